@@ -1,0 +1,196 @@
+package fsm
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"slices"
+)
+
+// Lock is one held key.
+type Lock struct {
+	Token   uint64
+	LeaseMS uint64
+}
+
+// Options switch safety mechanisms off, so a lesson can show what they protect.
+type Options struct {
+	// ExpireIgnoresToken makes Expire delete whatever holds the key (unsafe).
+	ExpireIgnoresToken bool
+}
+
+// Machine is the lock table plus the token counter. The zero value is not ready: use New.
+type Machine struct {
+	opts  Options
+	locks map[string]Lock
+	next  uint64 // the token the next Granted issues
+	hash  uint64 // XOR of lockHash over the table: order-free, updated in O(1)
+}
+
+// New returns an empty machine whose first token is 1.
+func New(opts Options) *Machine {
+	return &Machine{opts: opts, locks: map[string]Lock{}, next: 1}
+}
+
+// Apply decodes and applies one entry's data. Empty data (a new leader's entry) is a Noop; data
+// that does not decode is a Noop too, and the error says why: it never panics.
+func (m *Machine) Apply(data []byte) (Result, Command, error) {
+	if len(data) == 0 {
+		return Result{Kind: Noop}, Command{}, nil
+	}
+	c, err := Decode(data)
+	if err != nil {
+		return Result{Kind: Noop}, Command{}, err
+	}
+	return m.ApplyCommand(c), c, nil
+}
+
+// ApplyCommand applies a decoded command.
+func (m *Machine) ApplyCommand(c Command) Result {
+	cur, held := m.locks[c.Key]
+	switch c.Kind {
+	case Grant:
+		if held {
+			return Result{Kind: GrantRejected}
+		}
+		t := m.next
+		m.next++
+		m.put(c.Key, Lock{Token: t, LeaseMS: c.LeaseMS})
+		return Result{Kind: Granted, Token: t}
+	case Release:
+		if !held {
+			return Result{Kind: NotFound}
+		}
+		m.Delete(c.Key)
+		return Result{Kind: Released}
+	case Expire:
+		if !held || (cur.Token != c.Token && !m.opts.ExpireIgnoresToken) {
+			return Result{Kind: Expired}
+		}
+		m.Delete(c.Key)
+		return Result{Kind: Expired, Existed: true}
+	}
+	return Result{Kind: Noop}
+}
+
+// Delete removes key outside the log. Only the unsafe local-expiry mode calls it.
+func (m *Machine) Delete(key string) bool {
+	l, ok := m.locks[key]
+	if ok {
+		m.hash ^= lockHash(key, l)
+		delete(m.locks, key)
+	}
+	return ok
+}
+
+func (m *Machine) put(key string, l Lock) {
+	m.hash ^= lockHash(key, l)
+	m.locks[key] = l
+}
+
+// Get returns the lock on key, if held.
+func (m *Machine) Get(key string) (Lock, bool) {
+	l, ok := m.locks[key]
+	return l, ok
+}
+
+// NextToken is the token the next Granted will issue.
+func (m *Machine) NextToken() uint64 { return m.next }
+
+// Len is the number of held keys.
+func (m *Machine) Len() int { return len(m.locks) }
+
+// Keys returns the held keys, sorted.
+func (m *Machine) Keys() []string {
+	ks := make([]string, 0, len(m.locks))
+	for k := range m.locks {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// Hash is a stable digest of the whole state (table and counter): equal states, equal hashes,
+// whatever order they were built in.
+func (m *Machine) Hash() uint64 {
+	return m.hash ^ mix(m.next)
+}
+
+func lockHash(key string, l Lock) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], l.Token)
+	binary.LittleEndian.PutUint64(b[8:], l.LeaseMS)
+	h.Write(b[:])
+	return mix(h.Sum64())
+}
+
+// mix is splitmix64's finalizer: it spreads bits so XOR-combined hashes do not cancel easily.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+const snapshotVersion = 1
+
+// Snapshot encodes the table and the token counter, keys sorted, so equal states give equal bytes.
+func (m *Machine) Snapshot() []byte {
+	b := []byte{snapshotVersion}
+	b = binary.AppendUvarint(b, m.next)
+	b = binary.AppendUvarint(b, uint64(len(m.locks)))
+	for _, k := range m.Keys() {
+		l := m.locks[k]
+		b = binary.AppendUvarint(b, uint64(len(k)))
+		b = append(b, k...)
+		b = binary.AppendUvarint(b, l.Token)
+		b = binary.AppendUvarint(b, l.LeaseMS)
+	}
+	return b
+}
+
+// Restore replaces the state with a snapshot's. On error the machine is unchanged.
+func (m *Machine) Restore(data []byte) error {
+	if len(data) == 0 || data[0] != snapshotVersion {
+		return fmt.Errorf("fsm: bad snapshot header")
+	}
+	rest := data[1:]
+	next := func() (uint64, bool) {
+		v, n := binary.Uvarint(rest)
+		if n <= 0 {
+			return 0, false
+		}
+		rest = rest[n:]
+		return v, true
+	}
+	tok, ok1 := next()
+	count, ok2 := next()
+	if !ok1 || !ok2 || tok == 0 || count > uint64(len(rest)) {
+		return fmt.Errorf("fsm: bad snapshot counters")
+	}
+	fresh := New(m.opts)
+	fresh.next = tok
+	for i := uint64(0); i < count; i++ {
+		n, ok := next()
+		if !ok || n == 0 || n > uint64(len(rest)) {
+			return fmt.Errorf("fsm: bad snapshot key %d", i)
+		}
+		key := string(rest[:n])
+		rest = rest[n:]
+		t, ok1 := next()
+		lease, ok2 := next()
+		if !ok1 || !ok2 || t == 0 || t >= tok {
+			return fmt.Errorf("fsm: bad snapshot lock %q", key)
+		}
+		fresh.put(key, Lock{Token: t, LeaseMS: lease})
+	}
+	if len(rest) != 0 {
+		return fmt.Errorf("fsm: %d trailing snapshot bytes", len(rest))
+	}
+	*m = *fresh
+	return nil
+}

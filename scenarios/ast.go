@@ -1,0 +1,169 @@
+// Package scenarios is the scenario language (parse, format), the headless runner that plays a
+// scenario against a cluster.World, the bundled lessons, and the chaos search.
+package scenarios
+
+import (
+	"time"
+
+	"leaselab/fsm"
+)
+
+// Pos is where a step or condition starts in its file (1-based line and column).
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// Scenario is one parsed file.
+type Scenario struct {
+	File   string // path or lesson name, used in error positions and reports
+	Name   string // the file's base name without .scenario
+	Header Header
+	Steps  []Step
+}
+
+// Header holds the settings before the first step. Set records which lines the file gave
+// (keyed by the line's word: "title", "seed", "nodes", "tick", "election", "heartbeat",
+// "latency", "option check-quorum", ...) so the formatter writes back only those.
+type Header struct {
+	Title         string
+	Seed          uint64        // default 1
+	Nodes         int           // default 5
+	Tick          time.Duration // default 100ms
+	Election      int           // default 10
+	Heartbeat     int           // default 1
+	LatencyMin    time.Duration // default 2ms
+	LatencyMax    time.Duration // default 8ms
+	CheckQuorum   bool          // default on
+	PreVote       bool          // default on
+	LeaseExtend   bool          // option lease-extend-on-promote, default off
+	SnapshotEvery int           // option snapshot-every, default 0
+	Unsafe        []string      // in file order, each one of UnsafeNames
+	Set           map[string]bool
+}
+
+// UnsafeNames are the valid `unsafe NAME` switches.
+var UnsafeNames = []string{"expire-ignores-token", "unchecked-proposals", "local-expiry", "no-fencing"}
+
+// DefaultHeader returns the header a file with no header lines gets.
+func DefaultHeader() Header {
+	return Header{
+		Seed: 1, Nodes: 5, Tick: 100 * time.Millisecond, Election: 10, Heartbeat: 1,
+		LatencyMin: 2 * time.Millisecond, LatencyMax: 8 * time.Millisecond,
+		CheckQuorum: true, PreVote: true, Set: map[string]bool{},
+	}
+}
+
+// StepKind names a step.
+type StepKind int
+
+const (
+	StepWait       StepKind = iota + 1 // wait Dur
+	StepWaitUntil                      // wait-until Cond [within Dur]; Dur is 10s when not given
+	StepPartition                      // partition Groups (unnamed nodes form one more group at run time)
+	StepIsolate                        // isolate Node
+	StepCut                            // cut Node Node2 (OneWay: cut Node -> Node2)
+	StepDrop                           // drop Node Node2 Percent / drop all Percent (All)
+	StepDelay                          // delay Node Node2 Dur
+	StepHeal                           // heal
+	StepCrash                          // crash Node
+	StepRestart                        // restart Node
+	StepSkewRate                       // skew Node rate Rate
+	StepSkewOffset                     // skew Node offset Dur (signed)
+	StepSkewReset                      // skew Node reset
+	StepCampaign                       // campaign Node
+	StepTransfer                       // transfer-leader Node
+	StepSnapshot                       // snapshot Node
+	StepAcquire                        // Client acquire Key Dur(lease)
+	StepRelease                        // Client release Key
+	StepWrite                          // Client write Key [Value]
+	StepDisconnect                     // Client disconnect
+	StepReconnect                      // Client reconnect
+	StepClientPause                    // Client pause Dur
+	StepClientSkew                     // Client skew rate Rate
+	StepSay                            // say Text
+	StepPause                          // pause
+	StepExpect                         // expect Cond
+)
+
+// Step is one line of the script. Only the fields its Kind names are meaningful.
+type Step struct {
+	Pos     Pos
+	Kind    StepKind
+	Node    int     // 1-based node id
+	Node2   int     // second node of a link
+	Groups  [][]int // partition groups as written
+	OneWay  bool    // cut a -> b
+	All     bool    // drop all
+	Percent float64 // drop share, 0..100
+	Dur     time.Duration
+	Rate    float64
+	Client  string
+	Key     string
+	Value   string // write value; HasValue says whether one was given
+	HasVal  bool
+	Text    string // say
+	Cond    *Cond  // expect, wait-until
+}
+
+// CondKind names a condition.
+type CondKind int
+
+const (
+	CondLeader       CondKind = iota + 1 // leader / leader nX (Node) / leader none (None)
+	CondTerm                             // term N
+	CondRole                             // nX role Role
+	CondConverged                        // converged
+	CondLock                             // SUBJECT lock Key token N / SUBJECT lock Key free (Free)
+	CondResult                           // SUBJECT result Key Results[0]
+	CondHistory                          // SUBJECT history Key Results...
+	CondCountdown                        // SUBJECT countdown Key Op Dur
+	CondCountdownExp                     // SUBJECT countdown Key expired
+	CondCommit                           // SUBJECT commit Op N
+	CondApplied                          // SUBJECT applied Op N
+	CondHolds                            // Client holds Key [token N]
+	CondReply                            // Client reply Reply [token N]
+	CondResource                         // resource Key token N
+	CondWrite                            // Client write accepted|rejected (Accepted)
+	CondViolations                       // violations none (None) / violations Violation
+)
+
+// SubjectKind says which nodes a per-node condition looks at.
+type SubjectKind int
+
+const (
+	SubjectNode   SubjectKind = iota + 1 // one node, Cond.Node
+	SubjectAll                           // every live node
+	SubjectLeader                        // the node that leads
+)
+
+// Cond is a condition of expect or wait-until.
+type Cond struct {
+	Pos       Pos
+	Not       bool
+	Kind      CondKind
+	Subject   SubjectKind
+	Node      int // SubjectNode, CondLeader nX, CondRole
+	Client    string
+	Key       string
+	Token     uint64
+	HasToken  bool
+	Free      bool
+	None      bool
+	Role      string // leader, follower, candidate, pre-candidate, down
+	Op        string // <, <=, >, >=  (commit/applied also accept =)
+	N         uint64
+	Dur       time.Duration
+	Results   []fsm.Result
+	Reply     string // granted, busy, released, not-found, not-leader, rejected, timeout
+	Accepted  bool
+	Violation string // divergence, token-regression, double-grant, stale-write, lost-grant, non-linearizable
+}
+
+// Roles, Replies and Violations are the valid words of those conditions.
+var (
+	Roles      = []string{"leader", "follower", "candidate", "pre-candidate", "down"}
+	Replies    = []string{"granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout"}
+	Violations = []string{"divergence", "token-regression", "double-grant", "stale-write", "lost-grant", "non-linearizable"}
+)
