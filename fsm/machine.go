@@ -181,6 +181,9 @@ func (m *Machine) Restore(data []byte) error {
 		}
 		key := string(rest[:n])
 		rest = rest[n:]
+		if _, dup := fresh.locks[key]; dup {
+			return fmt.Errorf("fsm: snapshot lists key %q twice", key)
+		}
 		t, ok1 := next()
 		lease, ok2 := next()
 		if !ok1 || !ok2 || t == 0 || t >= tok {

@@ -60,7 +60,8 @@ func ParseResult(s string) (Result, error) {
 	}
 	if rest, ok := strings.CutPrefix(s, "Granted{token:"); ok {
 		if num, ok := strings.CutSuffix(rest, "}"); ok {
-			if t, err := strconv.ParseUint(num, 10, 64); err == nil && t > 0 && num[0] != '+' {
+			// Only the spelling String writes: no sign, no leading zero.
+			if t, err := strconv.ParseUint(num, 10, 64); err == nil && t > 0 && strconv.FormatUint(t, 10) == num {
 				return Result{Kind: Granted, Token: t}, nil
 			}
 		}
