@@ -1,0 +1,96 @@
+package cluster
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"leaselab/fsm"
+)
+
+// Violation is one broken invariant.
+type Violation struct {
+	Kind  string // divergence, token-regression, double-grant, stale-write, lost-grant, non-linearizable
+	At    time.Duration
+	Node  int
+	Index uint64
+	Key   string
+	Text  string
+}
+
+func (v Violation) String() string {
+	return fmt.Sprintf("%s at %v: %s", v.Kind, v.At, v.Text)
+}
+
+// checker watches every apply and every resource write (design.md §2). It runs in every world.
+type checker struct {
+	w        *World
+	hashAt   []uint64 // state hash after applying index i, from the first node to apply it (+1 so 0 = unset)
+	firstBy  []uint8  // which node set hashAt[i]
+	maxToken []uint64 // per node, in its current incarnation
+	seen     map[string]bool
+	list     []Violation
+}
+
+func newChecker(w *World) *checker {
+	return &checker{w: w, maxToken: make([]uint64, w.cfg.Nodes+1), seen: map[string]bool{}}
+}
+
+// resetNode starts a node's token watch afresh after a restart or snapshot restore.
+func (c *checker) resetNode(n *node) { c.maxToken[n.id] = n.sm.NextToken() - 1 }
+
+func (c *checker) report(kind string, node int, index uint64, key, text string) {
+	id := kind + "/" + strconv.FormatUint(index, 10) + "/" + key
+	if index == 0 {
+		id += "/" + strconv.Itoa(len(c.list))
+	}
+	if c.seen[id] {
+		return
+	}
+	c.seen[id] = true
+	v := Violation{Kind: kind, At: c.w.now, Node: node, Index: index, Key: key, Text: text}
+	c.list = append(c.list, v)
+	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Reply: kind, Text: text})
+}
+
+func (c *checker) onApply(n *node, idx uint64, cmd fsm.Command, o Origin, prev fsm.Lock, held bool, res fsm.Result) {
+	for uint64(len(c.hashAt)) <= idx {
+		c.hashAt = append(c.hashAt, 0)
+		c.firstBy = append(c.firstBy, 0)
+	}
+	h := n.sm.Hash() + 1
+	switch c.hashAt[idx] {
+	case 0:
+		c.hashAt[idx], c.firstBy[idx] = h, uint8(n.id)
+	case h:
+	default:
+		c.report("divergence", n.id, idx, cmd.Key, fmt.Sprintf("n%d and n%d hold different lock tables after applying index %d (%s -> %v on n%d)",
+			c.firstBy[idx], n.id, idx, cmd, res, n.id))
+	}
+	if res.Kind == fsm.Granted {
+		if held {
+			c.report("double-grant", n.id, idx, cmd.Key, fmt.Sprintf("n%d granted %s token %d while token %d held it", n.id, cmd.Key, res.Token, prev.Token))
+		}
+		if res.Token <= c.maxToken[n.id] {
+			c.report("token-regression", n.id, idx, cmd.Key, fmt.Sprintf("n%d issued token %d after token %d", n.id, res.Token, c.maxToken[n.id]))
+		}
+		c.maxToken[n.id] = max(c.maxToken[n.id], res.Token)
+	}
+	removed := held && (res.Kind == fsm.Released || res.Kind == fsm.Expired && res.Existed)
+	if !removed {
+		return
+	}
+	rightful := false
+	switch res.Kind {
+	case fsm.Released:
+		rightful = (o.Kind == OriginRelease || o.Kind == OriginGhost) && o.Token == prev.Token
+	case fsm.Expired:
+		rightful = cmd.Token == prev.Token
+	}
+	if !rightful {
+		c.report("lost-grant", n.id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
+			cmd, o, cmd.Key, prev.Token, idx))
+	}
+}
+
+func u64s(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -1,0 +1,111 @@
+// Package cluster is the simulated world: virtual time, node clocks, the network, five (3 to 9)
+// etcd raft RawNodes replicating the fsm lock machine, the leader's lease manager and session
+// layer, clients, the fenced resource, the invariant checker and the event stream. Everything is
+// driven by one discrete-event queue and one seed: the same Config and the same operations at the
+// same instants give the same events. It never reads the wall clock and never imports a UI.
+package cluster
+
+import (
+	"fmt"
+	"time"
+)
+
+// Unsafe switches each remove one safety mechanism, so a lesson can show what it protects.
+type Unsafe struct {
+	ExpireIgnoresToken bool // Expire deletes whatever holds the key
+	UncheckedProposals bool // the leader proposes every Grant and Release as it comes
+	LocalExpiry        bool // every node deletes a lock when its own countdown ends
+	NoFencing          bool // the resource accepts every write
+}
+
+// SetByName switches one unsafe mechanism by its scenario-language name.
+func (u *Unsafe) SetByName(name string) error {
+	switch name {
+	case "expire-ignores-token":
+		u.ExpireIgnoresToken = true
+	case "unchecked-proposals":
+		u.UncheckedProposals = true
+	case "local-expiry":
+		u.LocalExpiry = true
+	case "no-fencing":
+		u.NoFencing = true
+	default:
+		return fmt.Errorf("unknown unsafe switch %q", name)
+	}
+	return nil
+}
+
+// Names lists the switches that are on, in the language's spelling and a fixed order.
+func (u Unsafe) Names() []string {
+	var out []string
+	for _, s := range []struct {
+		on   bool
+		name string
+	}{
+		{u.ExpireIgnoresToken, "expire-ignores-token"},
+		{u.UncheckedProposals, "unchecked-proposals"},
+		{u.LocalExpiry, "local-expiry"},
+		{u.NoFencing, "no-fencing"},
+	} {
+		if s.on {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+// Config is everything a world is built from; with the seed it fixes the whole run.
+type Config struct {
+	Seed          uint64
+	Nodes         int           // 3..9
+	Tick          time.Duration // one raft tick on each node's own clock
+	Election      int           // raft ElectionTick
+	Heartbeat     int           // raft HeartbeatTick
+	LatencyMin    time.Duration // one-way message delay, uniform in [LatencyMin, LatencyMax]
+	LatencyMax    time.Duration
+	CheckQuorum   bool
+	PreVote       bool
+	LeaseExtend   bool // lease-extend-on-promote
+	SnapshotEvery int  // snapshot and compact after this many applied entries; 0 = never
+	Unsafe        Unsafe
+
+	// ClientTimeout is how long a client waits for an answer, on its own clock (default 2s).
+	ClientTimeout time.Duration
+	// DescribeMessages fills Event.Text of message events with raft.DescribeMessage (slower).
+	DescribeMessages bool
+	// RecentEvents is how many events the world keeps for View (default 512).
+	RecentEvents int
+}
+
+// DefaultConfig is the language's defaults: five nodes, 100ms ticks, election 10, heartbeat 1,
+// 2-8ms latency, check-quorum and pre-vote on.
+func DefaultConfig() Config {
+	return Config{
+		Seed: 1, Nodes: 5, Tick: 100 * time.Millisecond, Election: 10, Heartbeat: 1,
+		LatencyMin: 2 * time.Millisecond, LatencyMax: 8 * time.Millisecond,
+		CheckQuorum: true, PreVote: true,
+		ClientTimeout: 2 * time.Second, RecentEvents: 512,
+	}
+}
+
+// Validate reports the first setting a world cannot be built from.
+func (c Config) Validate() error {
+	switch {
+	case c.Nodes < 3 || c.Nodes > 9:
+		return fmt.Errorf("nodes must be 3 to 9, got %d", c.Nodes)
+	case c.Tick <= 0:
+		return fmt.Errorf("tick must be positive, got %v", c.Tick)
+	case c.Heartbeat <= 0 || c.Election <= c.Heartbeat:
+		return fmt.Errorf("need 0 < heartbeat < election, got heartbeat %d election %d", c.Heartbeat, c.Election)
+	case c.LatencyMin < 0 || c.LatencyMax < c.LatencyMin:
+		return fmt.Errorf("bad latency range %v-%v", c.LatencyMin, c.LatencyMax)
+	case c.SnapshotEvery < 0:
+		return fmt.Errorf("snapshot-every must be >= 0, got %d", c.SnapshotEvery)
+	case c.ClientTimeout <= 0:
+		return fmt.Errorf("client timeout must be positive, got %v", c.ClientTimeout)
+	}
+	return nil
+}
+
+// ElectionTimeout is ElectionTick ticks, on a node's own clock.
+func (c Config) ElectionTimeout() time.Duration { return time.Duration(c.Election) * c.Tick }

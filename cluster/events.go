@@ -1,0 +1,177 @@
+package cluster
+
+import (
+	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/fsm"
+)
+
+// EventKind names what happened.
+type EventKind uint8
+
+const (
+	EvMsgSent          EventKind = iota + 1 // Node -> Peer, Msg
+	EvMsgDelivered                          // Node -> Peer, Msg
+	EvMsgDropped                            // Node -> Peer, Msg; Text says why
+	EvProposed                              // Node proposed Cmd (Origin says why); Index/Term once known
+	EvAppended                              // Node appended Index/Term Cmd to its log
+	EvCommitted                             // Node's commit index moved to Index
+	EvApplied                               // Node applied Index/Term Cmd with Result
+	EvRole                                  // Node became Role in Term, knowing leader Peer
+	EvTerm                                  // Node's term moved to Term
+	EvCountdownZero                         // Node's local countdown for Key/Token reached zero
+	EvLocalExpiry                           // unsafe local-expiry: Node deleted Key/Token on its own clock
+	EvClientSend                            // Client sent request Req (Op, Key) to Node
+	EvClientReply                           // Client received Reply from Node
+	EvReplyLost                             // a reply for Client was lost (disconnected)
+	EvRequestAtNode                         // Node received Client's request
+	EvWrite                                 // Client's write with Token reached the resource; Reply accepted/rejected
+	EvSnapshotTaken                         // Node snapshotted at Index and compacted
+	EvSnapshotSent                          // Node sent a snapshot at Index to Peer
+	EvSnapshotRestored                      // Node restored a snapshot at Index
+	EvCrash                                 // Node crashed
+	EvRestart                               // Node restarted
+	EvFault                                 // a network or clock change; Text describes it
+	EvClient                                // a client state change (disconnect, pause...); Text describes it
+	EvViolation                             // the checker found Text (Violation kind in Reply)
+	EvRaftLog                               // a line raft logged on Node
+	EvError                                 // something went wrong that is not a violation (undecodable entry)
+)
+
+var eventKindNames = [...]string{
+	EvMsgSent: "msg-sent", EvMsgDelivered: "msg-delivered", EvMsgDropped: "msg-dropped",
+	EvProposed: "proposed", EvAppended: "appended", EvCommitted: "committed", EvApplied: "applied",
+	EvRole: "role", EvTerm: "term", EvCountdownZero: "countdown-zero", EvLocalExpiry: "local-expiry",
+	EvClientSend: "client-send", EvClientReply: "client-reply", EvReplyLost: "reply-lost",
+	EvRequestAtNode: "request-at-node", EvWrite: "write", EvSnapshotTaken: "snapshot-taken",
+	EvSnapshotSent: "snapshot-sent", EvSnapshotRestored: "snapshot-restored", EvCrash: "crash",
+	EvRestart: "restart", EvFault: "fault", EvClient: "client", EvViolation: "violation",
+	EvRaftLog: "raft-log", EvError: "error",
+}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
+		return eventKindNames[k]
+	}
+	return "unknown"
+}
+
+// IsMessage says whether the event is about a raft message.
+func (k EventKind) IsMessage() bool { return k >= EvMsgSent && k <= EvMsgDropped }
+
+// MsgInfo is the part of a raft message the world keeps (a message itself is mutated by Step).
+type MsgInfo struct {
+	Type    pb.MessageType
+	Term    uint64
+	LogTerm uint64
+	Index   uint64
+	Commit  uint64
+	Entries int
+	Reject  bool
+}
+
+func msgInfo(m *pb.Message) MsgInfo {
+	return MsgInfo{
+		Type: m.GetType(), Term: m.GetTerm(), LogTerm: m.GetLogTerm(), Index: m.GetIndex(),
+		Commit: m.GetCommit(), Entries: len(m.GetEntries()), Reject: m.GetReject(),
+	}
+}
+
+// Event is one thing that happened, at a simulated instant. Only the fields its Kind names are
+// meaningful. Seq numbers events from 1 in the order they happened.
+type Event struct {
+	Seq    uint64
+	At     time.Duration
+	Kind   EventKind
+	Node   int
+	Peer   int
+	Client string
+	Req    uint64 // client request id
+	Msg    MsgInfo
+	Index  uint64
+	Term   uint64
+	Cmd    fsm.Command
+	Origin Origin
+	Result fsm.Result
+	Role   Role
+	Key    string
+	Token  uint64
+	Reply  string
+	Text   string
+	// Detail is an optional longer description (raft.DescribeMessage); not part of the hash, so
+	// asking for it does not change a run's identity.
+	Detail string
+}
+
+// Role is what a node is: leader, follower, candidate, pre-candidate, or down.
+type Role string
+
+const (
+	RoleLeader       Role = "leader"
+	RoleFollower     Role = "follower"
+	RoleCandidate    Role = "candidate"
+	RolePreCandidate Role = "pre-candidate"
+	RoleDown         Role = "down"
+)
+
+// hashEvent folds an event into a running FNV-1a hash: the trace hash that proves two runs equal.
+func hashEvent(h uint64, e *Event) uint64 {
+	h = hashU64(h, e.Seq)
+	h = hashU64(h, uint64(e.At))
+	h = hashU64(h, uint64(e.Kind))
+	h = hashU64(h, uint64(e.Node)<<32|uint64(e.Peer))
+	h = hashStr(h, e.Client)
+	h = hashU64(h, e.Req)
+	if e.Kind.IsMessage() {
+		m := &e.Msg
+		h = hashU64(h, uint64(m.Type))
+		h = hashU64(h, m.Term)
+		h = hashU64(h, m.LogTerm)
+		h = hashU64(h, m.Index)
+		h = hashU64(h, m.Commit)
+		h = hashU64(h, uint64(m.Entries))
+	}
+	h = hashU64(h, e.Index)
+	h = hashU64(h, e.Term)
+	h = hashU64(h, uint64(e.Cmd.Kind))
+	h = hashStr(h, e.Cmd.Key)
+	h = hashU64(h, e.Cmd.LeaseMS^e.Cmd.Token<<20^e.Cmd.Origin<<40)
+	h = hashU64(h, uint64(e.Result.Kind)<<8|b2u(e.Result.Existed)|e.Result.Token<<16)
+	h = hashU64(h, e.Origin.ID<<8|uint64(e.Origin.Kind))
+	h = hashStr(h, string(e.Role))
+	h = hashStr(h, e.Key)
+	h = hashU64(h, e.Token)
+	h = hashStr(h, e.Reply)
+	return hashStr(h, e.Text)
+}
+
+const fnvPrime = 1099511628211
+
+// FNVOffset is the FNV-1a offset basis: the trace hash of an empty run.
+const FNVOffset uint64 = 14695981039346656037
+
+func hashU64(h, v uint64) uint64 {
+	for i := 0; i < 8; i++ {
+		h ^= v & 0xff
+		h *= fnvPrime
+		v >>= 8
+	}
+	return h
+}
+
+func hashStr(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return hashU64(h, uint64(len(s)))
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,122 @@
+package cluster
+
+import (
+	"time"
+
+	"github.com/anishathalye/porcupine"
+
+	"leaselab/fsm"
+)
+
+// LinOp is one operation of the client-visible history the linearizability check reads: a
+// client's acquire or release, or one of the leader's own Expires or ghost Releases (a
+// pseudo-client, from proposal to first apply).
+type LinOp struct {
+	Client   string // the client, or "leader"
+	Req      uint64 // the client's request id
+	Op       string // acquire, release, expire, ghost-release
+	Key      string
+	Token    uint64        // release: the token claimed; expire, ghost-release: the lock's token
+	Call     time.Duration // sent (client) or proposed (leader)
+	Return   time.Duration // answer received or first applied; -1 while open or timed out
+	Outcome  string        // granted, busy, rejected, released, not-found, existed, absent; "" while open
+	OutToken uint64        // granted: the token
+	TimedOut bool          // the client gave up; Outcome is what its entry did, if it ever applied
+	Origins  []uint64
+}
+
+// history records LinOps as the world runs.
+type history struct {
+	version    uint64 // bumped by every change, so a check is not repeated on the same history
+	checked    bool
+	checkedAt  uint64
+	lastResult porcupine.CheckResult
+	ops        []LinOp
+	byOrigin   map[uint64]int // origin id -> op
+	applied    map[uint64]bool
+}
+
+func newHistory() *history {
+	return &history{byOrigin: map[uint64]int{}, applied: map[uint64]bool{}}
+}
+
+func (h *history) onCall(req *request) int {
+	h.version++
+	h.ops = append(h.ops, LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1})
+	return len(h.ops) - 1
+}
+
+func (h *history) onReturn(req *request, kind string, token uint64, at time.Duration) {
+	h.version++
+	op := &h.ops[req.lin]
+	if kind == "timeout" {
+		op.TimedOut = true
+		return
+	}
+	op.Return, op.Outcome, op.OutToken = at, kind, token
+}
+
+// onPropose links an entry to its operation; leader duties start their own operation here.
+func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
+	h.version++
+	switch o.Kind {
+	case OriginAcquire, OriginRelease:
+		for i := len(h.ops) - 1; i >= 0; i-- {
+			if h.ops[i].Client == o.Client && h.ops[i].Req == o.Req {
+				h.ops[i].Origins = append(h.ops[i].Origins, o.ID)
+				h.byOrigin[o.ID] = i
+				break
+			}
+		}
+	case OriginExpire, OriginGhost:
+		op := "expire"
+		if o.Kind == OriginGhost {
+			op = "ghost-release"
+		}
+		h.ops = append(h.ops, LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}})
+		h.byOrigin[o.ID] = len(h.ops) - 1
+	}
+}
+
+// onApply closes leader duties at their first apply, and records what a timed-out client
+// request's entry did (it may take effect after the client gave up).
+func (h *history) onApply(node int, cmd fsm.Command, o Origin, res fsm.Result, at time.Duration) {
+	if o.ID == 0 || h.applied[o.ID] {
+		return
+	}
+	h.applied[o.ID] = true
+	h.version++
+	i, ok := h.byOrigin[o.ID]
+	if !ok {
+		return
+	}
+	op := &h.ops[i]
+	outcome, tok := outcomeOf(res)
+	switch {
+	case o.LeaderDuty():
+		op.Return, op.Outcome, op.OutToken = at, outcome, tok
+	case op.Outcome == "":
+		// The client has no answer yet (or timed out): remember the entry's effect.
+		op.Outcome, op.OutToken = outcome, tok
+		op.Return = -1
+	}
+}
+
+func outcomeOf(res fsm.Result) (string, uint64) {
+	switch res.Kind {
+	case fsm.Granted:
+		return "granted", res.Token
+	case fsm.GrantRejected:
+		return "rejected", 0
+	case fsm.Released:
+		return "released", 0
+	case fsm.NotFound:
+		return "not-found", 0
+	case fsm.Expired:
+		if res.Existed {
+			return "existed", 0
+		}
+		return "absent", 0
+	}
+	return "", 0
+}

@@ -1,0 +1,155 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/anishathalye/porcupine"
+)
+
+// lockState is the sequential model of one key: who holds it (0 = free) and the highest token
+// ever granted on it (a new grant must exceed it).
+type lockState struct {
+	holder uint64
+	max    uint64
+}
+
+// LockModel is the porcupine model of the lock service, partitioned by key.
+var LockModel = porcupine.Model{
+	Partition: func(h []porcupine.Operation) [][]porcupine.Operation {
+		byKey := map[string]int{}
+		var out [][]porcupine.Operation
+		for _, op := range h {
+			k := op.Input.(LinOp).Key
+			i, ok := byKey[k]
+			if !ok {
+				i = len(out)
+				byKey[k] = i
+				out = append(out, nil)
+			}
+			out[i] = append(out[i], op)
+		}
+		return out
+	},
+	Init: func() any { return lockState{} },
+	Step: func(state, input, output any) (bool, any) {
+		s, in, out := state.(lockState), input.(LinOp), output.(LinOp)
+		return stepLock(s, in.Op, in.Token, out.Outcome, out.OutToken)
+	},
+	Equal: func(a, b any) bool { return a.(lockState) == b.(lockState) },
+	DescribeOperation: func(input, output any) string {
+		in, out := input.(LinOp), output.(LinOp)
+		arg := ""
+		if in.Token != 0 {
+			arg = fmt.Sprintf(" #%d", in.Token)
+		}
+		res := out.Outcome
+		if out.OutToken != 0 {
+			res += fmt.Sprintf(" #%d", out.OutToken)
+		}
+		if out.TimedOut {
+			res += " (client timed out)"
+		}
+		return fmt.Sprintf("%s %s%s -> %s", in.Op, in.Key, arg, res)
+	},
+	DescribeState: func(state any) string {
+		s := state.(lockState)
+		if s.holder == 0 {
+			return fmt.Sprintf("free (max #%d)", s.max)
+		}
+		return fmt.Sprintf("held #%d", s.holder)
+	},
+}
+
+// stepLock is the lock's sequential specification.
+func stepLock(s lockState, op string, claimed uint64, outcome string, tok uint64) (bool, any) {
+	switch op {
+	case "acquire":
+		switch outcome {
+		case "granted":
+			if s.holder == 0 && tok > s.max {
+				return true, lockState{holder: tok, max: tok}
+			}
+		case "busy", "rejected":
+			return s.holder != 0, s
+		}
+	case "release", "ghost-release":
+		switch outcome {
+		case "released":
+			if s.holder != 0 && s.holder == claimed {
+				return true, lockState{max: s.max}
+			}
+		case "not-found":
+			return s.holder == 0 || s.holder != claimed, s
+		}
+	case "expire":
+		switch outcome {
+		case "existed":
+			if s.holder != 0 && s.holder == claimed {
+				return true, lockState{max: s.max}
+			}
+		case "absent":
+			return s.holder == 0 || s.holder != claimed, s
+		}
+	}
+	return false, s
+}
+
+// LinearizabilityResult is what a check of the history found.
+type LinearizabilityResult struct {
+	Result porcupine.CheckResult // Ok, Illegal, or Unknown (timed out)
+	Ops    []porcupine.Operation
+	Info   porcupine.LinearizationInfo
+}
+
+// History returns the client-visible operations so far.
+func (w *World) History() []LinOp { return slices.Clone(w.linear.ops) }
+
+// PorcupineOps turns the history into porcupine operations: answered operations with their
+// interval; a timed-out (or unanswered) request whose entry applied, open until the end of time
+// (it may have taken effect any time after it was sent); one that never applied, left out.
+func (w *World) PorcupineOps() []porcupine.Operation {
+	ids := map[string]int{}
+	var ops []porcupine.Operation
+	for _, op := range w.linear.ops {
+		if op.Outcome == "" {
+			continue
+		}
+		id, ok := ids[op.Client]
+		if !ok {
+			id = len(ids)
+			ids[op.Client] = id
+		}
+		ret := int64(op.Return)
+		if op.Return < 0 {
+			ret = math.MaxInt64
+		}
+		ops = append(ops, porcupine.Operation{ClientId: id, Input: op, Call: int64(op.Call), Output: op, Return: ret})
+	}
+	return ops
+}
+
+// CheckLinearizable checks the history with porcupine; timeout 0 means no limit.
+func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
+	ops := w.PorcupineOps()
+	res, info := porcupine.CheckOperationsVerbose(LockModel, ops, timeout)
+	return LinearizabilityResult{Result: res, Ops: ops, Info: info}
+}
+
+// CheckHistory runs the linearizability check when the history changed since the last one, and
+// reports a non-linearizable violation when porcupine finds no valid order. It returns the
+// latest result (Unknown when the check timed out).
+func (w *World) CheckHistory(timeout time.Duration) porcupine.CheckResult {
+	h := w.linear
+	if h.checked && h.checkedAt == h.version {
+		return h.lastResult
+	}
+	r := w.CheckLinearizable(timeout)
+	h.checked, h.checkedAt, h.lastResult = true, h.version, r.Result
+	if r.Result == porcupine.Illegal && !w.HasViolation("non-linearizable") {
+		w.chk.report("non-linearizable", 0, 0, "", "the clients' history (acquires, releases, the leader's Expires and ghost Releases) has no valid order against the lock's sequential model")
+	}
+	return r.Result
+}

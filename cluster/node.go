@@ -1,0 +1,346 @@
+package cluster
+
+import (
+	"math"
+	"time"
+
+	"go.etcd.io/raft/v3"
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/fsm"
+)
+
+// node is one raft member: its persisted storage (which survives a crash), and, while it is up,
+// its RawNode, state machine, countdowns and session-layer bookkeeping.
+type node struct {
+	w   *World
+	id  int
+	up  bool
+	inc uint64 // incarnation: bumped by every restart, so stale reports are ignored
+	st  *raft.MemoryStorage
+	rn  *raft.RawNode
+	sm  *fsm.Machine
+	log *raftLogger
+
+	clk      clock
+	nextTick time.Duration // tick-clock reading of the next tick
+	tickGen  uint64
+
+	role    Role
+	lead    uint64
+	term    uint64
+	commit  uint64
+	applied uint64
+
+	leases   map[string]*lease
+	leaseGen uint64
+	leaseAt  time.Duration // when the lease timer is armed for; -1 when not
+
+	pending []*pendingProp // client requests this node proposed, in proposal order
+	reads   []*pendingRead
+	after   []func() // work that must wait until the current Ready is advanced
+
+	history   map[string][]applied
+	last      map[string]fsm.Result
+	sinceSnap int
+}
+
+// applied is one entry of a node's per-key history.
+type applied struct {
+	Index  uint64
+	Result fsm.Result
+}
+
+func newNode(w *World, id int) *node {
+	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
+		history: map[string][]applied{}, last: map[string]fsm.Result{}, leaseAt: -1}
+	n.log = &raftLogger{w: w, node: id}
+	// Bootstrap: a snapshot at index 1, term 1 naming every voter (design.md §4).
+	snap := &pb.Snapshot{
+		Data: fsm.New(fsm.Options{}).Snapshot(),
+		Metadata: &pb.SnapshotMetadata{
+			Index: new(uint64(1)), Term: new(uint64(1)),
+			ConfState: w.confState(),
+		},
+	}
+	if err := n.st.ApplySnapshot(snap); err != nil {
+		panic(err) // cannot happen on fresh storage
+	}
+	return n
+}
+
+// start builds a RawNode on the persisted storage and restores the state machine from its
+// snapshot; raft then re-delivers the committed entries after it.
+func (n *node) start() {
+	snap, _ := n.st.Snapshot()
+	idx := snap.GetMetadata().GetIndex()
+	c := n.w.cfg
+	rn, err := raft.NewRawNode(&raft.Config{
+		ID: uint64(n.id), ElectionTick: c.Election, HeartbeatTick: c.Heartbeat,
+		Storage: n.st, Applied: idx,
+		MaxSizePerMsg: 1 << 20, MaxInflightMsgs: 256, MaxUncommittedEntriesSize: 1 << 30,
+		CheckQuorum: c.CheckQuorum, PreVote: c.PreVote, ReadOnlyOption: raft.ReadOnlySafe,
+		DisableProposalForwarding: true, Logger: n.log,
+	})
+	if err != nil {
+		panic(err) // our config is always valid
+	}
+	n.rn, n.up = rn, true
+	n.sm = fsm.New(fsm.Options{ExpireIgnoresToken: c.Unsafe.ExpireIgnoresToken})
+	n.leases = map[string]*lease{}
+	n.pending = nil
+	n.reads = nil
+	n.restore(snap.GetData(), idx)
+	hs, _, _ := n.st.InitialState()
+	n.term, n.commit = hs.GetTerm(), max(hs.GetCommit(), idx)
+	n.setRole(RoleFollower, 0)
+	n.nextTick = n.clk.tickLocal(n.w.now) + c.Tick
+	n.scheduleTick()
+}
+
+// restore loads a snapshot's state; every lock's countdown starts afresh on this node's clock.
+func (n *node) restore(data []byte, idx uint64) {
+	if err := n.sm.Restore(data); err != nil {
+		n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "bad snapshot: " + err.Error()})
+	}
+	n.applied = idx
+	n.w.chk.resetNode(n)
+	clear(n.leases)
+	for _, k := range n.sm.Keys() {
+		l, _ := n.sm.Get(k)
+		n.startLease(k, l.Token, l.LeaseMS)
+	}
+	n.rearmLease()
+}
+
+func (n *node) scheduleTick() {
+	n.tickGen++
+	if at := n.clk.realAtTick(n.nextTick); at >= 0 {
+		n.w.q.push(item{at: max(at, n.w.now), kind: itTick, node: n.id, gen: n.tickGen})
+	}
+}
+
+func (n *node) onTick() {
+	n.nextTick += n.w.cfg.Tick
+	n.scheduleTick()
+	n.rn.Tick()
+	n.process()
+}
+
+func roleOf(s raft.StateType) Role {
+	switch s {
+	case raft.StateLeader:
+		return RoleLeader
+	case raft.StateCandidate:
+		return RoleCandidate
+	case raft.StatePreCandidate:
+		return RolePreCandidate
+	}
+	return RoleFollower
+}
+
+func (n *node) setRole(r Role, lead uint64) {
+	if r == n.role && lead == n.lead {
+		return
+	}
+	was := n.role
+	n.role, n.lead = r, lead
+	n.w.emit(Event{Kind: EvRole, Node: n.id, Role: r, Term: n.term, Peer: int(lead)})
+	if was == RoleLeader && r != RoleLeader {
+		n.onDemote()
+	}
+	if r == RoleLeader && was != RoleLeader {
+		n.onPromote()
+	}
+}
+
+// process runs the Ready loop until raft has nothing more to say, in the order design.md §4
+// gives: snapshot, append, hard state, send, apply, advance.
+func (n *node) process() {
+	for n.up && n.rn.HasReady() {
+		rd := n.rn.Ready()
+		if rd.SoftState != nil {
+			n.setRole(roleOf(rd.SoftState.RaftState), rd.SoftState.Lead)
+		}
+		snap := rd.Snapshot
+		hasSnap := !raft.IsEmptySnap(snap)
+		if hasSnap {
+			if err := n.st.ApplySnapshot(snap); err != nil {
+				n.w.emit(Event{Kind: EvError, Node: n.id, Text: "apply snapshot: " + err.Error()})
+				hasSnap = false
+			}
+		}
+		if len(rd.Entries) > 0 {
+			_ = n.st.Append(rd.Entries)
+			for _, e := range rd.Entries {
+				n.onAppend(e)
+			}
+		}
+		if hs := rd.HardState; hs != nil {
+			_ = n.st.SetHardState(hs)
+			if hs.GetTerm() != n.term {
+				n.term = hs.GetTerm()
+				n.w.emit(Event{Kind: EvTerm, Node: n.id, Term: n.term})
+			}
+			if hs.GetCommit() > n.commit {
+				n.commit = hs.GetCommit()
+				n.w.emit(Event{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})
+			}
+		}
+		for _, m := range rd.Messages {
+			n.w.send(n, m)
+		}
+		if hasSnap {
+			n.restore(snap.GetData(), snap.GetMetadata().GetIndex())
+			n.w.emit(Event{Kind: EvSnapshotRestored, Node: n.id, Index: n.applied, Term: snap.GetMetadata().GetTerm(), Token: n.sm.NextToken()})
+		}
+		for _, e := range rd.CommittedEntries {
+			n.apply(e)
+		}
+		for _, rs := range rd.ReadStates {
+			n.onReadState(rs)
+		}
+		n.rn.Advance(rd)
+		n.runAfter()
+		n.settleReads()
+		n.maybeSnapshot()
+	}
+}
+
+func (n *node) runAfter() {
+	for len(n.after) > 0 {
+		f := n.after[0]
+		n.after = n.after[1:]
+		if n.up {
+			f()
+		}
+	}
+	n.after = nil
+}
+
+func (n *node) onAppend(e *pb.Entry) {
+	ev := Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm()}
+	if len(e.GetData()) > 0 {
+		if c, err := fsm.Decode(e.GetData()); err == nil {
+			ev.Cmd = c
+			ev.Origin = n.w.origin(c.Origin)
+			n.w.tracker.placed(c.Origin, n.id, e.GetIndex(), e.GetTerm())
+			for _, p := range n.pending {
+				if p.id == c.Origin {
+					p.index = e.GetIndex()
+				}
+			}
+		}
+	}
+	n.w.emit(ev)
+}
+
+// apply runs one committed entry through the state machine and everything that watches it.
+func (n *node) apply(e *pb.Entry) {
+	idx := e.GetIndex()
+	if idx <= n.applied {
+		return
+	}
+	var res fsm.Result
+	var cmd fsm.Command
+	var prev fsm.Lock
+	var held bool
+	if e.GetType() == pb.EntryType_EntryNormal && len(e.GetData()) > 0 {
+		if c, err := fsm.Decode(e.GetData()); err == nil {
+			prev, held = n.sm.Get(c.Key)
+			cmd, res = c, n.sm.ApplyCommand(c)
+		} else {
+			n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "undecodable entry applied as Noop: " + err.Error()})
+		}
+	}
+	n.applied = idx
+	n.sinceSnap++
+	o := n.w.origin(cmd.Origin)
+	n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
+	n.w.chk.onApply(n, idx, cmd, o, prev, held, res)
+	n.w.tracker.applied(cmd.Origin, n.id, idx, res)
+	if cmd.Key == "" {
+		return
+	}
+	h := n.history[cmd.Key]
+	if len(h) == 0 || h[len(h)-1].Index < idx {
+		n.history[cmd.Key] = append(h, applied{idx, res})
+	}
+	n.last[cmd.Key] = res
+	switch {
+	case res.Kind == fsm.Granted:
+		n.startLease(cmd.Key, res.Token, cmd.LeaseMS)
+		n.rearmLease()
+	case res.Kind == fsm.Released || (res.Kind == fsm.Expired && res.Existed):
+		delete(n.leases, cmd.Key)
+		n.rearmLease()
+	}
+	n.w.linear.onApply(n.id, cmd, o, res, n.w.now)
+	n.answer(cmd, idx, res)
+	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
+		if c := n.w.clientByName[o.Client]; c != nil && !c.connected {
+			key, tok := cmd.Key, res.Token
+			n.after = append(n.after, func() { n.ghostRelease(key, tok) })
+		}
+	}
+}
+
+// maybeSnapshot takes the periodic snapshot of option snapshot-every.
+func (n *node) maybeSnapshot() {
+	every := n.w.cfg.SnapshotEvery
+	if every > 0 && n.sinceSnap >= every {
+		n.snapshot()
+	}
+}
+
+// snapshot stores the state machine at the applied index and compacts the log up to it.
+func (n *node) snapshot() bool {
+	n.sinceSnap = 0
+	snap, _ := n.st.Snapshot()
+	if n.applied <= snap.GetMetadata().GetIndex() {
+		return false
+	}
+	if _, err := n.st.CreateSnapshot(n.applied, n.w.confState(), n.sm.Snapshot()); err != nil {
+		return false
+	}
+	_ = n.st.Compact(n.applied)
+	n.w.emit(Event{Kind: EvSnapshotTaken, Node: n.id, Index: n.applied, Token: n.sm.NextToken()})
+	return true
+}
+
+func (n *node) lastIndex() uint64 {
+	li, _ := n.st.LastIndex()
+	return li
+}
+
+func (n *node) firstIndex() uint64 {
+	fi, _ := n.st.FirstIndex()
+	return fi
+}
+
+// entries returns the persisted entries in [lo, hi], clipped to what the log still holds.
+func (n *node) entries(lo, hi uint64) []*pb.Entry {
+	lo = max(lo, n.firstIndex())
+	hi = min(hi, n.lastIndex())
+	if lo > hi {
+		return nil
+	}
+	ents, err := n.st.Entries(lo, hi+1, math.MaxUint64)
+	if err != nil {
+		return nil
+	}
+	return ents
+}
+
+// crash stops the node: everything but its persisted storage and its clock is lost.
+func (n *node) crash() {
+	n.up, n.rn, n.sm = false, nil, nil
+	n.leases, n.pending, n.reads, n.after = nil, nil, nil, nil
+	n.tickGen++
+	n.leaseGen++
+	n.leaseAt = -1
+	n.sinceSnap = 0
+	n.w.emit(Event{Kind: EvCrash, Node: n.id})
+	n.role, n.lead = RoleDown, 0
+	n.w.emit(Event{Kind: EvRole, Node: n.id, Role: RoleDown, Term: n.term})
+}

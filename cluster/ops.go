@@ -1,0 +1,331 @@
+package cluster
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"leaselab/fsm"
+)
+
+// The operations below are everything a scenario (and so the TUI) can do to a world. Each acts
+// at the current instant and records itself as an event.
+
+func (w *World) fault(text string) { w.emit(Event{Kind: EvFault, Text: text}) }
+
+// Partition lets only nodes in the same group talk; unnamed nodes form one more group.
+func (w *World) Partition(groups ...[]int) error {
+	seen := map[int]bool{}
+	var parts []string
+	for _, g := range groups {
+		var names []string
+		for _, id := range g {
+			if err := w.net.checkNode(id); err != nil {
+				return err
+			}
+			if seen[id] {
+				return fmt.Errorf("n%d is in two groups", id)
+			}
+			seen[id] = true
+			names = append(names, fmt.Sprintf("n%d", id))
+		}
+		parts = append(parts, strings.Join(names, " "))
+	}
+	w.net.partition(groups)
+	w.fault("partition " + strings.Join(parts, " | "))
+	return nil
+}
+
+// Isolate puts node id alone on its own side.
+func (w *World) Isolate(id int) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	w.net.isolate(id)
+	w.fault(fmt.Sprintf("isolate n%d", id))
+	return nil
+}
+
+// Rejoin puts node id back with the largest group of the others.
+func (w *World) Rejoin(id int) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	w.net.rejoin(id)
+	w.fault(fmt.Sprintf("rejoin n%d", id))
+	return nil
+}
+
+// Cut drops every message from a to b, and from b to a unless oneWay.
+func (w *World) Cut(a, b int, oneWay bool) error {
+	if err := w.net.checkLink(a, b); err != nil {
+		return err
+	}
+	w.net.cut[a][b] = true
+	arrow := "->"
+	if !oneWay {
+		w.net.cut[b][a] = true
+		arrow = "<->"
+	}
+	w.fault(fmt.Sprintf("cut n%d %s n%d", a, arrow, b))
+	return nil
+}
+
+// Drop loses pct percent of the messages between a and b, both ways.
+func (w *World) Drop(a, b int, pct float64) error {
+	if err := w.net.checkLink(a, b); err != nil {
+		return err
+	}
+	if pct < 0 || pct > 100 {
+		return fmt.Errorf("drop share must be 0%% to 100%%, got %v%%", pct)
+	}
+	w.net.drop[a][b], w.net.drop[b][a] = pct/100, pct/100
+	w.fault(fmt.Sprintf("drop n%d n%d %v%%", a, b, pct))
+	return nil
+}
+
+// DropAll loses pct percent of every message.
+func (w *World) DropAll(pct float64) error {
+	if pct < 0 || pct > 100 {
+		return fmt.Errorf("drop share must be 0%% to 100%%, got %v%%", pct)
+	}
+	w.net.dropAll = pct / 100
+	w.fault(fmt.Sprintf("drop all %v%%", pct))
+	return nil
+}
+
+// Delay adds d to every message between a and b, both ways, replacing the link's old rule.
+func (w *World) Delay(a, b int, d time.Duration) error {
+	if err := w.net.checkLink(a, b); err != nil {
+		return err
+	}
+	if d < 0 {
+		return fmt.Errorf("delay must not be negative, got %v", d)
+	}
+	w.net.delay[a][b], w.net.delay[b][a] = d, d
+	w.fault(fmt.Sprintf("delay n%d n%d %v", a, b, d))
+	return nil
+}
+
+// Heal removes every partition, cut, drop and delay rule.
+func (w *World) Heal() {
+	w.net.heal()
+	w.fault("heal")
+}
+
+// Crash stops a node; its persisted log and hard state survive.
+func (w *World) Crash(id int) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	n := w.node(id)
+	if !n.up {
+		return fmt.Errorf("n%d is already down", id)
+	}
+	n.crash()
+	return nil
+}
+
+// Restart starts a crashed node again from its persisted state.
+func (w *World) Restart(id int) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	n := w.node(id)
+	if n.up {
+		return fmt.Errorf("n%d is already up", id)
+	}
+	n.inc++
+	w.rr.install()
+	n.start()
+	w.emit(Event{Kind: EvRestart, Node: id, Index: n.applied})
+	n.process()
+	return nil
+}
+
+func (w *World) upNode(id int) (*node, error) {
+	if err := w.net.checkNode(id); err != nil {
+		return nil, err
+	}
+	n := w.node(id)
+	if !n.up {
+		return nil, fmt.Errorf("n%d is down", id)
+	}
+	return n, nil
+}
+
+// SkewRate makes node id's clock run at r times real time from now on.
+func (w *World) SkewRate(id int, r float64) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	if r <= 0 {
+		return fmt.Errorf("clock rate must be positive, got %v", r)
+	}
+	n := w.node(id)
+	n.clk.setRate(w.now, r)
+	w.fault(fmt.Sprintf("skew n%d rate %v", id, r))
+	w.reclock(n)
+	return nil
+}
+
+// SkewOffset jumps node id's clock by d now: countdowns jump with it, ticks do not burst.
+func (w *World) SkewOffset(id int, d time.Duration) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	n := w.node(id)
+	n.clk.jump(d)
+	w.fault(fmt.Sprintf("skew n%d offset %+v", id, d))
+	w.reclock(n)
+	return nil
+}
+
+// SkewReset puts node id's clock back to rate 1 and no offset.
+func (w *World) SkewReset(id int) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	n := w.node(id)
+	n.clk.reset(w.now)
+	w.fault(fmt.Sprintf("skew n%d reset", id))
+	w.reclock(n)
+	return nil
+}
+
+// reclock reschedules what a node's clock paces after the clock changed.
+func (w *World) reclock(n *node) {
+	if !n.up {
+		return
+	}
+	n.scheduleTick()
+	n.leaseAt = -2 // force a reschedule
+	w.rr.install()
+	n.rearmLease()
+}
+
+// Campaign makes node id start an election now.
+func (w *World) Campaign(id int) error {
+	n, err := w.upNode(id)
+	if err != nil {
+		return err
+	}
+	w.rr.install()
+	w.fault(fmt.Sprintf("campaign n%d", id))
+	_ = n.rn.Campaign()
+	n.process()
+	return nil
+}
+
+// TransferLeader asks the current leader to hand leadership to node id.
+func (w *World) TransferLeader(id int) error {
+	if _, err := w.upNode(id); err != nil {
+		return err
+	}
+	l := w.leaderNode()
+	if l == nil {
+		return fmt.Errorf("no leader to transfer from")
+	}
+	w.rr.install()
+	w.fault(fmt.Sprintf("transfer-leader n%d (from n%d)", id, l.id))
+	l.rn.TransferLeader(uint64(id))
+	l.process()
+	return nil
+}
+
+// Snapshot makes node id snapshot its state machine and compact its log now.
+func (w *World) Snapshot(id int) error {
+	n, err := w.upNode(id)
+	if err != nil {
+		return err
+	}
+	if !n.snapshot() {
+		w.emit(Event{Kind: EvFault, Node: id, Text: fmt.Sprintf("snapshot n%d: nothing new since index %d", id, n.firstIndex()-1)})
+	}
+	return nil
+}
+
+// client returns the named client, creating it at its first mention.
+func (w *World) client(name string) *client {
+	c := w.clientByName[name]
+	if c == nil {
+		c = newClient(w, name)
+		w.clients = append(w.clients, c)
+		w.clientByName[name] = c
+	}
+	return c
+}
+
+// AddClient makes sure a client exists (clients exist from their first mention).
+func (w *World) AddClient(name string) { w.client(name) }
+
+// Acquire makes client c ask for key with the given lease.
+func (w *World) Acquire(c, key string, lease time.Duration) error {
+	if lease < time.Millisecond {
+		return fmt.Errorf("lease must be at least 1ms, got %v", lease)
+	}
+	w.client(c).enqueue(action{op: opAcquire, key: key, lease: lease})
+	return nil
+}
+
+// Release makes client c release key, sending the token it holds.
+func (w *World) Release(c, key string) { w.client(c).enqueue(action{op: opRelease, key: key}) }
+
+// Write makes client c write to the fenced resource with the token it holds for key.
+func (w *World) Write(c, key, value string) {
+	w.client(c).enqueue(action{op: opWrite, key: key, value: value})
+}
+
+// Disconnect drops client c's connection: requests already sent still arrive, replies are lost.
+func (w *World) Disconnect(c string) {
+	cl := w.client(c)
+	cl.connected = false
+	w.emit(Event{Kind: EvClient, Client: c, Text: "disconnects"})
+}
+
+// Reconnect restores client c's connection.
+func (w *World) Reconnect(c string) {
+	cl := w.client(c)
+	cl.connected = true
+	w.emit(Event{Kind: EvClient, Client: c, Text: "reconnects"})
+	cl.kick()
+}
+
+// PauseClient freezes client c for d (a GC pause): its clock stops and it acts only after.
+func (w *World) PauseClient(c string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("pause must be positive, got %v", d)
+	}
+	w.client(c).pause(d)
+	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("pauses for %v", d)})
+	return nil
+}
+
+// ClientSkewRate sets client c's clock rate.
+func (w *World) ClientSkewRate(c string, r float64) error {
+	if r <= 0 {
+		return fmt.Errorf("clock rate must be positive, got %v", r)
+	}
+	w.client(c).setRate(r)
+	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock rate %v", r)})
+	return nil
+}
+
+func (w *World) leaderNode() *node {
+	var best *node
+	for _, n := range w.nodes {
+		if n.up && n.role == RoleLeader && (best == nil || n.term > best.term) {
+			best = n
+		}
+	}
+	return best
+}
+
+// describeEntry formats entry data for raft.DescribeEntry.
+func describeEntry(data []byte) string {
+	c, err := fsm.Decode(data)
+	if err != nil {
+		return fmt.Sprintf("%q", data)
+	}
+	return c.String()
+}

@@ -1,0 +1,53 @@
+package cluster
+
+import "fmt"
+
+// OriginKind says who proposed an entry.
+type OriginKind uint8
+
+const (
+	OriginNone    OriginKind = iota
+	OriginAcquire            // a client's acquire
+	OriginRelease            // a client's release (Token: the token it claimed)
+	OriginExpire             // the leader's lease manager (Token: the lock it expires)
+	OriginGhost              // the leader releasing a lock whose client is gone (Token: that lock)
+)
+
+func (k OriginKind) String() string {
+	switch k {
+	case OriginAcquire:
+		return "acquire"
+	case OriginRelease:
+		return "release"
+	case OriginExpire:
+		return "lease-expiry"
+	case OriginGhost:
+		return "ghost-release"
+	}
+	return "none"
+}
+
+// Origin is where an entry came from: the simulator embeds its ID in the command (fsm ignores
+// it), which is how the checker tells a lost grant from a rightful release.
+type Origin struct {
+	ID     uint64
+	Kind   OriginKind
+	Client string // acquire, release
+	Req    uint64 // the client's request id
+	Token  uint64 // see OriginKind
+	Node   int    // the proposing node
+}
+
+// String is a short label: "c1#4 acquire", "n2 lease-expiry #1".
+func (o Origin) String() string {
+	switch o.Kind {
+	case OriginAcquire, OriginRelease:
+		return fmt.Sprintf("%s#%d %s", o.Client, o.Req, o.Kind)
+	case OriginExpire, OriginGhost:
+		return fmt.Sprintf("n%d %s #%d", o.Node, o.Kind, o.Token)
+	}
+	return "-"
+}
+
+// LeaderDuty says whether the leader itself, not a client, proposed the entry.
+func (o Origin) LeaderDuty() bool { return o.Kind == OriginExpire || o.Kind == OriginGhost }

@@ -1,0 +1,176 @@
+package cluster
+
+import (
+	"time"
+
+	"leaselab/fsm"
+)
+
+// Queries answer the scenario language's conditions cheaply, without building a View.
+
+// Nodes is the cluster size.
+func (w *World) Nodes() int { return w.cfg.Nodes }
+
+// Leader is the live node that leads (the highest term's, if a deposed one has not noticed
+// yet), or 0.
+func (w *World) Leader() int {
+	if l := w.leaderNode(); l != nil {
+		return l.id
+	}
+	return 0
+}
+
+// Role is what node id is now.
+func (w *World) Role(id int) Role { return w.node(id).role }
+
+// Up says whether node id is running.
+func (w *World) Up(id int) bool { return w.node(id).up }
+
+// MaxTerm is the highest term among live nodes.
+func (w *World) MaxTerm() uint64 {
+	var t uint64
+	for _, n := range w.nodes {
+		if n.up {
+			t = max(t, n.term)
+		}
+	}
+	return t
+}
+
+// Converged says whether every live node has applied the leader's commit index.
+func (w *World) Converged() bool {
+	l := w.leaderNode()
+	if l == nil {
+		return false
+	}
+	for _, n := range w.nodes {
+		if n.up && n.applied < l.commit {
+			return false
+		}
+	}
+	return true
+}
+
+// Commit and Applied are node id's raft commit and applied indexes.
+func (w *World) Commit(id int) uint64  { return w.node(id).commit }
+func (w *World) Applied(id int) uint64 { return w.node(id).applied }
+
+// Term is node id's current term.
+func (w *World) Term(id int) uint64 { return w.node(id).term }
+
+// Lock reads key in node id's applied lock table.
+func (w *World) Lock(id int, key string) (fsm.Lock, bool) {
+	n := w.node(id)
+	if !n.up {
+		return fsm.Lock{}, false
+	}
+	return n.sm.Get(key)
+}
+
+// StateHash is node id's state machine digest (0 when down).
+func (w *World) StateHash(id int) uint64 {
+	n := w.node(id)
+	if !n.up {
+		return 0
+	}
+	return n.sm.Hash()
+}
+
+// LastResult is the latest applied result for key on node id.
+func (w *World) LastResult(id int, key string) (fsm.Result, bool) {
+	r, ok := w.node(id).last[key]
+	return r, ok
+}
+
+// KeyHistory is every applied result for key on node id, oldest first.
+func (w *World) KeyHistory(id int, key string) []fsm.Result {
+	h := w.node(id).history[key]
+	out := make([]fsm.Result, len(h))
+	for i, a := range h {
+		out[i] = a.Result
+	}
+	return out
+}
+
+// Countdown is node id's local countdown for key: what it shows, and whether it reached zero.
+// ok is false when the node has no countdown for key (key free there, or node down).
+func (w *World) Countdown(id int, key string) (remaining time.Duration, zero, ok bool) {
+	n := w.node(id)
+	if !n.up {
+		return 0, false, false
+	}
+	l := n.leases[key]
+	if l == nil {
+		return 0, false, false
+	}
+	rem := l.remaining(n.clk.local(w.now))
+	return rem, rem == 0, true
+}
+
+// Clients lists client names in order of first mention.
+func (w *World) Clients() []string {
+	out := make([]string, len(w.clients))
+	for i, c := range w.clients {
+		out[i] = c.name
+	}
+	return out
+}
+
+// HasClient says whether a client of that name exists.
+func (w *World) HasClient(name string) bool { return w.clientByName[name] != nil }
+
+// ClientHolds says whether client c believes it holds key, and with which token.
+func (w *World) ClientHolds(c, key string) (uint64, bool) {
+	cl := w.clientByName[c]
+	if cl == nil {
+		return 0, false
+	}
+	return cl.holdsKey(key)
+}
+
+// ClientReply is client c's latest final reply ("" if none yet) and its token.
+func (w *World) ClientReply(c string) (string, uint64) {
+	cl := w.clientByName[c]
+	if cl == nil {
+		return "", 0
+	}
+	return cl.lastReply, cl.lastToken
+}
+
+// ClientWrite is the fate of client c's latest write: decided once the resource saw it.
+func (w *World) ClientWrite(c string) (decided, accepted bool) {
+	cl := w.clientByName[c]
+	if cl == nil || cl.lastWrite == nil {
+		return false, false
+	}
+	return cl.lastWrite.decided, cl.lastWrite.accepted
+}
+
+// ClientBusy says whether client c still has work queued or in flight.
+func (w *World) ClientBusy(c string) bool {
+	cl := w.clientByName[c]
+	return cl != nil && (cl.cur != nil || cl.curWrite != nil || len(cl.queue) > 0)
+}
+
+// ResourceToken is the highest token the fenced resource has accepted for key (0 if none).
+func (w *World) ResourceToken(key string) uint64 { return w.res.high[key] }
+
+// Violations is everything the checker found so far.
+func (w *World) Violations() []Violation {
+	out := make([]Violation, len(w.chk.list))
+	copy(out, w.chk.list)
+	return out
+}
+
+// HasViolation says whether the checker found one of that kind.
+func (w *World) HasViolation(kind string) bool {
+	for _, v := range w.chk.list {
+		if v.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Origin returns where the entry with this origin id came from.
+func (w *World) Origin(id uint64) Origin { return w.origin(id) }

@@ -1,0 +1,239 @@
+package cluster
+
+import (
+	"encoding/binary"
+
+	"go.etcd.io/raft/v3"
+
+	"leaselab/fsm"
+)
+
+// The session layer: what the leader does with client requests (design.md §2). It decides from
+// its PROJECTED state (applied state plus its own unapplied log), pipelines proposals, and
+// confirms leadership with ReadIndex before any reply it gives without a proposal.
+
+// pendingRead is a request waiting for a ReadIndex and then for the applied state to settle.
+type pendingRead struct {
+	req     *request
+	attempt int
+	ctx     uint64
+	index   uint64
+	got     bool
+}
+
+// onRequest handles a client request arriving at this node.
+func (n *node) onRequest(req *request, attempt int) {
+	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Reply: req.op.String()})
+	if n.role != RoleLeader {
+		n.reply(req, attempt, "not-leader", 0)
+		return
+	}
+	n.decide(req, attempt, nil)
+	n.process()
+}
+
+// decide proposes, replies or waits. It returns true when the request is settled.
+func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
+	if n.w.cfg.Unsafe.UncheckedProposals {
+		n.proposeFor(req, attempt)
+		return true
+	}
+	held, tok := n.project(req.key)
+	if req.op == opAcquire && !held || req.op == opRelease && held && tok == req.token {
+		n.proposeFor(req, attempt)
+		return true
+	}
+	// The answer would be a read (busy / not-found): first confirm leadership.
+	if rd == nil {
+		n.w.readSeq++
+		rd = &pendingRead{req: req, attempt: attempt, ctx: n.w.readSeq}
+		n.reads = append(n.reads, rd)
+		var ctx [8]byte
+		binary.BigEndian.PutUint64(ctx[:], rd.ctx)
+		n.rn.ReadIndex(ctx[:])
+		return false
+	}
+	if !rd.got || n.applied < rd.index {
+		return false
+	}
+	l, aheld := n.sm.Get(req.key)
+	switch {
+	case req.op == opAcquire && aheld:
+		n.reply(req, attempt, "busy", 0)
+		return true
+	case req.op == opRelease && !(aheld && l.Token == req.token):
+		n.reply(req, attempt, "not-found", 0)
+		return true
+	}
+	// Applied state and projection disagree: an entry in flight will settle it.
+	return false
+}
+
+func (n *node) onReadState(rs raft.ReadState) {
+	if len(rs.RequestCtx) != 8 {
+		return
+	}
+	ctx := binary.BigEndian.Uint64(rs.RequestCtx)
+	for _, rd := range n.reads {
+		if rd.ctx == ctx {
+			rd.got, rd.index = true, rs.Index
+		}
+	}
+}
+
+// settleReads re-decides every waiting read after the applied state moved.
+func (n *node) settleReads() {
+	if len(n.reads) == 0 || n.role != RoleLeader {
+		return
+	}
+	keep := n.reads[:0]
+	for _, rd := range n.reads {
+		if !n.decide(rd.req, rd.attempt, rd) {
+			keep = append(keep, rd)
+		}
+	}
+	clear(n.reads[len(keep):])
+	n.reads = keep
+}
+
+// onDemote: reads can no longer be confirmed; the clients retry at the new leader.
+func (n *node) onDemote() {
+	reads := n.reads
+	n.reads = nil
+	for _, rd := range reads {
+		n.reply(rd.req, rd.attempt, "not-leader", 0)
+	}
+	n.rearmLease()
+}
+
+func (n *node) proposeFor(req *request, attempt int) {
+	var cmd fsm.Command
+	o := Origin{Client: req.cl.name, Req: req.id, Node: n.id}
+	if req.op == opAcquire {
+		cmd = fsm.Command{Kind: fsm.Grant, Key: req.key, LeaseMS: uint64(req.lease.Milliseconds())}
+		o.Kind = OriginAcquire
+	} else {
+		cmd = fsm.Command{Kind: fsm.Release, Key: req.key}
+		o.Kind, o.Token = OriginRelease, req.token
+	}
+	if id, ok := n.propose(cmd, o); ok {
+		n.pending = append(n.pending, &pendingProp{id: id, req: req, attempt: attempt})
+	} else {
+		n.reply(req, attempt, "not-leader", 0)
+	}
+}
+
+// propose appends a command to the leader's log, recording where it came from.
+func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
+	if n.role != RoleLeader {
+		return 0, false
+	}
+	o = n.w.newOrigin(o)
+	cmd.Origin = o.ID
+	err := n.rn.Propose(cmd.Encode())
+	ev := Event{Kind: EvProposed, Node: n.id, Cmd: cmd, Origin: o, Key: cmd.Key, Term: n.term}
+	if err != nil {
+		ev.Text = "dropped: " + err.Error()
+		n.w.emit(ev)
+		return 0, false
+	}
+	n.w.emit(ev)
+	n.w.tracker.proposed(o, cmd, n.w.now)
+	n.w.linear.onPropose(o, cmd, n.w.now)
+	return o.ID, true
+}
+
+// pendingProp is a client request whose proposal this node made; index is where its entry
+// landed in this node's log (0 until appended).
+type pendingProp struct {
+	id      uint64
+	req     *request
+	attempt int
+	index   uint64
+}
+
+// answer replies to the client whose proposal this node made, once it applied.
+func (n *node) answer(cmd fsm.Command, idx uint64, res fsm.Result) {
+	keep := n.pending[:0]
+	for _, p := range n.pending {
+		switch {
+		case p.id == cmd.Origin && cmd.Origin != 0:
+			switch res.Kind {
+			case fsm.Granted:
+				n.reply(p.req, p.attempt, "granted", res.Token)
+			case fsm.GrantRejected:
+				n.reply(p.req, p.attempt, "rejected", 0)
+			case fsm.Released:
+				n.reply(p.req, p.attempt, "released", 0)
+			case fsm.NotFound:
+				n.reply(p.req, p.attempt, "not-found", 0)
+			}
+		case p.index == idx:
+			// Our entry's index went to another entry: lost in a leader change, it never took
+			// effect, so the client may safely retry.
+			n.reply(p.req, p.attempt, "not-leader", 0)
+		default:
+			keep = append(keep, p)
+		}
+	}
+	clear(n.pending[len(keep):])
+	n.pending = keep
+}
+
+// ghostRelease releases a lock whose client disconnected before its grant came back.
+func (n *node) ghostRelease(key string, token uint64) {
+	if held, tok := n.project(key); held && tok == token {
+		n.propose(fsm.Command{Kind: fsm.Release, Key: key}, Origin{Kind: OriginGhost, Token: token, Node: n.id})
+	}
+}
+
+// project returns who holds key once every entry in this node's log is applied: the state the
+// next proposal will meet (a leader's own log is never truncated while it leads).
+func (n *node) project(key string) (bool, uint64) {
+	l, held := n.sm.Get(key)
+	tok := l.Token
+	ents := n.entries(n.applied+1, n.lastIndex())
+	if len(ents) == 0 {
+		return held, tok
+	}
+	next := n.sm.NextToken()
+	heldBy := map[string]uint64{} // keys touched by the unapplied tail; 0 = free
+	get := func(k string) uint64 {
+		if t, ok := heldBy[k]; ok {
+			return t
+		}
+		l, _ := n.sm.Get(k)
+		return l.Token
+	}
+	for _, e := range ents {
+		c, err := fsm.Decode(e.GetData())
+		if err != nil {
+			continue
+		}
+		cur := get(c.Key)
+		switch c.Kind {
+		case fsm.Grant:
+			if cur == 0 {
+				heldBy[c.Key] = next
+				next++
+			}
+		case fsm.Release:
+			heldBy[c.Key] = 0
+		case fsm.Expire:
+			if cur != 0 && (cur == c.Token || n.w.cfg.Unsafe.ExpireIgnoresToken) {
+				heldBy[c.Key] = 0
+			}
+		}
+	}
+	t := get(key)
+	return t != 0, t
+}
+
+// reply sends an answer to a request's attempt; not-leader carries the leader this node knows.
+func (n *node) reply(req *request, attempt int, kind string, token uint64) {
+	rep := &reply{req: req, attempt: attempt, from: n.id, kind: kind, token: token}
+	if kind == "not-leader" && n.lead != uint64(n.id) {
+		rep.hint = int(n.lead)
+	}
+	n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})
+}

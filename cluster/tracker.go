@@ -1,0 +1,51 @@
+package cluster
+
+import (
+	"time"
+
+	"leaselab/fsm"
+)
+
+// tracker remembers the latest proposals so the view can show each one travelling: per node,
+// not received / appended / committed / applied with its result.
+type tracker struct {
+	list []*proposal // oldest first, at most trackerSize
+	byID map[uint64]*proposal
+}
+
+const trackerSize = 64
+
+type proposal struct {
+	origin  Origin
+	cmd     fsm.Command
+	at      time.Duration
+	index   uint64 // where the proposer's log put it (0 if never appended)
+	term    uint64
+	results map[int]fsm.Result // node -> applied result
+}
+
+func newTracker() *tracker { return &tracker{byID: map[uint64]*proposal{}} }
+
+func (t *tracker) proposed(o Origin, cmd fsm.Command, at time.Duration) {
+	p := &proposal{origin: o, cmd: cmd, at: at, results: map[int]fsm.Result{}}
+	t.list = append(t.list, p)
+	t.byID[o.ID] = p
+	if len(t.list) > trackerSize {
+		delete(t.byID, t.list[0].origin.ID)
+		t.list[0] = nil
+		t.list = t.list[1:]
+	}
+}
+
+// placed records where the proposer's own log put the entry.
+func (t *tracker) placed(id uint64, node int, index, term uint64) {
+	if p := t.byID[id]; p != nil && node == p.origin.Node && p.index == 0 {
+		p.index, p.term = index, term
+	}
+}
+
+func (t *tracker) applied(id uint64, node int, index uint64, res fsm.Result) {
+	if p := t.byID[id]; p != nil && p.index == index {
+		p.results[node] = res
+	}
+}

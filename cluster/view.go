@@ -1,0 +1,366 @@
+package cluster
+
+import (
+	"slices"
+	"time"
+
+	"leaselab/fsm"
+)
+
+// View is an immutable picture of the whole world at one instant: what the TUI draws. It shares
+// nothing with the world, so it stays valid while the world moves on.
+type View struct {
+	Now        time.Duration
+	Config     Config
+	Leader     int
+	Term       uint64
+	Nodes      []NodeView
+	Net        NetView
+	Clients    []ClientView
+	Resource   []ResourceView
+	Proposals  []ProposalView // oldest first
+	Events     []Event        // the latest events, oldest first
+	Violations []Violation
+	EventCount uint64
+	TraceHash  uint64
+}
+
+// NodeView is one node as it sees itself.
+type NodeView struct {
+	ID         int
+	Up         bool
+	Role       Role
+	Term       uint64
+	Lead       int
+	Commit     uint64
+	Applied    uint64
+	FirstIndex uint64 // the first entry its log still holds
+	LastIndex  uint64
+	Snapshot   uint64        // index of its latest snapshot
+	Local      time.Duration // its clock's reading
+	Rate       float64
+	Offset     time.Duration
+	Isolated   bool
+	Group      int         // its side in Net.Groups (0-based), -1 when nothing is partitioned
+	Log        []EntryView // the tail of its log, oldest first
+	Locks      []LockView  // its applied lock table with countdowns on its own clock, by key
+	Last       []KeyResult // the latest applied result per key, by key
+	Hash       uint64      // state machine digest
+	NextToken  uint64
+}
+
+// EntryView is one log entry as a node holds it.
+type EntryView struct {
+	Index     uint64
+	Term      uint64
+	Cmd       fsm.Command // zero for the empty entry a new leader appends
+	Empty     bool
+	Committed bool
+	Applied   bool
+	Origin    Origin
+}
+
+// LockView is one held key with this node's countdown.
+type LockView struct {
+	Key       string
+	Token     uint64
+	LeaseMS   uint64
+	Remaining time.Duration
+	Zero      bool // expired here, waiting for a committed Expire
+}
+
+// KeyResult is the latest applied result for a key.
+type KeyResult struct {
+	Key    string
+	Index  uint64
+	Result fsm.Result
+}
+
+// NetView is the network's rules and what is on the wire.
+type NetView struct {
+	Groups   [][]int // partition sides; nil when every node reaches every other
+	Cuts     [][2]int
+	Drops    []LinkRule
+	DropAll  float64 // percent
+	Delays   []LinkRule
+	InFlight []Flight // by arrival time
+}
+
+// LinkRule is a drop (Pct) or delay (Delay) rule on the link A-B.
+type LinkRule struct {
+	A, B  int
+	Pct   float64
+	Delay time.Duration
+}
+
+// Flight is a raft message on the wire.
+type Flight struct {
+	From, To int
+	Msg      MsgInfo
+	Sent     time.Duration
+	Arrive   time.Duration
+}
+
+// ClientView is a client and what it believes.
+type ClientView struct {
+	Name      string
+	Connected bool
+	Paused    bool
+	WakeAt    time.Duration
+	Local     time.Duration
+	Rate      float64
+	Guess     int    // the node it believes leads
+	Doing     string // the request in flight, "" when idle
+	Queued    int
+	Holds     []HoldView
+	LastReply string
+	LastToken uint64
+	LastKey   string
+	LastWrite *WriteView
+}
+
+// HoldView is a lock a client believes it holds, timed on its own clock.
+type HoldView struct {
+	Key   string
+	Token uint64
+	Left  time.Duration // 0 when its own clock says the lease ran out
+}
+
+// ResourceView is the fenced resource's state for one key.
+type ResourceView struct {
+	Key    string
+	High   uint64
+	Writes []WriteView // oldest first
+}
+
+// WriteView is one write and its verdict.
+type WriteView struct {
+	Client   string
+	Key      string
+	Value    string
+	Token    uint64
+	Decided  bool
+	Accepted bool
+	At       time.Duration
+}
+
+// Stage is how far a proposal got on one node.
+type Stage uint8
+
+const (
+	StageNone      Stage = iota // not received
+	StageAppended               // in its log
+	StageCommitted              // known committed
+	StageApplied                // applied (Result)
+	StageReplaced               // its log holds another entry at that index
+	StageDown                   // node down
+)
+
+// ProposalView is one proposal travelling through the cluster.
+type ProposalView struct {
+	Origin  Origin
+	Cmd     fsm.Command
+	At      time.Duration
+	Index   uint64
+	Term    uint64
+	Stages  []Stage      // per node, Stages[id-1]
+	Results []fsm.Result // per node, meaningful at StageApplied
+}
+
+// ViewOptions bound how much a View copies.
+type ViewOptions struct {
+	LogTail   int // entries per node (default 12)
+	Events    int // latest events (default 200)
+	Proposals int // latest proposals (default 12)
+}
+
+// View builds the picture of the world now.
+func (w *World) View(o ViewOptions) View {
+	if o.LogTail <= 0 {
+		o.LogTail = 12
+	}
+	if o.Events <= 0 {
+		o.Events = 200
+	}
+	if o.Proposals <= 0 {
+		o.Proposals = 12
+	}
+	v := View{Now: w.now, Config: w.cfg, Leader: w.Leader(), Term: w.MaxTerm(),
+		EventCount: w.evSeq, TraceHash: w.hash, Violations: w.Violations()}
+	v.Net = w.netView()
+	for _, n := range w.nodes {
+		v.Nodes = append(v.Nodes, w.nodeView(n, o.LogTail, v.Net.Groups))
+	}
+	for _, c := range w.clients {
+		v.Clients = append(v.Clients, w.clientView(c))
+	}
+	for _, k := range w.res.keys {
+		rv := ResourceView{Key: k, High: w.res.high[k]}
+		for _, wr := range w.res.recent[k] {
+			rv.Writes = append(rv.Writes, writeView(wr))
+		}
+		v.Resource = append(v.Resource, rv)
+	}
+	props := w.tracker.list
+	if len(props) > o.Proposals {
+		props = props[len(props)-o.Proposals:]
+	}
+	for _, p := range props {
+		v.Proposals = append(v.Proposals, w.proposalView(p))
+	}
+	v.Events = w.RecentEvents(o.Events)
+	return v
+}
+
+// RecentEvents returns up to n of the latest events, oldest first.
+func (w *World) RecentEvents(n int) []Event {
+	all := make([]Event, 0, len(w.recent))
+	all = append(all, w.recent[w.head:]...)
+	all = append(all, w.recent[:w.head]...)
+	if len(all) > n {
+		all = all[len(all)-n:]
+	}
+	return all
+}
+
+func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
+	nv := NodeView{ID: n.id, Up: n.up, Role: n.role, Term: n.term, Lead: int(n.lead),
+		Commit: n.commit, Applied: n.applied, FirstIndex: n.firstIndex(), LastIndex: n.lastIndex(),
+		Local: n.clk.local(w.now), Rate: n.clk.rate, Offset: n.clk.offset,
+		Isolated: w.net.isolated(n.id), Group: -1}
+	snap, _ := n.st.Snapshot()
+	nv.Snapshot = snap.GetMetadata().GetIndex()
+	for gi, g := range groups {
+		if slices.Contains(g, n.id) {
+			nv.Group = gi
+		}
+	}
+	lo := uint64(1)
+	if nv.LastIndex >= uint64(tail) {
+		lo = nv.LastIndex - uint64(tail) + 1
+	}
+	for _, e := range n.entries(lo, nv.LastIndex) {
+		ev := EntryView{Index: e.GetIndex(), Term: e.GetTerm(), Empty: len(e.GetData()) == 0,
+			Committed: e.GetIndex() <= n.commit, Applied: e.GetIndex() <= n.applied}
+		if !ev.Empty {
+			if c, err := fsm.Decode(e.GetData()); err == nil {
+				ev.Cmd, ev.Origin = c, w.origin(c.Origin)
+			}
+		}
+		nv.Log = append(nv.Log, ev)
+	}
+	if !n.up {
+		return nv
+	}
+	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
+	local := nv.Local
+	for _, l := range n.sortedLeases() {
+		rem := l.remaining(local)
+		nv.Locks = append(nv.Locks, LockView{Key: l.key, Token: l.token, LeaseMS: l.leaseMS, Remaining: rem, Zero: rem == 0})
+	}
+	keys := make([]string, 0, len(n.history))
+	for k := range n.history {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		h := n.history[k]
+		last := h[len(h)-1]
+		nv.Last = append(nv.Last, KeyResult{Key: k, Index: last.Index, Result: last.Result})
+	}
+	return nv
+}
+
+func (w *World) netView() NetView {
+	nw := w.net
+	v := NetView{Groups: nw.groups(), DropAll: nw.dropAll * 100}
+	for a := 1; a <= nw.n; a++ {
+		for b := 1; b <= nw.n; b++ {
+			if nw.cut[a][b] {
+				v.Cuts = append(v.Cuts, [2]int{a, b})
+			}
+			if a < b && nw.drop[a][b] > 0 {
+				v.Drops = append(v.Drops, LinkRule{A: a, B: b, Pct: nw.drop[a][b] * 100})
+			}
+			if a < b && nw.delay[a][b] > 0 {
+				v.Delays = append(v.Delays, LinkRule{A: a, B: b, Delay: nw.delay[a][b]})
+			}
+		}
+	}
+	for _, it := range w.q.items {
+		if it.kind == itDeliver {
+			v.InFlight = append(v.InFlight, Flight{From: it.from, To: it.node, Msg: it.info, Sent: it.sent, Arrive: it.at})
+		}
+	}
+	slices.SortFunc(v.InFlight, func(a, b Flight) int {
+		if a.Arrive != b.Arrive {
+			return int(a.Arrive - b.Arrive)
+		}
+		return a.From*16 + a.To - b.From*16 - b.To
+	})
+	return v
+}
+
+func (w *World) clientView(c *client) ClientView {
+	cv := ClientView{Name: c.name, Connected: c.connected, Paused: c.paused, WakeAt: c.wakeAt,
+		Local: c.local(), Rate: c.rate, Guess: c.guess, Queued: len(c.queue),
+		LastReply: c.lastReply, LastToken: c.lastToken, LastKey: c.lastKey}
+	if !c.paused {
+		cv.Rate = c.clk.rate
+	}
+	if c.cur != nil {
+		cv.Doing = c.cur.op.String() + " " + c.cur.key
+	} else if c.curWrite != nil {
+		cv.Doing = "write " + c.curWrite.key
+	}
+	keys := make([]string, 0, len(c.holds))
+	for k := range c.holds {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		h := c.holds[k]
+		cv.Holds = append(cv.Holds, HoldView{Key: k, Token: h.token, Left: max(0, h.sentLocal+h.lease-cv.Local)})
+	}
+	if c.lastWrite != nil {
+		wv := writeView(c.lastWrite)
+		cv.LastWrite = &wv
+	}
+	return cv
+}
+
+func writeView(wr *write) WriteView {
+	return WriteView{Client: wr.cl.name, Key: wr.key, Value: wr.value, Token: wr.token,
+		Decided: wr.decided, Accepted: wr.accepted, At: wr.at}
+}
+
+func (w *World) proposalView(p *proposal) ProposalView {
+	pv := ProposalView{Origin: p.origin, Cmd: p.cmd, At: p.at, Index: p.index, Term: p.term,
+		Stages: make([]Stage, len(w.nodes)), Results: make([]fsm.Result, len(w.nodes))}
+	for i, n := range w.nodes {
+		pv.Stages[i], pv.Results[i] = w.stage(n, p)
+	}
+	return pv
+}
+
+func (w *World) stage(n *node, p *proposal) (Stage, fsm.Result) {
+	if r, ok := p.results[n.id]; ok {
+		return StageApplied, r
+	}
+	if !n.up {
+		return StageDown, fsm.Result{}
+	}
+	if p.index != 0 && p.index <= n.applied && p.index < n.firstIndex() {
+		return StageApplied, fsm.Result{} // restored from a snapshot past it
+	}
+	if p.index == 0 || p.index > n.lastIndex() || p.index < n.firstIndex() {
+		return StageNone, fsm.Result{}
+	}
+	if t, err := n.st.Term(p.index); err != nil || t != p.term {
+		return StageReplaced, fsm.Result{}
+	}
+	if p.index <= n.commit {
+		return StageCommitted, fsm.Result{}
+	}
+	return StageAppended, fsm.Result{}
+}

@@ -1,0 +1,274 @@
+package cluster
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"go.etcd.io/raft/v3"
+	pb "go.etcd.io/raft/v3/raftpb"
+)
+
+// World is one simulated run. It is not safe for concurrent use, and two worlds must never be
+// stepped concurrently in one process (raft's jitter source is process-global, design.md §3).
+type World struct {
+	cfg    Config
+	now    time.Duration
+	q      queue
+	rng    *rand.Rand
+	rr     *raftRand
+	net    *network
+	nodes  []*node // nodes[i] is node i+1
+	cs     *pb.ConfState
+	res    *resource
+	chk    *checker
+	linear *history
+
+	clients      []*client // in order of first mention
+	clientByName map[string]*client
+
+	tracker *tracker
+	origins []Origin // origins[id-1]
+	reqSeq  uint64
+	readSeq uint64
+
+	evSeq  uint64
+	hash   uint64
+	recent []Event // ring of the latest events
+	head   int
+	subs   []func(*Event)
+}
+
+// New builds a world from cfg and starts every node at time zero.
+func New(cfg Config) (*World, error) {
+	if cfg.ClientTimeout == 0 {
+		cfg.ClientTimeout = 2 * time.Second
+	}
+	if cfg.RecentEvents <= 0 {
+		cfg.RecentEvents = 512
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	silenceGlobalLogger()
+	w := &World{
+		cfg: cfg, rng: newRNG(cfg.Seed), rr: newRaftRand(cfg.Seed), net: newNetwork(cfg.Nodes),
+		res: newResource(), clientByName: map[string]*client{}, hash: FNVOffset,
+		tracker: newTracker(), recent: make([]Event, 0, cfg.RecentEvents),
+	}
+	w.chk = newChecker(w)
+	w.linear = newHistory()
+	w.rr.install()
+	for id := 1; id <= cfg.Nodes; id++ {
+		w.nodes = append(w.nodes, newNode(w, id))
+	}
+	for _, n := range w.nodes {
+		n.start()
+		// Spread the first ticks over one tick so nodes do not move in lockstep.
+		n.nextTick = between(w.rng, 1, cfg.Tick)
+		n.scheduleTick()
+	}
+	return w, nil
+}
+
+// Config returns the settings the world was built with.
+func (w *World) Config() Config { return w.cfg }
+
+// Now is the simulated time since the run began.
+func (w *World) Now() time.Duration { return w.now }
+
+// TraceHash is a digest of every event so far: equal runs have equal hashes.
+func (w *World) TraceHash() uint64 { return w.hash }
+
+// Events is how many events have happened.
+func (w *World) Events() uint64 { return w.evSeq }
+
+// Subscribe calls f with every event from now on, in order. f must not act on the world.
+func (w *World) Subscribe(f func(*Event)) { w.subs = append(w.subs, f) }
+
+func (w *World) node(id int) *node { return w.nodes[id-1] }
+
+func (w *World) confState() *pb.ConfState {
+	if w.cs == nil {
+		w.cs = &pb.ConfState{}
+		for id := 1; id <= w.cfg.Nodes; id++ {
+			w.cs.Voters = append(w.cs.Voters, uint64(id))
+		}
+	}
+	return w.cs
+}
+
+func (w *World) emit(e Event) {
+	w.evSeq++
+	e.Seq, e.At = w.evSeq, w.now
+	w.hash = hashEvent(w.hash, &e)
+	if len(w.recent) < cap(w.recent) {
+		w.recent = append(w.recent, e)
+	} else {
+		w.recent[w.head] = e
+		w.head = (w.head + 1) % len(w.recent)
+	}
+	for _, f := range w.subs {
+		f(&e)
+	}
+}
+
+func (w *World) newOrigin(o Origin) Origin {
+	o.ID = uint64(len(w.origins) + 1)
+	w.origins = append(w.origins, o)
+	return o
+}
+
+// origin looks up an entry's origin by the id embedded in its command.
+func (w *World) origin(id uint64) Origin {
+	if id == 0 || id > uint64(len(w.origins)) {
+		return Origin{}
+	}
+	return w.origins[id-1]
+}
+
+// latency draws one message delay.
+func (w *World) latency() time.Duration { return between(w.rng, w.cfg.LatencyMin, w.cfg.LatencyMax) }
+
+// send puts a raft message on the wire: dropped now by a partition, cut or chance, or
+// delivered after the link's latency and delay.
+func (w *World) send(from *node, m *pb.Message) {
+	to := int(m.GetTo())
+	info := msgInfo(m)
+	ev := Event{Kind: EvMsgSent, Node: from.id, Peer: to, Msg: info}
+	if w.cfg.DescribeMessages {
+		ev.Detail = raft.DescribeMessage(m, describeEntry)
+	}
+	w.emit(ev)
+	if m.GetType() == pb.MessageType_MsgSnap {
+		w.emit(Event{Kind: EvSnapshotSent, Node: from.id, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
+	}
+	reason := ""
+	if b, why := w.net.blocked(from.id, to); b {
+		reason = why
+	} else if p := w.net.dropShare(from.id, to); p > 0 && w.rng.Float64() < p {
+		reason = "random drop"
+	}
+	if reason != "" {
+		w.dropped(from.id, to, from.inc, info, ev.Detail, reason)
+		return
+	}
+	at := w.now + w.latency() + w.net.delay[from.id][to]
+	w.q.push(item{at: at, sent: w.now, kind: itDeliver, node: to, from: from.id, inc: from.inc, msg: m, info: info})
+}
+
+func (w *World) dropped(from, to int, inc uint64, info MsgInfo, detail, why string) {
+	w.emit(Event{Kind: EvMsgDropped, Node: from, Peer: to, Msg: info, Text: why, Detail: detail})
+	if info.Type == pb.MessageType_MsgSnap {
+		w.q.push(item{at: w.now, kind: itSnapReport, node: from, from: to, inc: inc, ok: false})
+	}
+}
+
+func (w *World) deliver(it item) {
+	to := w.node(it.node)
+	if !to.up {
+		w.dropped(it.from, it.node, it.inc, it.info, "", "node down")
+		return
+	}
+	if b, why := w.net.blocked(it.from, it.node); b {
+		w.dropped(it.from, it.node, it.inc, it.info, "", why)
+		return
+	}
+	w.emit(Event{Kind: EvMsgDelivered, Node: it.from, Peer: it.node, Msg: it.info})
+	_ = to.rn.Step(it.msg)
+	to.process()
+	if it.info.Type == pb.MessageType_MsgSnap {
+		w.q.push(item{at: w.now, kind: itSnapReport, node: it.from, from: it.node, inc: it.inc, ok: true})
+	}
+}
+
+// snapReport tells the sender how its MsgSnap went, or raft waits for it forever.
+func (w *World) snapReport(it item) {
+	n := w.node(it.node)
+	if !n.up || n.inc != it.inc {
+		return
+	}
+	status := raft.SnapshotFinish
+	if !it.ok {
+		status = raft.SnapshotFailure
+	}
+	n.rn.ReportSnapshot(uint64(it.from), status)
+	n.process()
+}
+
+// NextAt is when the next queued happening is due; ok is false when nothing is queued.
+func (w *World) NextAt() (time.Duration, bool) { return w.q.peek() }
+
+// Step runs the next queued happening, moving time to it. It returns false when nothing is
+// queued (every node down and no client waiting).
+func (w *World) Step() bool {
+	if w.q.len() == 0 {
+		return false
+	}
+	w.rr.install()
+	it := w.q.pop()
+	if it.at > w.now {
+		w.now = it.at
+	}
+	w.handle(it)
+	return true
+}
+
+// AdvanceTo runs every happening due up to t and leaves the clock at t.
+func (w *World) AdvanceTo(t time.Duration) {
+	for {
+		at, ok := w.q.peek()
+		if !ok || at > t {
+			break
+		}
+		w.Step()
+	}
+	if t > w.now {
+		w.now = t
+	}
+}
+
+// Advance runs the world for d of simulated time.
+func (w *World) Advance(d time.Duration) { w.AdvanceTo(w.now + d) }
+
+func (w *World) handle(it item) {
+	switch it.kind {
+	case itTick:
+		if n := w.node(it.node); n.up && n.tickGen == it.gen {
+			n.onTick()
+		}
+	case itLeaseTimer:
+		if n := w.node(it.node); n.up && n.leaseGen == it.gen {
+			n.onLeaseTimer()
+		}
+	case itDeliver:
+		w.deliver(it)
+	case itSnapReport:
+		w.snapReport(it)
+	case itRequest:
+		if n := w.node(it.node); n.up {
+			n.onRequest(it.req, int(it.gen))
+		}
+	case itReply, itClientTimer, itWriteReply:
+		w.handleClientItem(it)
+	case itWriteArrive:
+		w.onWriteArrive(it.write)
+	}
+}
+
+func (w *World) handleClientItem(it item) {
+	c := it.cl
+	switch it.kind {
+	case itReply:
+		c.onReply(it)
+	case itWriteReply:
+		c.onWriteReply(it)
+	case itClientTimer:
+		if it.ok {
+			if c.paused && c.wakeGen == it.gen {
+				c.wake()
+			}
+		} else if c.timerGen == it.gen {
+			c.onTimer()
+		}
+	}
+}
