@@ -1,0 +1,322 @@
+package scenarios
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// word is one word of a line: bare text, or a quoted string with its escapes undone.
+type word struct {
+	text   string
+	col    int // 1-based byte column of the word's first byte (its quote, if quoted)
+	end    int // column just after the word: where a missing next word is reported
+	quoted bool
+}
+
+// lexError is a lexical error on one line, at a column.
+type lexError struct {
+	col int
+	msg string
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// lexLine splits one line (without its newline) into words and drops a trailing comment.
+func lexLine(line string) ([]word, *lexError) {
+	var ws []word
+	i := 0
+	for i < len(line) {
+		c := line[i]
+		switch {
+		case isBlank(c):
+			i++
+		case c == '#':
+			return ws, nil
+		case c == '"':
+			w, next, err := lexQuoted(line, i)
+			if err != nil {
+				return nil, err
+			}
+			ws = append(ws, w)
+			i = next
+		default:
+			start := i
+			for i < len(line) && !isBlank(line[i]) && line[i] != '#' {
+				if line[i] == '"' {
+					return nil, &lexError{i + 1, "quote inside a word (put a space before it)"}
+				}
+				i++
+			}
+			ws = append(ws, word{text: line[start:i], col: start + 1, end: i + 1})
+		}
+	}
+	return ws, nil
+}
+
+// lexQuoted reads the quoted string starting at line[start] and returns it with the index after it.
+func lexQuoted(line string, start int) (word, int, *lexError) {
+	var b strings.Builder
+	i := start + 1
+	for {
+		if i >= len(line) {
+			return word{}, 0, &lexError{start + 1, "unterminated quote"}
+		}
+		c := line[i]
+		switch {
+		case c == '"':
+			i++
+			if i < len(line) && !isBlank(line[i]) && line[i] != '#' {
+				return word{}, 0, &lexError{i + 1, "missing space after closing quote"}
+			}
+			return word{text: b.String(), col: start + 1, end: i + 1, quoted: true}, i, nil
+		case c == '\\':
+			if i+1 >= len(line) {
+				return word{}, 0, &lexError{start + 1, "unterminated quote"}
+			}
+			if e := line[i+1]; e != '"' && e != '\\' {
+				return word{}, 0, &lexError{i + 1, fmt.Sprintf(`unknown escape %q in quoted string (only \" and \\)`, line[i:i+2])}
+			}
+			b.WriteByte(line[i+1])
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+}
+
+// quote writes s as one quoted word. Newlines cannot be written in a one-line step; they become spaces.
+func quote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ")
+	return `"` + r.Replace(s) + `"`
+}
+
+// bareSafe says whether s reads back as the same single bare word.
+func bareSafe(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '#' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// reserved are the words of the language, which cannot name a client.
+var reserved = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`all leader resource not none converged term violations
+		title seed nodes tick election heartbeat latency option unsafe
+		wait wait-until partition isolate cut drop delay heal crash restart skew campaign
+		transfer-leader snapshot say pause expect`) {
+		reserved[w] = true
+	}
+}
+
+// isNodeWord says whether s is spelled as a node (n followed by digits), valid or not.
+func isNodeWord(s string) bool {
+	if len(s) < 2 || s[0] != 'n' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+// isIdent matches [A-Za-z][A-Za-z0-9_-]*.
+func isIdent(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !isDigit(c) && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// isClientName says whether s can name a client: an identifier that is not a node or a word of the language.
+func isClientName(s string) bool { return isIdent(s) && !isNodeWord(s) && !reserved[s] }
+
+// isKey matches [A-Za-z0-9_./-]+.
+func isKey(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !isDigit(c) && !strings.ContainsRune("_./-", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseDecimal reads a plain decimal number (digits with an optional fraction: 2, 0.5, 12.5, .5),
+// without signs, exponents or the other spellings strconv accepts, so it formats back the same way.
+func parseDecimal(s string) (float64, bool) {
+	digits, dot := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case isDigit(c):
+			digits++
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+func formatDecimal(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// Readers of one typed word; each fails the line with a message naming what it wanted.
+
+func (l *line) node(what string) int { return l.nodeOf(l.next(what)) }
+
+func (l *line) nodeOf(w word) int {
+	n := l.p.s.Header.Nodes
+	if isNodeWord(w.text) {
+		if id, err := strconv.Atoi(w.text[1:]); err == nil && id >= 1 && id <= n && w.text == "n"+strconv.Itoa(id) {
+			return id
+		}
+		l.fail(w.col, "unknown node %s (this cluster has n1..n%d)", w.text, n)
+	}
+	l.fail(w.col, "expected a node n1..n%d, found %q", n, w.text)
+	return 0
+}
+
+func (l *line) key() string {
+	w := l.next("key")
+	if !isKey(w.text) {
+		l.fail(w.col, "bad key %q (want letters, digits and _ . / -)", w.text)
+	}
+	return w.text
+}
+
+func (l *line) client(w word) string {
+	if !isClientName(w.text) {
+		l.fail(w.col, "%q cannot name a client (want a name like c1 or alice that is not a word of the language or a node)", w.text)
+	}
+	l.p.clients[w.text] = true
+	return w.text
+}
+
+// duration reads a duration; positive demands > 0, otherwise >= 0.
+func (l *line) duration(what string, positive bool) time.Duration {
+	w := l.next(what)
+	d := l.durationOf(w)
+	if d < 0 || positive && d == 0 {
+		want := "zero or more"
+		if positive {
+			want = "positive"
+		}
+		l.fail(w.col, "%s must be %s, found %s", what, want, w.text)
+	}
+	return d
+}
+
+// durationOf reads a signed Go duration.
+func (l *line) durationOf(w word) time.Duration {
+	d, err := time.ParseDuration(w.text)
+	if err != nil {
+		l.fail(w.col, "bad duration %q: %s (want Go syntax like 250ms, 3s or 1m30s)", w.text, strings.TrimPrefix(err.Error(), "time: "))
+	}
+	return d
+}
+
+func (l *line) uint(what string) uint64 {
+	w := l.next(what)
+	n, err := strconv.ParseUint(w.text, 10, 64)
+	if err != nil {
+		l.fail(w.col, "bad %s %q (want a whole number)", what, w.text)
+	}
+	return n
+}
+
+// intIn reads an int in lo..hi.
+func (l *line) intIn(what string, lo, hi int) int {
+	w := l.next(what)
+	n, err := strconv.Atoi(w.text)
+	if err != nil {
+		l.fail(w.col, "bad %s %q (want a whole number)", what, w.text)
+	}
+	if n < lo || n > hi {
+		l.fail(w.col, "%s must be %s, found %d", what, rangeText(lo, hi), n)
+	}
+	return n
+}
+
+func rangeText(lo, hi int) string {
+	if hi == maxInt {
+		return fmt.Sprintf("at least %d", lo)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+// rate reads a positive decimal clock rate.
+func (l *line) rate() float64 {
+	w := l.next("rate")
+	r, ok := parseDecimal(w.text)
+	if !ok {
+		l.fail(w.col, "bad rate %q (want a number like 1.5)", w.text)
+	}
+	if r <= 0 {
+		l.fail(w.col, "rate must be positive, found %s", w.text)
+	}
+	return r
+}
+
+func (l *line) percent() float64 {
+	w := l.next("drop percentage")
+	num, ok := strings.CutSuffix(w.text, "%")
+	if !ok {
+		l.fail(w.col, "missing %% in %q (want a share like 50%% or 12.5%%)", w.text)
+	}
+	p, ok := parseDecimal(num)
+	if !ok {
+		l.fail(w.col, "bad percentage %q (want a share like 50%% or 12.5%%)", w.text)
+	}
+	if p > 100 {
+		l.fail(w.col, "percentage must be 0..100%%, found %s", w.text)
+	}
+	return p
+}
+
+// oneOf reads a word from a list, naming the list when it is not in it.
+func (l *line) oneOf(what string, list ...string) string {
+	w := l.next(what)
+	for _, s := range list {
+		if w.text == s {
+			return s
+		}
+	}
+	l.fail(w.col, "unknown %s %q (want %s)", what, w.text, orList(list))
+	return ""
+}
+
+// orList writes "a, b or c".
+func orList(list []string) string {
+	if len(list) < 2 {
+		return strings.Join(list, "")
+	}
+	return strings.Join(list[:len(list)-1], ", ") + " or " + list[len(list)-1]
+}

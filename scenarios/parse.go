@@ -1,0 +1,628 @@
+package scenarios
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"leaselab/fsm"
+)
+
+// DefaultWithin is how long wait-until waits when the step gives no `within`.
+const DefaultWithin = 10 * time.Second
+
+// Diag is one error in a scenario file.
+type Diag struct {
+	Pos Pos
+	Msg string
+}
+
+func (d Diag) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.File, d.Pos.Line, d.Pos.Col, d.Msg)
+}
+
+// ParseError lists every error found in a file, in line order.
+type ParseError struct {
+	Diags []Diag
+}
+
+func (e *ParseError) Error() string {
+	lines := make([]string, len(e.Diags))
+	for i, d := range e.Diags {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Parse reads a scenario file. On error it returns a nil scenario and a *ParseError with one
+// diagnostic per bad line (a bad line is skipped and parsing goes on, to report them all).
+func Parse(file string, src []byte) (*Scenario, error) {
+	p := &parser{
+		file:    file,
+		s:       &Scenario{File: file, Name: scenarioName(file), Header: DefaultHeader()},
+		seen:    map[string]Pos{},
+		clients: map[string]bool{},
+	}
+	text := strings.TrimPrefix(string(src), "\uFEFF") // a byte-order mark some editors write
+	for i, text := range strings.Split(text, "\n") {
+		ws, lerr := lexLine(strings.TrimSuffix(text, "\r"))
+		switch {
+		case lerr != nil:
+			p.diags = append(p.diags, Diag{Pos{file, i + 1, lerr.col}, lerr.msg})
+		case len(ws) > 0:
+			p.parseLine(i+1, ws)
+		}
+	}
+	p.checkHeader()
+	if len(p.diags) > 0 {
+		return nil, &ParseError{Diags: p.diags}
+	}
+	if !p.s.Header.Set["title"] {
+		p.s.Header.Title = p.s.Name
+	}
+	return p.s, nil
+}
+
+func scenarioName(file string) string {
+	if file == "" {
+		return ""
+	}
+	return strings.TrimSuffix(filepath.Base(file), ".scenario")
+}
+
+type parser struct {
+	file      string
+	s         *Scenario
+	diags     []Diag
+	firstStep int            // line of the first step; 0 before it
+	seen      map[string]Pos // header keys given, at their value's position
+	clients   map[string]bool
+}
+
+// line parses the words of one line; its methods panic with a failure, which parseLine records.
+type line struct {
+	p  *parser
+	n  int
+	ws []word
+	i  int
+}
+
+type failure struct {
+	col int
+	msg string
+}
+
+func (p *parser) parseLine(n int, ws []word) {
+	l := &line{p: p, n: n, ws: ws}
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(failure)
+			if !ok {
+				panic(r)
+			}
+			p.diags = append(p.diags, Diag{Pos{p.file, n, f.col}, f.msg})
+		}
+	}()
+	first := ws[0]
+	if headerWords[first.text] && !first.quoted {
+		if p.firstStep > 0 {
+			l.fail(first.col, "header line %q after the first step (line %d)", first.text, p.firstStep)
+		}
+		l.i = 1
+		l.header(first)
+		return
+	}
+	if p.firstStep == 0 {
+		p.firstStep = n
+	}
+	st := l.step()
+	l.done()
+	p.s.Steps = append(p.s.Steps, st)
+}
+
+func (l *line) fail(col int, format string, args ...any) {
+	panic(failure{col, fmt.Sprintf(format, args...)})
+}
+
+func (l *line) pos(col int) Pos { return Pos{l.p.file, l.n, col} }
+
+// next takes the next word, which must be bare; what names it in errors ("missing lease after key").
+func (l *line) next(what string) word {
+	if l.i >= len(l.ws) {
+		l.fail(l.ws[len(l.ws)-1].end, "missing %s", what)
+	}
+	w := l.ws[l.i]
+	l.i++
+	if w.quoted {
+		l.fail(w.col, "expected %s, found quoted string %q", what, w.text)
+	}
+	return w
+}
+
+// nextText takes the next word, bare or quoted.
+func (l *line) nextText(what string) word {
+	if l.i >= len(l.ws) {
+		l.fail(l.ws[len(l.ws)-1].end, "missing %s", what)
+	}
+	l.i++
+	return l.ws[l.i-1]
+}
+
+// peekIs says whether the next word is the bare word s.
+func (l *line) peekIs(s string) bool {
+	return l.i < len(l.ws) && !l.ws[l.i].quoted && l.ws[l.i].text == s
+}
+
+func (l *line) done() {
+	if l.i < len(l.ws) {
+		w := l.ws[l.i]
+		l.fail(w.col, "too many words: %q", w.text)
+	}
+}
+
+// restText joins the rest of the line: one quoted word, or bare words joined by single spaces.
+func (l *line) restText(what string) string {
+	w := l.nextText(what)
+	if w.quoted {
+		if w.text == "" {
+			l.fail(w.col, "empty %s", what)
+		}
+		return w.text
+	}
+	parts := []string{w.text}
+	for ; l.i < len(l.ws); l.i++ {
+		parts = append(parts, l.ws[l.i].text)
+	}
+	return strings.Join(parts, " ")
+}
+
+var headerWords = map[string]bool{
+	"title": true, "seed": true, "nodes": true, "tick": true, "election": true,
+	"heartbeat": true, "latency": true, "option": true, "unsafe": true,
+}
+
+var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every"}
+
+// header parses the rest of a header line; kw is its first word.
+func (l *line) header(kw word) {
+	h := &l.p.s.Header
+	key := kw.text
+	var name word
+	switch kw.text {
+	case "option":
+		name = l.next("option name")
+		l.i--
+		l.oneOf("option", options...)
+		key = "option " + name.text
+	case "unsafe":
+		name = l.next("unsafe name")
+		l.i--
+		l.oneOf("unsafe name", UnsafeNames...)
+		key = "unsafe " + name.text
+	}
+	if first, dup := l.p.seen[key]; dup {
+		l.fail(kw.col, "duplicate header line %q (first on line %d)", key, first.Line)
+	}
+	valueCol := kw.end + 1
+	if l.i < len(l.ws) {
+		valueCol = l.ws[l.i].col
+	}
+	switch kw.text {
+	case "title":
+		h.Title = l.restText("title text")
+	case "seed":
+		h.Seed = l.uint("seed")
+	case "nodes":
+		h.Nodes = 9 // while unparsed, so that a bad count does not also fail every node word below
+		h.Nodes = l.intIn("nodes", 3, 9)
+	case "tick":
+		h.Tick = l.duration("tick", true)
+	case "election":
+		h.Election = l.intIn("election", 1, maxInt)
+	case "heartbeat":
+		h.Heartbeat = l.intIn("heartbeat", 1, maxInt)
+	case "latency":
+		h.LatencyMin, h.LatencyMax = l.latency()
+	case "option":
+		l.option(name.text)
+	case "unsafe":
+		h.Unsafe = append(h.Unsafe, name.text)
+		h.Set["unsafe"] = true
+	}
+	l.done()
+	l.p.seen[key] = l.pos(valueCol)
+	h.Set[key] = true
+}
+
+// latency reads D-D, or one D meaning D-D.
+func (l *line) latency() (time.Duration, time.Duration) {
+	w := l.next("latency range like 2ms-8ms")
+	if strings.HasPrefix(w.text, "-") {
+		l.fail(w.col, "latency must not be negative, found %s", w.text)
+	}
+	lo, hi, ranged := strings.Cut(w.text, "-")
+	if !ranged {
+		hi = lo
+	}
+	min := l.durationOf(word{text: lo, col: w.col})
+	max := l.durationOf(word{text: hi, col: w.col + len(lo) + 1})
+	if min > max {
+		l.fail(w.col, "latency minimum %s is above its maximum %s", min, max)
+	}
+	return min, max
+}
+
+func (l *line) option(name string) {
+	h := &l.p.s.Header
+	if name == "snapshot-every" {
+		h.SnapshotEvery = l.intIn("snapshot-every", 0, maxInt)
+		return
+	}
+	on := l.oneOf("option value", "on", "off") == "on"
+	switch name {
+	case "check-quorum":
+		h.CheckQuorum = on
+	case "pre-vote":
+		h.PreVote = on
+	case "lease-extend-on-promote":
+		h.LeaseExtend = on
+	}
+}
+
+// checkHeader checks what spans header lines, once they are all read.
+func (p *parser) checkHeader() {
+	h := p.s.Header
+	if h.Election > h.Heartbeat {
+		return
+	}
+	at, ok := p.seen["election"]
+	if hb, hok := p.seen["heartbeat"]; hok && (!ok || hb.Line > at.Line) {
+		at, ok = hb, true
+	}
+	if ok {
+		p.diags = append(p.diags, Diag{at, fmt.Sprintf("election (%d) must be greater than heartbeat (%d)", h.Election, h.Heartbeat)})
+	}
+}
+
+var commandList = "wait, wait-until, partition, isolate, cut, drop, delay, heal, crash, restart, skew, " +
+	"campaign, transfer-leader, snapshot, say, pause, expect, or a client followed by " + orList(clientActions)
+
+var clientActions = []string{"acquire", "release", "write", "disconnect", "reconnect", "pause", "skew"}
+
+// condWords start conditions; a line starting with one lacks its expect.
+var condWords = map[string]bool{"leader": true, "all": true, "not": true, "term": true,
+	"converged": true, "resource": true, "violations": true}
+
+func isClientAction(w word) bool {
+	for _, a := range clientActions {
+		if w.text == a && !w.quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// step parses a step line.
+func (l *line) step() Step {
+	w := l.ws[0]
+	l.i = 1
+	st := Step{Pos: l.pos(w.col)}
+	if w.quoted {
+		l.fail(w.col, "expected a command, found quoted string %q", w.text)
+	}
+	switch w.text {
+	case "wait":
+		st.Kind, st.Dur = StepWait, l.duration("wait", true)
+	case "wait-until":
+		st.Kind, st.Cond, st.Dur = StepWaitUntil, l.cond(), DefaultWithin
+		if l.peekIs("within") {
+			l.i++
+			st.Dur = l.duration("duration after within", true)
+		}
+	case "expect":
+		st.Kind, st.Cond = StepExpect, l.cond()
+		if l.peekIs("within") {
+			l.fail(l.ws[l.i].col, "within is only for wait-until")
+		}
+	case "partition":
+		st.Kind, st.Groups = StepPartition, l.partition()
+	case "isolate", "crash", "restart", "campaign", "transfer-leader", "snapshot":
+		st.Kind, st.Node = nodeSteps[w.text], l.node("node after "+w.text)
+	case "cut":
+		st.Kind = StepCut
+		st.Node = l.node("first node of the link")
+		if l.peekIs("->") {
+			l.i++
+			st.OneWay = true
+		}
+		st.Node2 = l.secondNode(st.Node)
+	case "drop":
+		st.Kind = StepDrop
+		if l.peekIs("all") {
+			l.i++
+			st.All = true
+		} else {
+			st.Node, st.Node2 = l.link()
+		}
+		st.Percent = l.percent()
+	case "delay":
+		st.Kind = StepDelay
+		st.Node, st.Node2 = l.link()
+		st.Dur = l.duration("delay", true)
+	case "heal":
+		st.Kind = StepHeal
+	case "skew":
+		l.skew(&st)
+	case "say":
+		st.Kind, st.Text = StepSay, l.restText("text after say")
+	case "pause":
+		st.Kind = StepPause
+		if l.i < len(l.ws) {
+			l.fail(l.ws[l.i].col, `pause takes nothing after it (a client pause is "c1 pause 1s")`)
+		}
+	default:
+		l.clientStep(w, &st)
+	}
+	return st
+}
+
+var nodeSteps = map[string]StepKind{
+	"isolate": StepIsolate, "crash": StepCrash, "restart": StepRestart,
+	"campaign": StepCampaign, "transfer-leader": StepTransfer, "snapshot": StepSnapshot,
+}
+
+// link reads two different nodes.
+func (l *line) link() (int, int) {
+	a := l.node("first node of the link")
+	return a, l.secondNode(a)
+}
+
+// secondNode reads the other node of a link, which must differ from a.
+func (l *line) secondNode(a int) int {
+	w := l.next("second node of the link")
+	b := l.nodeOf(w)
+	if a == b {
+		l.fail(w.col, "a link needs two different nodes, found n%d twice", a)
+	}
+	return b
+}
+
+// partition reads node groups separated by `|`, which may also be glued to the nodes (n1|n2).
+func (l *line) partition() [][]int {
+	var toks []word
+	for ; l.i < len(l.ws); l.i++ {
+		w := l.ws[l.i]
+		if w.quoted {
+			l.fail(w.col, "expected a node or |, found quoted string %q", w.text)
+		}
+		for col, rest := w.col, w.text; rest != ""; {
+			part, after, sep := strings.Cut(rest, "|")
+			if part != "" {
+				toks = append(toks, word{text: part, col: col})
+			}
+			if sep {
+				toks = append(toks, word{text: "|", col: col + len(part)})
+			}
+			col, rest = col+len(part)+1, after
+		}
+	}
+	if len(toks) == 0 {
+		l.i = len(l.ws)
+		l.fail(l.ws[len(l.ws)-1].end, "missing nodes after partition (want groups like n1 n2 | n3 n4 n5)")
+	}
+	var groups [][]int
+	var group []int
+	seen := map[int]bool{}
+	for _, t := range toks {
+		if t.text == "|" {
+			if len(group) == 0 {
+				l.fail(t.col, "empty group before |")
+			}
+			groups, group = append(groups, group), nil
+			continue
+		}
+		n := l.nodeOf(t)
+		if seen[n] {
+			l.fail(t.col, "n%d is named twice in the partition", n)
+		}
+		seen[n] = true
+		group = append(group, n)
+	}
+	if len(group) == 0 {
+		l.fail(toks[len(toks)-1].col, "empty group after |")
+	}
+	return append(groups, group)
+}
+
+func (l *line) skew(st *Step) {
+	w := l.next("node after skew")
+	if isClientName(w.text) {
+		l.fail(w.col, "expected a node n1..n%d, found %q (a client's clock is skewed with \"%s skew rate R\")", l.p.s.Header.Nodes, w.text, w.text)
+	}
+	st.Node = l.nodeOf(w)
+	switch l.oneOf("skew form", "rate", "offset", "reset") {
+	case "rate":
+		st.Kind, st.Rate = StepSkewRate, l.rate()
+	case "offset":
+		st.Kind, st.Dur = StepSkewOffset, l.durationOf(l.next("offset like +2s or -500ms"))
+	case "reset":
+		st.Kind = StepSkewReset
+	}
+}
+
+// clientStep parses `CLIENT ACTION ...`; w is the line's first word, which is no command.
+func (l *line) clientStep(w word, st *Step) {
+	if l.i >= len(l.ws) || !isClientAction(l.ws[l.i]) {
+		if l.p.clients[w.text] && l.i < len(l.ws) {
+			a := l.ws[l.i]
+			l.fail(a.col, "unknown client action %q (want %s)", a.text, orList(clientActions))
+		}
+		if condWords[w.text] || isNodeWord(w.text) {
+			l.fail(w.col, "unknown command %q (a condition goes after expect or wait-until)", w.text)
+		}
+		l.fail(w.col, "unknown command %q (want %s)", w.text, commandList)
+	}
+	if isNodeWord(w.text) {
+		l.fail(w.col, "%s is a node, not a client (a client is any other name, like c1 or alice)", w.text)
+	}
+	st.Client = l.client(w)
+	switch l.next("client action").text {
+	case "acquire":
+		st.Kind, st.Key = StepAcquire, l.key()
+		st.Dur = l.duration("lease duration after key", true)
+	case "release":
+		st.Kind, st.Key = StepRelease, l.key()
+	case "write":
+		st.Kind, st.Key = StepWrite, l.key()
+		if l.i < len(l.ws) {
+			st.Value, st.HasVal = l.nextText("value").text, true
+		}
+	case "disconnect":
+		st.Kind = StepDisconnect
+	case "reconnect":
+		st.Kind = StepReconnect
+	case "pause":
+		st.Kind, st.Dur = StepClientPause, l.duration("pause", true)
+	case "skew":
+		l.oneOf("client skew form", "rate")
+		st.Kind, st.Rate = StepClientSkew, l.rate()
+	}
+}
+
+var nodeConds = []string{"role", "lock", "result", "history", "countdown", "commit", "applied"}
+
+// cond parses a condition; it stops after the condition's last word.
+func (l *line) cond() *Cond {
+	w := l.next("condition")
+	c := &Cond{Pos: l.pos(w.col)}
+	if w.text == "not" {
+		c.Not = true
+		if w = l.next("condition after not"); w.text == "not" {
+			l.fail(w.col, `"not" twice`)
+		}
+	}
+	switch {
+	case w.text == "leader" && l.peekIs("none"):
+		c.Kind, c.None = CondLeader, true
+		l.i++
+	case w.text == "leader" && l.i < len(l.ws) && isNodeWord(l.ws[l.i].text):
+		c.Kind, c.Node = CondLeader, l.node("leader node")
+	case w.text == "leader" && (l.i == len(l.ws) || l.peekIs("within")):
+		c.Kind = CondLeader
+	case w.text == "leader": // leader as the subject of a per-node condition
+		c.Subject = SubjectLeader
+		l.nodeCond(c, w)
+	case w.text == "all":
+		c.Subject = SubjectAll
+		l.nodeCond(c, w)
+	case isNodeWord(w.text):
+		c.Subject, c.Node = SubjectNode, l.nodeOf(w)
+		l.nodeCond(c, w)
+	case w.text == "term":
+		c.Kind, c.N = CondTerm, l.uint("term")
+	case w.text == "converged":
+		c.Kind = CondConverged
+	case w.text == "resource":
+		c.Kind, c.Key = CondResource, l.key()
+		l.oneOf("word after resource key", "token")
+		c.Token, c.HasToken = l.uint("token"), true
+	case w.text == "violations":
+		if v := l.oneOf("violation", append([]string{"none"}, Violations...)...); v == "none" {
+			c.Kind, c.None = CondViolations, true
+		} else {
+			c.Kind, c.Violation = CondViolations, v
+		}
+	case isClientName(w.text):
+		c.Client = l.client(w)
+		l.clientCond(c)
+	default:
+		l.fail(w.col, "unknown condition %q (want leader, term, converged, resource, violations, "+
+			"a node, all or leader followed by %s, or a client followed by holds, reply or write)", w.text, orList(nodeConds))
+	}
+	return c
+}
+
+// nodeCond parses the rest of `SUBJECT VERB ...`; subj is the subject's word.
+func (l *line) nodeCond(c *Cond, subj word) {
+	verb := l.next("condition after " + subj.text)
+	switch verb.text {
+	case "role":
+		if c.Subject != SubjectNode {
+			l.fail(subj.col, "role needs one node, like n1, before it; found %q", subj.text)
+		}
+		c.Kind, c.Role = CondRole, l.oneOf("role", Roles...)
+	case "lock":
+		c.Kind, c.Key = CondLock, l.key()
+		if l.oneOf("word after lock key", "token", "free") == "free" {
+			c.Free = true
+		} else {
+			c.Token, c.HasToken = l.uint("token"), true
+		}
+	case "result":
+		c.Kind, c.Key = CondResult, l.key()
+		c.Results = append(c.Results, l.result())
+	case "history":
+		c.Kind, c.Key = CondHistory, l.key()
+		c.Results = append(c.Results, l.result())
+		for l.i < len(l.ws) && !l.peekIs("within") {
+			c.Results = append(c.Results, l.result())
+		}
+	case "countdown":
+		c.Kind, c.Key = CondCountdown, l.key()
+		if l.peekIs("expired") {
+			l.i++
+			c.Kind = CondCountdownExp
+		} else {
+			c.Op = l.oneOf("countdown operator (or expired)", "<", "<=", ">", ">=")
+			c.Dur = l.duration("countdown", false)
+		}
+	case "commit", "applied":
+		c.Kind = CondCommit
+		if verb.text == "applied" {
+			c.Kind = CondApplied
+		}
+		c.Op = l.oneOf(verb.text+" operator", "<", "<=", ">", ">=", "=")
+		c.N = l.uint(verb.text + " index")
+	case "holds", "reply", "write":
+		l.fail(subj.col, "%s needs a client before it, found %q", verb.text, subj.text)
+	default:
+		l.fail(verb.col, "unknown condition %q after %s (want %s)", verb.text, subj.text, orList(nodeConds))
+	}
+}
+
+func (l *line) result() fsm.Result {
+	w := l.next("result")
+	r, err := fsm.ParseResult(w.text)
+	if err != nil {
+		l.fail(w.col, "%s", err)
+	}
+	return r
+}
+
+// clientCond parses the rest of `CLIENT VERB ...`.
+func (l *line) clientCond(c *Cond) {
+	switch l.oneOf("client condition", "holds", "reply", "write") {
+	case "holds":
+		c.Kind, c.Key = CondHolds, l.key()
+		l.optToken(c)
+	case "reply":
+		c.Kind, c.Reply = CondReply, l.oneOf("reply", Replies...)
+		if c.Reply == "granted" {
+			l.optToken(c)
+		} else if l.peekIs("token") {
+			l.fail(l.ws[l.i].col, "only a granted reply carries a token")
+		}
+	case "write":
+		c.Kind = CondWrite
+		c.Accepted = l.oneOf("write fate", "accepted", "rejected") == "accepted"
+	}
+}
+
+// optToken reads an optional `token N`.
+func (l *line) optToken(c *Cond) {
+	if l.peekIs("token") {
+		l.i++
+		c.Token, c.HasToken = l.uint("token"), true
+	}
+}

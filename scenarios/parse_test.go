@@ -1,0 +1,398 @@
+package scenarios
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"leaselab/fsm"
+)
+
+// clearPos zeroes every position, for comparing parses of different texts.
+func clearPos(s *Scenario) {
+	for i := range s.Steps {
+		s.Steps[i].Pos = Pos{}
+		if c := s.Steps[i].Cond; c != nil {
+			c.Pos = Pos{}
+		}
+	}
+}
+
+// parseStep parses src (header lines allowed) and returns its only step, positions cleared.
+func parseStep(t *testing.T, src string) Step {
+	t.Helper()
+	s, err := Parse("t.scenario", []byte(src))
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", src, err)
+	}
+	if len(s.Steps) != 1 {
+		t.Fatalf("Parse(%q): %d steps, want 1", src, len(s.Steps))
+	}
+	clearPos(s)
+	return s.Steps[0]
+}
+
+func granted(tok uint64) fsm.Result { return fsm.Result{Kind: fsm.Granted, Token: tok} }
+
+func TestParseSteps(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		src  string
+		want Step
+	}{
+		{"wait 250ms", Step{Kind: StepWait, Dur: 250 * ms}},
+		{"wait 1m30s", Step{Kind: StepWait, Dur: 90 * time.Second}},
+		{"wait-until converged", Step{Kind: StepWaitUntil, Dur: DefaultWithin, Cond: &Cond{Kind: CondConverged}}},
+		{"wait-until leader n2 within 3s", Step{Kind: StepWaitUntil, Dur: 3 * time.Second, Cond: &Cond{Kind: CondLeader, Node: 2}}},
+		{"partition n1 n2 | n3 n4 n5", Step{Kind: StepPartition, Groups: [][]int{{1, 2}, {3, 4, 5}}}},
+		{"partition n1|n2 n3", Step{Kind: StepPartition, Groups: [][]int{{1}, {2, 3}}}},
+		{"partition n4", Step{Kind: StepPartition, Groups: [][]int{{4}}}},
+		{"isolate n3", Step{Kind: StepIsolate, Node: 3}},
+		{"cut n1 n2", Step{Kind: StepCut, Node: 1, Node2: 2}},
+		{"cut n1 -> n2", Step{Kind: StepCut, Node: 1, Node2: 2, OneWay: true}},
+		{"drop n1 n3 25%", Step{Kind: StepDrop, Node: 1, Node2: 3, Percent: 25}},
+		{"drop all 12.5%", Step{Kind: StepDrop, All: true, Percent: 12.5}},
+		{"drop all 0%", Step{Kind: StepDrop, All: true}},
+		{"delay n2 n5 40ms", Step{Kind: StepDelay, Node: 2, Node2: 5, Dur: 40 * ms}},
+		{"heal", Step{Kind: StepHeal}},
+		{"crash n1", Step{Kind: StepCrash, Node: 1}},
+		{"restart n5", Step{Kind: StepRestart, Node: 5}},
+		{"skew n2 rate 1.5", Step{Kind: StepSkewRate, Node: 2, Rate: 1.5}},
+		{"skew n2 offset +2s", Step{Kind: StepSkewOffset, Node: 2, Dur: 2 * time.Second}},
+		{"skew n2 offset -500ms", Step{Kind: StepSkewOffset, Node: 2, Dur: -500 * ms}},
+		{"skew n2 offset 1s", Step{Kind: StepSkewOffset, Node: 2, Dur: time.Second}},
+		{"skew n2 reset", Step{Kind: StepSkewReset, Node: 2}},
+		{"campaign n4", Step{Kind: StepCampaign, Node: 4}},
+		{"transfer-leader n3", Step{Kind: StepTransfer, Node: 3}},
+		{"snapshot n1", Step{Kind: StepSnapshot, Node: 1}},
+		{"c1 acquire orders 3s", Step{Kind: StepAcquire, Client: "c1", Key: "orders", Dur: 3 * time.Second}},
+		{"alice release a/b.c_d-e", Step{Kind: StepRelease, Client: "alice", Key: "a/b.c_d-e"}},
+		{"c2 write orders", Step{Kind: StepWrite, Client: "c2", Key: "orders"}},
+		{"c2 write orders 42", Step{Kind: StepWrite, Client: "c2", Key: "orders", Value: "42", HasVal: true}},
+		{`c2 write orders "two words"`, Step{Kind: StepWrite, Client: "c2", Key: "orders", Value: "two words", HasVal: true}},
+		{`c2 write orders ""`, Step{Kind: StepWrite, Client: "c2", Key: "orders", HasVal: true}},
+		{"Bob_1 disconnect", Step{Kind: StepDisconnect, Client: "Bob_1"}},
+		{"c1 reconnect", Step{Kind: StepReconnect, Client: "c1"}},
+		{"c1 pause 1500ms", Step{Kind: StepClientPause, Client: "c1", Dur: 1500 * ms}},
+		{"c1 skew rate 0.5", Step{Kind: StepClientSkew, Client: "c1", Rate: 0.5}},
+		{`say "Hello, \"world\" \\ bye"`, Step{Kind: StepSay, Text: `Hello, "world" \ bye`}},
+		{"say the   leader\tfalls # not this", Step{Kind: StepSay, Text: "the leader falls"}},
+		{"say \"# not a comment\"", Step{Kind: StepSay, Text: "# not a comment"}},
+		{"pause", Step{Kind: StepPause}},
+		{"expect converged", Step{Kind: StepExpect, Cond: &Cond{Kind: CondConverged}}},
+		// Words of the language that are not reserved may name clients.
+		{"within acquire token 1s", Step{Kind: StepAcquire, Client: "within", Key: "token", Dur: time.Second}},
+		{"n acquire k 1s", Step{Kind: StepAcquire, Client: "n", Key: "k", Dur: time.Second}},
+	}
+	for _, tt := range tests {
+		if got := parseStep(t, tt.src); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestParseConds(t *testing.T) {
+	tests := []struct {
+		src  string
+		want Cond
+	}{
+		{"leader", Cond{Kind: CondLeader}},
+		{"leader n3", Cond{Kind: CondLeader, Node: 3}},
+		{"leader none", Cond{Kind: CondLeader, None: true}},
+		{"not leader none", Cond{Kind: CondLeader, None: true, Not: true}},
+		{"term 4", Cond{Kind: CondTerm, N: 4}},
+		{"n2 role pre-candidate", Cond{Kind: CondRole, Subject: SubjectNode, Node: 2, Role: "pre-candidate"}},
+		{"not n2 role down", Cond{Kind: CondRole, Subject: SubjectNode, Node: 2, Role: "down", Not: true}},
+		{"converged", Cond{Kind: CondConverged}},
+		{"all lock orders token 2", Cond{Kind: CondLock, Subject: SubjectAll, Key: "orders", Token: 2, HasToken: true}},
+		{"n1 lock orders free", Cond{Kind: CondLock, Subject: SubjectNode, Node: 1, Key: "orders", Free: true}},
+		{"leader lock orders free", Cond{Kind: CondLock, Subject: SubjectLeader, Key: "orders", Free: true}},
+		{"leader result k Released", Cond{Kind: CondResult, Subject: SubjectLeader, Key: "k", Results: []fsm.Result{{Kind: fsm.Released}}}},
+		{"all history orders Granted{token:1} Expired{existed:true} Granted{token:2}", Cond{
+			Kind: CondHistory, Subject: SubjectAll, Key: "orders",
+			Results: []fsm.Result{granted(1), {Kind: fsm.Expired, Existed: true}, granted(2)},
+		}},
+		{"n3 history k GrantRejected NotFound Expired{existed:false} Noop", Cond{
+			Kind: CondHistory, Subject: SubjectNode, Node: 3, Key: "k",
+			Results: []fsm.Result{{Kind: fsm.GrantRejected}, {Kind: fsm.NotFound}, {Kind: fsm.Expired}, {Kind: fsm.Noop}},
+		}},
+		{"n1 countdown k < 2s", Cond{Kind: CondCountdown, Subject: SubjectNode, Node: 1, Key: "k", Op: "<", Dur: 2 * time.Second}},
+		{"all countdown k >= 0s", Cond{Kind: CondCountdown, Subject: SubjectAll, Key: "k", Op: ">="}},
+		{"leader countdown k expired", Cond{Kind: CondCountdownExp, Subject: SubjectLeader, Key: "k"}},
+		{"all commit >= 7", Cond{Kind: CondCommit, Subject: SubjectAll, Op: ">=", N: 7}},
+		{"n4 applied = 3", Cond{Kind: CondApplied, Subject: SubjectNode, Node: 4, Op: "=", N: 3}},
+		{"leader applied <= 9", Cond{Kind: CondApplied, Subject: SubjectLeader, Op: "<=", N: 9}},
+		{"c1 holds orders", Cond{Kind: CondHolds, Client: "c1", Key: "orders"}},
+		{"c1 holds orders token 3", Cond{Kind: CondHolds, Client: "c1", Key: "orders", Token: 3, HasToken: true}},
+		{"c1 reply granted", Cond{Kind: CondReply, Client: "c1", Reply: "granted"}},
+		{"c1 reply granted token 2", Cond{Kind: CondReply, Client: "c1", Reply: "granted", Token: 2, HasToken: true}},
+		{"c1 reply not-leader", Cond{Kind: CondReply, Client: "c1", Reply: "not-leader"}},
+		{"resource orders token 0", Cond{Kind: CondResource, Key: "orders", HasToken: true}},
+		{"c1 write accepted", Cond{Kind: CondWrite, Client: "c1", Accepted: true}},
+		{"c1 write rejected", Cond{Kind: CondWrite, Client: "c1"}},
+		{"violations none", Cond{Kind: CondViolations, None: true}},
+		{"not violations stale-write", Cond{Kind: CondViolations, Violation: "stale-write", Not: true}},
+	}
+	for _, tt := range tests {
+		got := parseStep(t, "expect "+tt.src)
+		want := Step{Kind: StepExpect, Cond: &tt.want}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", tt.src, *got.Cond, tt.want)
+		}
+	}
+}
+
+func TestParsePositions(t *testing.T) {
+	s, err := Parse("dir/p.scenario", []byte("# intro\n\n  wait 1s\n\texpect  not leader\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.Steps[0].Pos, (Pos{"dir/p.scenario", 3, 3}); got != want {
+		t.Errorf("step pos %v, want %v", got, want)
+	}
+	if got, want := s.Steps[1].Pos, (Pos{"dir/p.scenario", 4, 2}); got != want {
+		t.Errorf("step pos %v, want %v", got, want)
+	}
+	if got, want := s.Steps[1].Cond.Pos, (Pos{"dir/p.scenario", 4, 10}); got != want {
+		t.Errorf("cond pos %v, want %v", got, want)
+	}
+}
+
+func TestParseHeaderDefaults(t *testing.T) {
+	s, err := Parse("lessons/01-expiry.scenario", []byte("# only a comment\n\nwait 1s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultHeader()
+	want.Title = "01-expiry"
+	if !reflect.DeepEqual(s.Header, want) {
+		t.Errorf("header %+v, want %+v", s.Header, want)
+	}
+	if s.Name != "01-expiry" || s.File != "lessons/01-expiry.scenario" {
+		t.Errorf("name %q file %q", s.Name, s.File)
+	}
+}
+
+func TestParseHeader(t *testing.T) {
+	src := `title "A \"quoted\" title"  # comment
+seed 18446744073709551615
+nodes 3
+tick 50ms
+election 20
+heartbeat 2
+latency 1ms-20ms
+option check-quorum off
+option pre-vote off
+option lease-extend-on-promote on
+option snapshot-every 100
+unsafe no-fencing
+unsafe local-expiry
+crash n3
+`
+	s, err := Parse("h.scenario", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Header{
+		Title: `A "quoted" title`, Seed: 1<<64 - 1, Nodes: 3, Tick: 50 * time.Millisecond,
+		Election: 20, Heartbeat: 2, LatencyMin: time.Millisecond, LatencyMax: 20 * time.Millisecond,
+		LeaseExtend: true, SnapshotEvery: 100, Unsafe: []string{"no-fencing", "local-expiry"},
+		Set: map[string]bool{},
+	}
+	for _, k := range []string{"title", "seed", "nodes", "tick", "election", "heartbeat", "latency",
+		"option check-quorum", "option pre-vote", "option lease-extend-on-promote", "option snapshot-every",
+		"unsafe", "unsafe no-fencing", "unsafe local-expiry"} {
+		want.Set[k] = true
+	}
+	if !reflect.DeepEqual(s.Header, want) {
+		t.Errorf("header\n got %+v\nwant %+v", s.Header, want)
+	}
+}
+
+func TestParseHeaderForms(t *testing.T) {
+	tests := []struct {
+		src   string
+		check func(h Header) bool
+	}{
+		{"latency 5ms", func(h Header) bool { return h.LatencyMin == 5*time.Millisecond && h.LatencyMax == 5*time.Millisecond }},
+		{"latency 0s-1ms", func(h Header) bool { return h.LatencyMin == 0 && h.LatencyMax == time.Millisecond }},
+		{"title bare words  joined", func(h Header) bool { return h.Title == "bare words joined" }},
+		{"option check-quorum on", func(h Header) bool { return h.CheckQuorum && h.Set["option check-quorum"] }},
+		{"heartbeat 3\nelection 4", func(h Header) bool { return h.Heartbeat == 3 && h.Election == 4 }},
+		{"nodes 9", func(h Header) bool { return h.Nodes == 9 }},
+		{"seed 0", func(h Header) bool { return h.Seed == 0 && h.Set["seed"] }},
+	}
+	for _, tt := range tests {
+		s, err := Parse("t.scenario", []byte(tt.src))
+		if err != nil {
+			t.Errorf("%q: %v", tt.src, err)
+			continue
+		}
+		if !tt.check(s.Header) {
+			t.Errorf("%q: header %+v", tt.src, s.Header)
+		}
+	}
+}
+
+func TestParseNodesBound(t *testing.T) {
+	if _, err := Parse("t", []byte("nodes 9\ncrash n9\npartition n1 n2 | n8")); err != nil {
+		t.Error(err)
+	}
+	if _, err := Parse("t", []byte("nodes 3\nexpect n3 role leader")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, partition, `},
+		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, disconnect, reconnect, pause or skew)`},
+		{"wait 3x", `f:1:6: bad duration "3x": unknown unit "x" in duration "3x"`},
+		{"wait 0s", `f:1:6: wait must be positive, found 0s`},
+		{"wait -1s", `f:1:6: wait must be positive, found -1s`},
+		{"wait", `f:1:5: missing wait`},
+		{"nodes 3\ncrash n4", `f:2:7: unknown node n4 (this cluster has n1..n3)`},
+		{"crash m3", `f:1:7: expected a node n1..n5, found "m3"`},
+		{"crash n01", `f:1:7: unknown node n01 (this cluster has n1..n5)`},
+		{"crash n0", `f:1:7: unknown node n0 (this cluster has n1..n5)`},
+		{"wait 1s\nseed 3", `f:2:1: header line "seed" after the first step (line 1)`},
+		{`say "hello`, `f:1:5: unterminated quote`},
+		{`say "a\nb"`, `f:1:7: unknown escape "\\n" in quoted string (only \" and \\)`},
+		{`say "a"b`, `f:1:8: missing space after closing quote`},
+		{`say a"b"`, `f:1:6: quote inside a word (put a space before it)`},
+		{"drop all 150%", `f:1:10: percentage must be 0..100%, found 150%`},
+		{"drop all 50", `f:1:10: missing % in "50" (want a share like 50% or 12.5%)`},
+		{"drop all -5%", `f:1:10: bad percentage "-5%"`},
+		{"drop n1 n2", `f:1:11: missing drop percentage`},
+		{"expect n1 result k granted", `f:1:20: unknown result "granted" (want Granted{token:N}, GrantRejected, Released, NotFound, Expired{existed:true|false} or Noop)`},
+		{"expect all history k Released Granted{token:0}", `f:1:31: unknown result "Granted{token:0}"`},
+		{"expect violations lost-lock", `f:1:19: unknown violation "lost-lock" (want none, divergence, token-regression, double-grant, stale-write, lost-grant or non-linearizable)`},
+		{"expect n1 role boss", `f:1:16: unknown role "boss" (want leader, follower, candidate, pre-candidate or down)`},
+		{"expect all role leader", `f:1:8: role needs one node, like n1, before it; found "all"`},
+		{"expect n1 commit == 3", `f:1:18: unknown commit operator "==" (want <, <=, >, >= or =)`},
+		{"expect n1 countdown k = 1s", `f:1:23: unknown countdown operator (or expired) "=" (want <, <=, > or >=)`},
+		{"expect all lock k token x", `f:1:25: bad token "x" (want a whole number)`},
+		{"expect all lock k held", `f:1:19: unknown word after lock key "held" (want token or free)`},
+		{"expect c1 holds k token -1", `f:1:25: bad token "-1" (want a whole number)`},
+		{"expect term three", `f:1:13: bad term "three" (want a whole number)`},
+		{"cut n2 n2", `f:1:8: a link needs two different nodes, found n2 twice`},
+		{"cut n2 -> n2", `f:1:11: a link needs two different nodes, found n2 twice`},
+		{"delay n1 n1 5ms", `f:1:10: a link needs two different nodes, found n1 twice`},
+		{"partition n1 n2 | n3 n1", `f:1:22: n1 is named twice in the partition`},
+		{"partition n1 | | n2", `f:1:16: empty group before |`},
+		{"partition n1|", `f:1:13: empty group after |`},
+		{"partition", `f:1:10: missing nodes after partition`},
+		{"leader acquire k 1s", `f:1:1: "leader" cannot name a client`},
+		{"n1 acquire k 1s", `f:1:1: n1 is a node, not a client`},
+		{"expect not c1 holds k", ""}, // valid: a control row
+		{"c1 acquire k:1 1s", `f:1:12: bad key "k:1" (want letters, digits and _ . / -)`},
+		{"c1 acquire k", `f:1:13: missing lease duration after key`},
+		{"c1 acquire k 0s", `f:1:14: lease duration after key must be positive, found 0s`},
+		{"nodes 2", `f:1:7: nodes must be 3..9, found 2`},
+		{"nodes 10", `f:1:7: nodes must be 3..9, found 10`},
+		{"latency 8ms-2ms", `f:1:9: latency minimum 8ms is above its maximum 2ms`},
+		{"latency 2ms-8", `f:1:13: bad duration "8": missing unit in duration "8"`},
+		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote or snapshot-every)`},
+		{"option pre-vote yes", `f:1:17: unknown option value "yes" (want on or off)`},
+		{"option snapshot-every -1", `f:1:23: snapshot-every must be at least 0, found -1`},
+		{"unsafe yolo", `f:1:8: unknown unsafe name "yolo" (want expire-ignores-token, unchecked-proposals, local-expiry or no-fencing)`},
+		{"unsafe no-fencing\nunsafe no-fencing", `f:2:1: duplicate header line "unsafe no-fencing" (first on line 1)`},
+		{"seed 1\nseed 2", `f:2:1: duplicate header line "seed" (first on line 1)`},
+		{"seed -1", `f:1:6: bad seed "-1" (want a whole number)`},
+		{"tick 0s", `f:1:6: tick must be positive, found 0s`},
+		{"election 0", `f:1:10: election must be at least 1, found 0`},
+		{"heartbeat 10", `f:1:11: election (10) must be greater than heartbeat (10)`},
+		{"election 5\nheartbeat 6", `f:2:11: election (5) must be greater than heartbeat (6)`},
+		{"say", `f:1:4: missing text after say`},
+		{`say ""`, `f:1:5: empty text after say`},
+		{`say "a" b`, `f:1:9: too many words: "b"`},
+		{"heal now", `f:1:6: too many words: "now"`},
+		{"pause 1s", `f:1:7: pause takes nothing after it (a client pause is "c1 pause 1s")`},
+		{"expect leader within 2s", `f:1:15: within is only for wait-until`},
+		{"wait-until leader within 0s", `f:1:26: duration after within must be positive, found 0s`},
+		{"expect n1 holds k", `f:1:8: holds needs a client before it, found "n1"`},
+		{"expect c1 lock k free", `f:1:11: unknown client condition "lock" (want holds, reply or write)`},
+		{"expect c1 reply busy token 2", `f:1:22: only a granted reply carries a token`},
+		{"expect c1 reply ok", `f:1:17: unknown reply "ok" (want granted, busy, released, not-found, not-leader, rejected or timeout)`},
+		{"expect c1 write maybe", `f:1:17: unknown write fate "maybe" (want accepted or rejected)`},
+		{"expect resource k 2", `f:1:19: unknown word after resource key "2" (want token)`},
+		{"expect not not leader", `f:1:12: "not" twice`},
+		{"leader n1", `f:1:1: unknown command "leader" (a condition goes after expect or wait-until)`},
+		{"n2 role leader", `f:1:1: unknown command "n2" (a condition goes after expect or wait-until)`},
+		{"wait-until leader within", `f:1:25: missing duration after within`},
+		{"latency -1ms", `f:1:9: latency must not be negative, found -1ms`},
+		{"expect all history k", `f:1:21: missing result`},
+		{"expect 42", `f:1:8: unknown condition "42" (want leader, term, converged, resource, violations, `},
+		{"expect", `f:1:7: missing condition`},
+		{"expect n1 lock", `f:1:15: missing key`},
+		{"expect all frozen", `f:1:12: unknown condition "frozen" after all (want role, lock, result, history, countdown, commit or applied)`},
+		{"skew n1 rate 0", `f:1:14: rate must be positive, found 0`},
+		{"skew n1 rate fast", `f:1:14: bad rate "fast" (want a number like 1.5)`},
+		{"skew n1 offset 2", `f:1:16: bad duration "2": missing unit`},
+		{"skew n1 tilt", `f:1:9: unknown skew form "tilt" (want rate, offset or reset)`},
+		{"skew c1 rate 2", `f:1:6: expected a node n1..n5, found "c1" (a client's clock is skewed with "c1 skew rate R")`},
+		{"c1 skew offset 1s", `f:1:9: unknown client skew form "offset" (want rate)`},
+		{`"wait" 1s`, `f:1:1: expected a command, found quoted string "wait"`},
+		{`crash "n1"`, `f:1:7: expected node after crash, found quoted string "n1"`},
+	}
+	for _, tt := range tests {
+		s, err := Parse("f", []byte(tt.src))
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%q: unexpected error %v", tt.src, err)
+			}
+			continue
+		}
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("%q: error %v (%T), want a *ParseError", tt.src, err, err)
+			continue
+		}
+		if s != nil {
+			t.Errorf("%q: scenario returned with an error", tt.src)
+		}
+		if len(pe.Diags) != 1 || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q:\n got %s\nwant %s", tt.src, err, tt.want)
+		}
+	}
+}
+
+func TestParseReportsEveryBadLine(t *testing.T) {
+	src := "nodes 3\ncampaign n1\nwait 2\nc1 acquire k 1s\ncrash n4\nexpect c1 holds k\nsay \"oops\n"
+	s, err := Parse("lessons/bad.scenario", []byte(src))
+	if s != nil {
+		t.Error("scenario returned with an error")
+	}
+	want := `lessons/bad.scenario:3:6: bad duration "2": missing unit in duration "2" (want Go syntax like 250ms, 3s or 1m30s)
+lessons/bad.scenario:5:7: unknown node n4 (this cluster has n1..n3)
+lessons/bad.scenario:7:5: unterminated quote`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// A bad node count must not also fail every node word after it.
+func TestParseBadNodesDoesNotCascade(t *testing.T) {
+	_, err := Parse("f", []byte("nodes 10\ncrash n7\ncrash n9"))
+	if want := "f:1:7: nodes must be 3..9, found 10"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+func TestParseByteOrderMark(t *testing.T) {
+	s, err := Parse("f", []byte("\uFEFFwait 1s"))
+	if err != nil || s.Steps[0].Kind != StepWait || s.Steps[0].Pos.Col != 1 {
+		t.Errorf("got %v %+v", err, s)
+	}
+}
+
+func TestParseEmpty(t *testing.T) {
+	for _, src := range []string{"", "\n\n", "# nothing\n   \t\n"} {
+		s, err := Parse("e.scenario", []byte(src))
+		if err != nil || len(s.Steps) != 0 || s.Header.Title != "e" {
+			t.Errorf("%q: %v %+v", src, err, s)
+		}
+	}
+}
