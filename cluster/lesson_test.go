@@ -208,7 +208,14 @@ func skewedFollowers(t *testing.T, local bool) *World {
 	must(t, w.SkewRate(3, 1.3))
 	must(t, w.SkewOffset(4, 2*time.Second))
 	must(t, w.Acquire("c1", "orders", 3*time.Second))
-	waitFor(t, w, 3*time.Second, "granted", func() bool { _, ok := w.Lock(2, "orders"); return ok })
+	waitFor(t, w, 3*time.Second, "granted everywhere", func() bool {
+		for id := 1; id <= 5; id++ {
+			if _, ok := w.Lock(id, "orders"); !ok {
+				return false
+			}
+		}
+		return true
+	})
 	waitFor(t, w, 5*time.Second, "n4 countdown zero", func() bool {
 		_, z, ok := w.Countdown(4, "orders")
 		return z || !ok

@@ -85,6 +85,7 @@ const (
 	StepSay                            // say Text
 	StepPause                          // pause
 	StepExpect                         // expect Cond
+	StepRejoin                         // rejoin Node (extension: undo isolate; the TUI's rejoin key)
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.

@@ -1,0 +1,260 @@
+// Command leaselab is a terminal lab for lease-based locks on etcd raft: five simulated raft
+// nodes replicating a lock state machine, each with its own clock, drawn live in the terminal.
+//
+//	leaselab                         the sandbox (interactive TUI)
+//	leaselab play NAME|FILE          play a lesson or scenario file in the TUI
+//	leaselab run FILE|NAME...        run scenarios headless and report PASS/FAIL
+//	leaselab list                    list the bundled lessons
+//	leaselab chaos                   search random fault schedules for violations
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"leaselab/scenarios"
+	"leaselab/scenarios/chaos"
+	"leaselab/ui"
+)
+
+const usage = `leaselab: a terminal lab for lease-based locks on etcd raft
+
+usage:
+  leaselab [--seed N] [--nodes N]                 the sandbox: five nodes, clients c1 c2 c3
+  leaselab play NAME|FILE [--seed N] [--speed X]  play a lesson or scenario in the TUI
+  leaselab run [--verbose] [--trace FILE] [--seed N] FILE|NAME...
+                                                  run scenarios headless: PASS/FAIL per file
+  leaselab list                                   the bundled lessons
+  leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]...
+                 [--jobs N] [--out DIR]           hunt for violations with random faults
+
+Run 'leaselab COMMAND -h' for a command's flags.
+`
+
+// exitError carries an exit status out of a command.
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
+
+func main() {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	var code exitError
+	switch {
+	case err == nil:
+	case errors.As(err, &code):
+		os.Exit(int(code))
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	default:
+		fmt.Fprintln(os.Stderr, "leaselab:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, rest := args[0], args[1:]
+		switch cmd {
+		case "play":
+			return cmdPlay(rest, stderr)
+		case "run":
+			return cmdRun(rest, stdout, stderr)
+		case "list":
+			return cmdList(rest, stdout, stderr)
+		case "chaos":
+			return cmdChaos(rest, stdout, stderr)
+		case "help":
+			fmt.Fprint(stdout, usage)
+			return nil
+		}
+		fmt.Fprintf(stderr, "leaselab: unknown command %q\n\n%s", cmd, usage)
+		return exitError(2)
+	}
+	return cmdSandbox(args, stderr)
+}
+
+// newFlags makes a subcommand's FlagSet; its usage prints the synopsis and the flags.
+func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse reads flags anywhere among the arguments (stdlib flag stops at the first positional
+// one) and returns the positional arguments. Bad flags print usage and give exit status 2.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, exitError(2)
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) error {
+	fmt.Fprintf(stderr, "leaselab %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	fs.Usage()
+	return exitError(2)
+}
+
+func cmdSandbox(args []string, stderr io.Writer) error {
+	fs := newFlags("leaselab", "leaselab [--seed N] [--nodes N]   (the sandbox; see 'leaselab help' for commands)", stderr)
+	seed := fs.Uint64("seed", 0, "the run's seed (default: a random one, shown on screen)")
+	nodes := fs.Int("nodes", 5, "cluster size, 3 to 9")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError(fs, stderr, "unexpected argument %q", pos[0])
+	}
+	if *nodes < 3 || *nodes > 9 {
+		return usageError(fs, stderr, "--nodes must be 3 to 9, got %d", *nodes)
+	}
+	s := *seed
+	if !isSet(fs, "seed") {
+		s = 1 + rand.Uint64N(999_999) // the sandbox's own pick, shown on screen so it can be replayed
+	}
+	return ui.RunSandbox(ui.Options{Seed: s, Nodes: *nodes})
+}
+
+func cmdPlay(args []string, stderr io.Writer) error {
+	fs := newFlags("play", "leaselab play NAME|FILE [--seed N] [--speed X]", stderr)
+	seed := fs.Uint64("seed", 0, "override the scenario's seed")
+	speed := fs.Float64("speed", 1, "playback speed, 0.1 to 100 (simulated seconds per second)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError(fs, stderr, "need exactly one lesson name or scenario file")
+	}
+	if *speed < 0.1 || *speed > 100 {
+		return usageError(fs, stderr, "--speed must be 0.1 to 100, got %v", *speed)
+	}
+	s, err := scenarios.Load(pos[0])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(2)
+	}
+	o := ui.Options{Speed: *speed, Seed: s.Header.Seed}
+	if isSet(fs, "seed") {
+		o.Seed = *seed
+	}
+	return ui.RunPlay(s, o)
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--seed N] FILE|NAME...", stderr)
+	verbose := fs.Bool("verbose", false, "print the narration and a readable event log")
+	trace := fs.String("trace", "", "write every event as JSON Lines to FILE")
+	seed := fs.Uint64("seed", 0, "override every scenario's seed")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError(fs, stderr, "need at least one scenario file or lesson name")
+	}
+	// Parse everything first: a file with an error means nothing runs.
+	var list []*scenarios.Scenario
+	bad := false
+	for _, a := range pos {
+		s, err := scenarios.Load(a)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			bad = true
+			continue
+		}
+		list = append(list, s)
+	}
+	if bad {
+		return exitError(2)
+	}
+	o := scenarios.RunOptions{}
+	if isSet(fs, "seed") {
+		o.Seed = seed
+	}
+	if *verbose {
+		o.Verbose = stdout
+	}
+	if *trace != "" {
+		f, err := os.Create(*trace)
+		if err != nil {
+			fmt.Fprintln(stderr, "leaselab run:", err)
+			return exitError(2)
+		}
+		defer f.Close()
+		o.Trace = f
+	}
+	passed, failed := 0, 0
+	for _, s := range list {
+		res, err := scenarios.RunScenario(s, o)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError(2)
+		}
+		res.Report(stdout)
+		if res.Runner.Passed() {
+			passed++
+		} else {
+			failed++
+		}
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return exitError(1)
+	}
+	return nil
+}
+
+func cmdList(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("list", "leaselab list", stderr)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError(fs, stderr, "unexpected argument %q", pos[0])
+	}
+	ls := scenarios.Lessons()
+	width := 0
+	for _, l := range ls {
+		width = max(width, len(l.Name))
+	}
+	for _, l := range ls {
+		fmt.Fprintf(stdout, "%-*s  %s\n", width, l.Name, l.Title)
+		if l.Teaches != "" {
+			fmt.Fprintf(stdout, "%-*s  %s\n", width, "", l.Teaches)
+		}
+	}
+	fmt.Fprintf(stdout, "\nplay one with: leaselab play NAME   (or headless: leaselab run NAME)\n")
+	return nil
+}
+
+func cmdChaos(args []string, stdout, stderr io.Writer) error {
+	return chaos.Main(args, stdout, stderr)
+}
+
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

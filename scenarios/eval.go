@@ -1,0 +1,214 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"leaselab/cluster"
+	"leaselab/fsm"
+)
+
+// Eval checks a condition at the current instant. found says what was there instead, for the
+// failure message (it is filled in when the condition is false).
+func (r *Runner) Eval(c *Cond) (bool, string) {
+	ok, found := r.eval(c)
+	if c.Not {
+		if ok {
+			return false, found
+		}
+		return true, ""
+	}
+	return ok, found
+}
+
+func (r *Runner) eval(c *Cond) (bool, string) {
+	w := r.W
+	switch c.Kind {
+	case CondLeader:
+		l := w.Leader()
+		switch {
+		case c.None:
+			return l == 0, leaderName(l)
+		case c.Node != 0:
+			return l == c.Node, leaderName(l)
+		}
+		return l != 0, leaderName(l)
+	case CondTerm:
+		t := w.MaxTerm()
+		return t == c.N, fmt.Sprintf("term %d", t)
+	case CondRole:
+		role := w.Role(c.Node)
+		return string(role) == c.Role, fmt.Sprintf("n%d role %s", c.Node, role)
+	case CondConverged:
+		return w.Converged(), convergence(w)
+	case CondViolations:
+		w.CheckHistory(10 * time.Second)
+		vs := w.Violations()
+		if c.None {
+			return len(vs) == 0, violationList(vs)
+		}
+		return w.HasViolation(c.Violation), violationList(vs)
+	case CondHolds:
+		tok, ok := w.ClientHolds(c.Client, c.Key)
+		found := fmt.Sprintf("%s holds %s token %d", c.Client, c.Key, tok)
+		if !ok {
+			found = fmt.Sprintf("%s does not hold %s", c.Client, c.Key)
+		}
+		return ok && (!c.HasToken || tok == c.Token), found
+	case CondReply:
+		rep, tok := w.ClientReply(c.Client)
+		found := fmt.Sprintf("%s reply %s", c.Client, orNone(rep))
+		if rep == "granted" {
+			found += fmt.Sprintf(" token %d", tok)
+		}
+		return rep == c.Reply && (!c.HasToken || tok == c.Token), found
+	case CondResource:
+		tok := w.ResourceToken(c.Key)
+		return tok == c.Token, fmt.Sprintf("resource %s token %d", c.Key, tok)
+	case CondWrite:
+		decided, acc := w.ClientWrite(c.Client)
+		found := c.Client + " write rejected"
+		switch {
+		case !decided:
+			found = c.Client + " has no decided write"
+		case acc:
+			found = c.Client + " write accepted"
+		}
+		return decided && acc == c.Accepted, found
+	}
+	return r.evalNodes(c)
+}
+
+// evalNodes checks a per-node condition on every subject node; all must hold.
+func (r *Runner) evalNodes(c *Cond) (bool, string) {
+	ids := r.subjects(c)
+	if len(ids) == 0 {
+		return false, "no such node (no leader, or every node down)"
+	}
+	var bad []string
+	for _, id := range ids {
+		if ok, found := r.evalNode(c, id); !ok {
+			bad = append(bad, found)
+		}
+	}
+	return len(bad) == 0, strings.Join(bad, "; ")
+}
+
+func (r *Runner) evalNode(c *Cond, id int) (bool, string) {
+	w := r.W
+	name := fmt.Sprintf("n%d", id)
+	switch c.Kind {
+	case CondLock:
+		if !w.Up(id) {
+			return false, name + " is down"
+		}
+		l, held := w.Lock(id, c.Key)
+		found := fmt.Sprintf("%s lock %s token %d", name, c.Key, l.Token)
+		if !held {
+			found = fmt.Sprintf("%s lock %s free", name, c.Key)
+		}
+		if c.Free {
+			return !held, found
+		}
+		return held && l.Token == c.Token, found
+	case CondResult:
+		res, ok := w.LastResult(id, c.Key)
+		found := fmt.Sprintf("%s result %s %v", name, c.Key, res)
+		if !ok {
+			found = fmt.Sprintf("%s has applied nothing for %s", name, c.Key)
+		}
+		return ok && res == c.Results[0], found
+	case CondHistory:
+		h := w.KeyHistory(id, c.Key)
+		return slices.Equal(h, c.Results), fmt.Sprintf("%s history %s %s", name, c.Key, results(h))
+	case CondCountdown, CondCountdownExp:
+		rem, zero, ok := w.Countdown(id, c.Key)
+		if !ok {
+			return false, fmt.Sprintf("%s has no countdown for %s", name, c.Key)
+		}
+		found := fmt.Sprintf("%s countdown %s %v", name, c.Key, rem.Round(time.Millisecond))
+		if c.Kind == CondCountdownExp {
+			return zero, found
+		}
+		return compare(int64(rem), c.Op, int64(c.Dur)), found
+	case CondCommit:
+		v := w.Commit(id)
+		return compare(int64(v), c.Op, int64(c.N)), fmt.Sprintf("%s commit %d", name, v)
+	case CondApplied:
+		v := w.Applied(id)
+		return compare(int64(v), c.Op, int64(c.N)), fmt.Sprintf("%s applied %d", name, v)
+	}
+	return false, fmt.Sprintf("unknown condition kind %d", c.Kind)
+}
+
+func compare(a int64, op string, b int64) bool {
+	switch op {
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	case ">=":
+		return a >= b
+	case "=", "==":
+		return a == b
+	}
+	return false
+}
+
+func leaderName(l int) string {
+	if l == 0 {
+		return "leader none"
+	}
+	return fmt.Sprintf("leader n%d", l)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none yet)"
+	}
+	return s
+}
+
+func results(rs []fsm.Result) string {
+	if len(rs) == 0 {
+		return "(empty)"
+	}
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+func convergence(w *cluster.World) string {
+	l := w.Leader()
+	if l == 0 {
+		return "no leader"
+	}
+	parts := []string{fmt.Sprintf("leader n%d commit %d", l, w.Commit(l))}
+	for id := 1; id <= w.Nodes(); id++ {
+		if w.Up(id) {
+			parts = append(parts, fmt.Sprintf("n%d applied %d", id, w.Applied(id)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func violationList(vs []cluster.Violation) string {
+	if len(vs) == 0 {
+		return "violations none"
+	}
+	seen := map[string]bool{}
+	var kinds []string
+	for _, v := range vs {
+		if !seen[v.Kind] {
+			seen[v.Kind] = true
+			kinds = append(kinds, v.Kind)
+		}
+	}
+	return "violations " + strings.Join(kinds, ", ") + " (first: " + vs[0].Text + ")"
+}

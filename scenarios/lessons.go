@@ -1,0 +1,73 @@
+package scenarios
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+)
+
+// The bundled lessons are the .scenario files beside this file, compiled into the binary.
+//
+//go:embed *.scenario
+var lessonFS embed.FS
+
+// Lesson is one bundled scenario.
+type Lesson struct {
+	Name    string
+	Title   string
+	Teaches string // the file's first comment line: one line of what it teaches
+	Source  []byte
+}
+
+// Lessons lists the bundled lessons by name.
+func Lessons() []Lesson {
+	names, _ := fs.Glob(lessonFS, "*.scenario")
+	slices.Sort(names)
+	var out []Lesson
+	for _, n := range names {
+		src, _ := lessonFS.ReadFile(n)
+		l := Lesson{Name: strings.TrimSuffix(n, ".scenario"), Source: src, Teaches: firstComment(src)}
+		l.Title = l.Name
+		if s, err := Parse(n, src); err == nil {
+			l.Title = s.Header.Title
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func firstComment(src []byte) string {
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "#") {
+			return strings.TrimSpace(strings.TrimLeft(line, "#"))
+		}
+		if line != "" {
+			break
+		}
+	}
+	return ""
+}
+
+// Load reads a scenario by file path, or by lesson name when no such file exists
+// ("late-expire", or "late-expire.scenario"). Parse errors come back as *ParseError.
+func Load(arg string) (*Scenario, error) {
+	if src, err := os.ReadFile(arg); err == nil {
+		return Parse(arg, src)
+	} else if !os.IsNotExist(err) {
+		return nil, err
+	}
+	name := strings.TrimSuffix(path.Base(arg), ".scenario")
+	if src, err := lessonFS.ReadFile(name + ".scenario"); err == nil && !strings.Contains(arg, "/") {
+		return Parse(name+".scenario", src)
+	}
+	var names []string
+	for _, l := range Lessons() {
+		names = append(names, l.Name)
+	}
+	return nil, fmt.Errorf("%s: no such file or lesson (lessons: %s)", arg, strings.Join(names, ", "))
+}

@@ -1,0 +1,330 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"leaselab/cluster"
+)
+
+// Failure is one step that did not hold: an expect that was false, a wait-until that timed out,
+// or an action the world refused.
+type Failure struct {
+	Pos      Pos
+	Step     string // the step as written (formatted)
+	Expected string
+	Found    string
+}
+
+func (f Failure) String() string {
+	return fmt.Sprintf("%s:%d: expected %s, found %s", f.Pos.File, f.Pos.Line, f.Expected, f.Found)
+}
+
+// Status is where a runner stopped.
+type Status int
+
+const (
+	Running  Status = iota // reached the requested instant, script not finished
+	AtPause                // stopped at a `pause` step: call Continue
+	Finished               // every step has run
+)
+
+// Runner plays a scenario on a world, step by step. Headless use calls Run; the TUI calls
+// AdvanceTo frame by frame (and Continue at pauses).
+type Runner struct {
+	S        *Scenario
+	W        *cluster.World
+	Failures []Failure
+	Expects  int // expect steps run
+	// Log is every instantaneous step that ran (the script's and the user's), in order, with the
+	// instant it ran: a session saved from it replays exactly.
+	Log []Executed
+	OnSay    func(text string, at time.Duration)
+
+	pc        int           // next step
+	inStep    bool          // steps[pc] is a wait or wait-until in progress
+	until     time.Duration // its end (wait) or deadline (wait-until)
+	atPause   bool
+	expected  map[string]bool // violation kinds some step expected to see
+	finalized bool
+}
+
+// ConfigFor turns a scenario header into the world's settings; seed overrides the file's.
+func ConfigFor(h Header, seed *uint64) (cluster.Config, error) {
+	c := cluster.DefaultConfig()
+	c.Seed, c.Nodes, c.Tick, c.Election, c.Heartbeat = h.Seed, h.Nodes, h.Tick, h.Election, h.Heartbeat
+	c.LatencyMin, c.LatencyMax = h.LatencyMin, h.LatencyMax
+	c.CheckQuorum, c.PreVote, c.LeaseExtend, c.SnapshotEvery = h.CheckQuorum, h.PreVote, h.LeaseExtend, h.SnapshotEvery
+	for _, u := range h.Unsafe {
+		if err := c.Unsafe.SetByName(u); err != nil {
+			return c, err
+		}
+	}
+	if seed != nil {
+		c.Seed = *seed
+	}
+	return c, c.Validate()
+}
+
+// NewRunner builds the world a scenario describes. mod, if given, adjusts the config (verbose
+// message descriptions, for instance) before the world is built.
+func NewRunner(s *Scenario, seed *uint64, mod func(*cluster.Config)) (*Runner, error) {
+	cfg, err := ConfigFor(s.Header, seed)
+	if err != nil {
+		return nil, err
+	}
+	if mod != nil {
+		mod(&cfg)
+	}
+	w, err := cluster.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{S: s, W: w, expected: map[string]bool{}}, nil
+}
+
+// Done says whether every step has run.
+func (r *Runner) Done() bool { return r.pc >= len(r.S.Steps) }
+
+// PC is the index of the next step to run.
+func (r *Runner) PC() int { return r.pc }
+
+// Current is the step running or about to run (nil when done).
+func (r *Runner) Current() *Step {
+	if r.Done() {
+		return nil
+	}
+	return &r.S.Steps[r.pc]
+}
+
+// Continue resumes after a `pause` step.
+func (r *Runner) Continue() { r.atPause = false }
+
+// Run plays the whole scenario headless (pauses are ignored) and finalizes it.
+func (r *Runner) Run() {
+	for r.AdvanceTo(math.MaxInt64) == AtPause {
+		r.Continue()
+	}
+	r.Finalize()
+}
+
+// AdvanceTo runs steps and the world until simulated time t, a `pause` step, or the end of the
+// script, whichever comes first. After the end, the world stays where the last step left it.
+func (r *Runner) AdvanceTo(t time.Duration) Status {
+	for !r.Done() {
+		if r.atPause {
+			return AtPause
+		}
+		st := &r.S.Steps[r.pc]
+		if !r.inStep {
+			if r.begin(st) {
+				r.pc++
+				continue
+			}
+			r.inStep = true
+		}
+		if !r.progress(st, t) {
+			return Running
+		}
+		r.inStep = false
+		r.pc++
+	}
+	return Finished
+}
+
+// Executed is one step that ran, and when.
+type Executed struct {
+	At   time.Duration
+	Step Step
+	User bool // done at the keyboard, not by the script
+}
+
+// Do performs an action step now, outside the script (the TUI's keys), and logs it.
+func (r *Runner) Do(st Step) error {
+	r.Log = append(r.Log, Executed{At: r.W.Now(), Step: st, User: true})
+	return Apply(r.W, &st)
+}
+
+// begin starts a step; it returns true when the step is complete at once.
+func (r *Runner) begin(st *Step) bool {
+	w := r.W
+	if st.Kind != StepWait && st.Kind != StepWaitUntil {
+		r.Log = append(r.Log, Executed{At: w.Now(), Step: *st})
+	}
+	switch st.Kind {
+	case StepWait:
+		r.until = w.Now() + st.Dur
+		return false
+	case StepWaitUntil:
+		r.noteViolations(st.Cond)
+		r.until = w.Now() + st.Dur
+		return false
+	case StepExpect:
+		r.Expects++
+		r.noteViolations(st.Cond)
+		if ok, found := r.Eval(st.Cond); !ok {
+			r.fail(st, FormatCond(st.Cond), found)
+		}
+	case StepSay:
+		if r.OnSay != nil {
+			r.OnSay(st.Text, w.Now())
+		}
+	case StepPause:
+		r.atPause = true
+	default:
+		if err := Apply(w, st); err != nil {
+			r.fail(st, "the step to run", err.Error())
+		}
+	}
+	return true
+}
+
+// progress advances a wait or wait-until toward t; true when the step is over.
+func (r *Runner) progress(st *Step, t time.Duration) bool {
+	w := r.W
+	if st.Kind == StepWait {
+		w.AdvanceTo(min(r.until, t))
+		return w.Now() >= r.until
+	}
+	limit := min(r.until, t)
+	for {
+		if ok, _ := r.Eval(st.Cond); ok {
+			return true
+		}
+		at, ok := w.NextAt()
+		if !ok || at > limit {
+			break
+		}
+		w.Step()
+	}
+	w.AdvanceTo(limit)
+	if ok, _ := r.Eval(st.Cond); ok {
+		return true
+	}
+	if w.Now() >= r.until {
+		_, found := r.Eval(st.Cond)
+		r.fail(st, FormatCond(st.Cond)+" within "+st.Dur.String(), found)
+		return true
+	}
+	return false
+}
+
+func (r *Runner) fail(st *Step, expected, found string) {
+	r.Failures = append(r.Failures, Failure{Pos: st.Pos, Step: FormatStep(*st), Expected: expected, Found: found})
+}
+
+func (r *Runner) noteViolations(c *Cond) {
+	if c.Kind == CondViolations && !c.None && !c.Not {
+		r.expected[c.Violation] = true
+	}
+}
+
+// Finalize runs the end-of-run checks once: the linearizability check, and, in a scenario with
+// no unsafe switch, any violation no step expected is a failure of its own.
+func (r *Runner) Finalize() {
+	if r.finalized {
+		return
+	}
+	r.finalized = true
+	r.W.CheckHistory(10 * time.Second)
+	if len(r.S.Header.Unsafe) > 0 {
+		return
+	}
+	end := Pos{File: r.S.File, Line: lastLine(r.S)}
+	for _, v := range r.W.Violations() {
+		if !r.expected[v.Kind] {
+			r.Failures = append(r.Failures, Failure{Pos: end, Step: "(end of run)", Expected: "no violations", Found: v.String()})
+		}
+	}
+}
+
+func lastLine(s *Scenario) int {
+	if len(s.Steps) == 0 {
+		return 1
+	}
+	return s.Steps[len(s.Steps)-1].Pos.Line
+}
+
+// Passed says whether the run had no failures.
+func (r *Runner) Passed() bool { return len(r.Failures) == 0 }
+
+// Apply performs one action step (not time, narration or conditions) on the world. The TUI
+// uses it for every key it turns into a step, so a session is exactly a scenario.
+func Apply(w *cluster.World, st *Step) error {
+	switch st.Kind {
+	case StepPartition:
+		return w.Partition(st.Groups...)
+	case StepIsolate:
+		return w.Isolate(st.Node)
+	case StepRejoin:
+		return w.Rejoin(st.Node)
+	case StepCut:
+		return w.Cut(st.Node, st.Node2, st.OneWay)
+	case StepDrop:
+		if st.All {
+			return w.DropAll(st.Percent)
+		}
+		return w.Drop(st.Node, st.Node2, st.Percent)
+	case StepDelay:
+		return w.Delay(st.Node, st.Node2, st.Dur)
+	case StepHeal:
+		w.Heal()
+	case StepCrash:
+		return w.Crash(st.Node)
+	case StepRestart:
+		return w.Restart(st.Node)
+	case StepSkewRate:
+		return w.SkewRate(st.Node, st.Rate)
+	case StepSkewOffset:
+		return w.SkewOffset(st.Node, st.Dur)
+	case StepSkewReset:
+		return w.SkewReset(st.Node)
+	case StepCampaign:
+		return w.Campaign(st.Node)
+	case StepTransfer:
+		return w.TransferLeader(st.Node)
+	case StepSnapshot:
+		return w.Snapshot(st.Node)
+	case StepAcquire:
+		return w.Acquire(st.Client, st.Key, st.Dur)
+	case StepRelease:
+		w.Release(st.Client, st.Key)
+	case StepWrite:
+		w.Write(st.Client, st.Key, st.Value)
+	case StepDisconnect:
+		w.Disconnect(st.Client)
+	case StepReconnect:
+		w.Reconnect(st.Client)
+	case StepClientPause:
+		return w.PauseClient(st.Client, st.Dur)
+	case StepClientSkew:
+		return w.ClientSkewRate(st.Client, st.Rate)
+	default:
+		return fmt.Errorf("step kind %d is not an action", st.Kind)
+	}
+	return nil
+}
+
+// subjects lists the nodes a per-node condition looks at.
+func (r *Runner) subjects(c *Cond) []int {
+	w := r.W
+	switch c.Subject {
+	case SubjectNode:
+		return []int{c.Node}
+	case SubjectLeader:
+		if l := w.Leader(); l != 0 {
+			return []int{l}
+		}
+		return nil
+	}
+	var ids []int
+	for id := 1; id <= w.Nodes(); id++ {
+		if w.Up(id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+
