@@ -1,0 +1,127 @@
+package cluster
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"leaselab/fsm"
+)
+
+// The checker's rules that no unsafe switch can trigger (the state machine itself prevents them)
+// are shown here on synthetic applies, so each rule is known to fire.
+
+func checkerWorld(t *testing.T) (*World, *node) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	return w, w.node(2)
+}
+
+func TestCheckerDoubleGrant(t *testing.T) {
+	w, n := checkerWorld(t)
+	w.chk.onApply(n, 100, fsm.Command{Kind: fsm.Grant, Key: "k"}, Origin{}, fsm.Lock{Token: 4}, true, granted(5))
+	if !w.HasViolation("double-grant") {
+		t.Fatalf("a Granted over a held key was not reported: %v", w.Violations())
+	}
+}
+
+func TestCheckerTokenRegression(t *testing.T) {
+	w, n := checkerWorld(t)
+	w.chk.onApply(n, 100, fsm.Command{Kind: fsm.Grant, Key: "a"}, Origin{}, fsm.Lock{}, false, granted(7))
+	if w.HasViolation("token-regression") {
+		t.Fatal("token 7 after nothing is fine")
+	}
+	w.chk.onApply(n, 101, fsm.Command{Kind: fsm.Grant, Key: "b"}, Origin{}, fsm.Lock{}, false, granted(7))
+	if !w.HasViolation("token-regression") {
+		t.Fatalf("token 7 twice was not reported: %v", w.Violations())
+	}
+}
+
+func TestCheckerLostGrantRules(t *testing.T) {
+	cases := []struct {
+		name string
+		cmd  fsm.Command
+		o    Origin
+		res  fsm.Result
+		lost bool
+	}{
+		{"holder's release", fsm.Command{Kind: fsm.Release, Key: "k"}, Origin{Kind: OriginRelease, Token: 3}, released, false},
+		{"ghost release of that lock", fsm.Command{Kind: fsm.Release, Key: "k"}, Origin{Kind: OriginGhost, Token: 3}, released, false},
+		{"expire with its token", fsm.Command{Kind: fsm.Expire, Key: "k", Token: 3}, Origin{Kind: OriginExpire, Token: 3}, expired(true), false},
+		{"release claiming an older token", fsm.Command{Kind: fsm.Release, Key: "k"}, Origin{Kind: OriginRelease, Token: 2}, released, true},
+		{"expire with an older token", fsm.Command{Kind: fsm.Expire, Key: "k", Token: 2}, Origin{Kind: OriginExpire, Token: 2}, expired(true), true},
+		{"expire that deleted nothing", fsm.Command{Kind: fsm.Expire, Key: "k", Token: 2}, Origin{Kind: OriginExpire, Token: 2}, expired(false), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, n := checkerWorld(t)
+			w.chk.onApply(n, 100, c.cmd, c.o, fsm.Lock{Token: 3}, true, c.res)
+			if got := w.HasViolation("lost-grant"); got != c.lost {
+				t.Fatalf("lost-grant reported = %v, want %v (%v)", got, c.lost, w.Violations())
+			}
+		})
+	}
+}
+
+func TestCheckerDivergence(t *testing.T) {
+	w, _ := checkerWorld(t)
+	idx := w.Applied(1)
+	w.node(3).sm.Delete("nothing") // no change: same hash, no report
+	w.chk.onApply(w.node(3), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
+	if w.HasViolation("divergence") {
+		t.Fatal("equal states reported as divergent")
+	}
+	w.node(4).sm.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "x", LeaseMS: 1})
+	w.chk.onApply(w.node(4), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
+	if !w.HasViolation("divergence") {
+		t.Fatal("different states at one index were not reported")
+	}
+}
+
+func TestTraceWriterJSONLines(t *testing.T) {
+	w := newWorld(t, nil)
+	var buf bytes.Buffer
+	tw := NewTraceWriter(&buf)
+	before := w.Events() // the nodes' start-up events came before the subscription
+	w.Subscribe(tw.Write)
+	electN1(t, w)
+	must(t, w.Acquire("c1", "orders", time.Second))
+	w.Advance(500 * time.Millisecond)
+	if err := tw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if uint64(len(lines)) != w.Events()-before {
+		t.Fatalf("%d lines for %d events", len(lines), w.Events()-before)
+	}
+	var sawApply bool
+	for i, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("line %d is not JSON: %v", i+1, err)
+		}
+		if m["kind"] == "applied" && m["result"] == "Granted{token:1}" && m["cmd"] == "Grant orders 1s" {
+			sawApply = true
+		}
+	}
+	if !sawApply {
+		t.Error("no applied Granted{token:1} line in the trace")
+	}
+}
+
+func TestNothingAfterEveryNodeCrashed(t *testing.T) {
+	w := newWorld(t, nil)
+	for id := 1; id <= 5; id++ {
+		must(t, w.Crash(id))
+	}
+	must(t, w.Acquire("c1", "k", time.Second))
+	w.Advance(10 * time.Second)
+	if r, _ := w.ClientReply("c1"); r != "timeout" {
+		t.Fatalf("c1 reply %q with every node down, want timeout", r)
+	}
+	if w.Leader() != 0 {
+		t.Fatal("a leader with every node down")
+	}
+}
