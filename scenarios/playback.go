@@ -41,17 +41,25 @@ func (p *Playback) World() *cluster.World { return p.R.W }
 func (p *Playback) Now() time.Duration { return p.R.W.Now() }
 
 // AdvanceTo plays the script and the recorded user actions up to t. It stops early at a script
-// `pause` (the caller continues with R.Continue).
+// `pause` (the caller continues with R.Continue). After the script's end the world runs on.
 func (p *Playback) AdvanceTo(t time.Duration) Status {
 	for p.next < len(p.user) && p.user[p.next].At <= t {
 		u := p.user[p.next]
-		if st := p.R.AdvanceTo(u.At); st == AtPause && p.Now() < u.At {
+		if st := p.advance(u.At); st == AtPause && p.Now() < u.At {
 			return st
 		}
 		_ = p.R.Do(u.Step)
 		p.next++
 	}
-	return p.R.AdvanceTo(t)
+	return p.advance(t)
+}
+
+func (p *Playback) advance(t time.Duration) Status {
+	st := p.R.AdvanceTo(t)
+	if st == Finished {
+		p.R.W.AdvanceTo(t)
+	}
+	return st
 }
 
 // Do performs a user action now. Acting after a rewind forks history: the user's later actions

@@ -1,0 +1,115 @@
+package scenarios
+
+import (
+	"testing"
+	"time"
+)
+
+func sandboxBase(seed uint64) *Scenario {
+	h := DefaultHeader()
+	h.Seed, h.Title = seed, "sandbox"
+	h.Set["seed"] = true
+	return &Scenario{Name: "sandbox", Header: h}
+}
+
+func do(t *testing.T, p *Playback, line string) {
+	t.Helper()
+	s, err := Parse("keys", []byte(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Do(s.Steps[0]); err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+}
+
+// A session with user actions, a rewind and a fork, saved as a scenario and played headless,
+// reproduces the live session event for event.
+func TestSessionSavesAndReplaysExactly(t *testing.T) {
+	p, err := NewPlayback(sandboxBase(42), 42, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.AdvanceTo(1500 * time.Millisecond)
+	do(t, p, "c1 acquire orders 3s")
+	p.AdvanceTo(2 * time.Second)
+	do(t, p, "skew n2 rate 1.3")
+	do(t, p, "isolate n3")
+	p.AdvanceTo(4 * time.Second)
+	do(t, p, "c2 acquire orders 2s")
+	p.AdvanceTo(6 * time.Second)
+	hashAt6 := p.World().TraceHash()
+
+	// Rewind to 3s: earlier actions are kept, so replaying forward gives the same world.
+	if err := p.SeekTo(3 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if p.Now() != 3*time.Second {
+		t.Fatalf("seek landed at %v", p.Now())
+	}
+	p.AdvanceTo(6 * time.Second)
+	if p.World().TraceHash() != hashAt6 {
+		t.Fatal("rewind and replay changed the run")
+	}
+
+	// Rewind again and act: history forks, the c2 acquire at 4s is dropped.
+	_ = p.SeekTo(3 * time.Second)
+	do(t, p, "crash n1")
+	p.AdvanceTo(7 * time.Second)
+	if p.World().TraceHash() == hashAt6 {
+		t.Fatal("forked history should differ")
+	}
+	if p.UserActions() != 4 {
+		t.Fatalf("user actions after the fork = %d, want 4", p.UserActions())
+	}
+	live := p.World().TraceHash()
+
+	saved := Format(p.Session("session.scenario"))
+	s, err := Parse("session.scenario", []byte(saved))
+	if err != nil {
+		t.Fatalf("saved session does not parse: %v\n%s", err, saved)
+	}
+	r, err := NewRunner(s, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	if r.W.TraceHash() != live {
+		t.Fatalf("replayed session differs from the live one:\n%s", saved)
+	}
+	if r.W.Now() != 7*time.Second {
+		t.Fatalf("replay ended at %v, want 7s", r.W.Now())
+	}
+}
+
+// A lesson played with a user action in the middle saves with both the script's steps and the
+// user's, and replays exactly.
+func TestLessonSessionReplays(t *testing.T) {
+	base, err := Load("first-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPlayback(base, base.Header.Seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p.AdvanceTo(30*time.Millisecond) == AtPause {
+		p.R.Continue()
+	}
+	do(t, p, "skew n4 offset +1s")
+	for p.AdvanceTo(5*time.Second) == AtPause {
+		p.R.Continue()
+	}
+	s, err := Parse("s.scenario", []byte(Format(p.Session("s.scenario"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := NewRunner(s, nil, nil)
+	r.Run()
+	if r.W.TraceHash() != p.World().TraceHash() {
+		t.Fatal("lesson session replay differs")
+	}
+	if !r.Passed() {
+		t.Fatalf("the lesson's expects, replayed at their instants, failed: %v", r.Failures)
+	}
+}
