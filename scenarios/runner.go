@@ -39,8 +39,8 @@ type Runner struct {
 	Expects  int // expect steps run
 	// Log is every instantaneous step that ran (the script's and the user's), in order, with the
 	// instant it ran: a session saved from it replays exactly.
-	Log []Executed
-	OnSay    func(text string, at time.Duration)
+	Log   []Executed
+	OnSay func(text string, at time.Duration)
 
 	pc        int           // next step
 	inStep    bool          // steps[pc] is a wait or wait-until in progress
@@ -326,5 +326,3 @@ func (r *Runner) subjects(c *Cond) []int {
 	}
 	return ids
 }
-
-
