@@ -91,6 +91,8 @@ func FormatStep(st Step) string {
 		return "partition " + strings.Join(groups, " | ")
 	case StepIsolate:
 		return "isolate " + n
+	case StepRejoin:
+		return "rejoin " + n
 	case StepCut:
 		if st.OneWay {
 			return "cut " + n + " -> " + n2

@@ -84,7 +84,7 @@ func TestCorpusCoversEveryKind(t *testing.T) {
 			conds[st.Cond.Kind] = true
 		}
 	}
-	for k := StepWait; k <= StepExpect; k++ {
+	for k := StepWait; k <= StepRejoin; k++ {
 		if !steps[k] {
 			t.Errorf("step kind %d missing from the corpus", k)
 		}

@@ -285,7 +285,7 @@ func (p *parser) checkHeader() {
 	}
 }
 
-var commandList = "wait, wait-until, partition, isolate, cut, drop, delay, heal, crash, restart, skew, " +
+var commandList = "wait, wait-until, partition, isolate, rejoin, cut, drop, delay, heal, crash, restart, skew, " +
 	"campaign, transfer-leader, snapshot, say, pause, expect, or a client followed by " + orList(clientActions)
 
 var clientActions = []string{"acquire", "release", "write", "disconnect", "reconnect", "pause", "skew"}
@@ -327,7 +327,7 @@ func (l *line) step() Step {
 		}
 	case "partition":
 		st.Kind, st.Groups = StepPartition, l.partition()
-	case "isolate", "crash", "restart", "campaign", "transfer-leader", "snapshot":
+	case "isolate", "rejoin", "crash", "restart", "campaign", "transfer-leader", "snapshot":
 		st.Kind, st.Node = nodeSteps[w.text], l.node("node after "+w.text)
 	case "cut":
 		st.Kind = StepCut
@@ -368,7 +368,7 @@ func (l *line) step() Step {
 }
 
 var nodeSteps = map[string]StepKind{
-	"isolate": StepIsolate, "crash": StepCrash, "restart": StepRestart,
+	"isolate": StepIsolate, "rejoin": StepRejoin, "crash": StepCrash, "restart": StepRestart,
 	"campaign": StepCampaign, "transfer-leader": StepTransfer, "snapshot": StepSnapshot,
 }
 

@@ -50,6 +50,7 @@ func TestParseSteps(t *testing.T) {
 		{"partition n1|n2 n3", Step{Kind: StepPartition, Groups: [][]int{{1}, {2, 3}}}},
 		{"partition n4", Step{Kind: StepPartition, Groups: [][]int{{4}}}},
 		{"isolate n3", Step{Kind: StepIsolate, Node: 3}},
+		{"rejoin n3", Step{Kind: StepRejoin, Node: 3}},
 		{"cut n1 n2", Step{Kind: StepCut, Node: 1, Node2: 2}},
 		{"cut n1 -> n2", Step{Kind: StepCut, Node: 1, Node2: 2, OneWay: true}},
 		{"drop n1 n3 25%", Step{Kind: StepDrop, Node: 1, Node2: 3, Percent: 25}},
@@ -247,7 +248,7 @@ func TestParseNodesBound(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, partition, `},
+		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, partition, isolate, rejoin, cut, `},
 		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, disconnect, reconnect, pause or skew)`},
 		{"wait 3x", `f:1:6: bad duration "3x": unknown unit "x" in duration "3x"`},
 		{"wait 0s", `f:1:6: wait must be positive, found 0s`},
