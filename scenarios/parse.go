@@ -471,6 +471,10 @@ func (l *line) clientStep(w word, st *Step) {
 	case "acquire":
 		st.Kind, st.Key = StepAcquire, l.key()
 		st.Dur = l.duration("lease duration after key", true)
+		if st.Dur < time.Millisecond || st.Dur%time.Millisecond != 0 {
+			w := l.ws[l.i-1]
+			l.fail(w.col, "lease must be a whole number of milliseconds, at least 1ms (a Grant carries lease_ms), found %s", w.text)
+		}
 	case "release":
 		st.Kind, st.Key = StepRelease, l.key()
 	case "write":

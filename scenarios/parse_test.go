@@ -291,6 +291,8 @@ func TestParseErrors(t *testing.T) {
 		{"c1 acquire k:1 1s", `f:1:12: bad key "k:1" (want letters, digits and _ . / -)`},
 		{"c1 acquire k", `f:1:13: missing lease duration after key`},
 		{"c1 acquire k 0s", `f:1:14: lease duration after key must be positive, found 0s`},
+		{"c1 acquire k 500us", `f:1:14: lease must be a whole number of milliseconds, at least 1ms (a Grant carries lease_ms), found 500us`},
+		{"c1 acquire k 1500us", `f:1:14: lease must be a whole number of milliseconds, at least 1ms (a Grant carries lease_ms), found 1500us`},
 		{"nodes 2", `f:1:7: nodes must be 3..9, found 2`},
 		{"nodes 10", `f:1:7: nodes must be 3..9, found 10`},
 		{"latency 8ms-2ms", `f:1:9: latency minimum 8ms is above its maximum 2ms`},
