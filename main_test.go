@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(args, &out, &errb)
+	code := 0
+	var ec exitError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &ec):
+		code = int(ec)
+	default:
+		code = 1
+	}
+	return out.String(), errb.String(), code
+}
+
+func writeScenario(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRunReportAndExitCodes(t *testing.T) {
+	pass := writeScenario(t, "ok.scenario", "campaign n1\nwait-until leader n1\nexpect leader n1\n")
+	fail := writeScenario(t, "bad.scenario", "campaign n1\nwait-until leader n1\nexpect leader n2\n")
+	out, _, code := runCLI(t, "run", pass)
+	if code != 0 || !strings.HasPrefix(out, "PASS ok (simulated ") || !strings.HasSuffix(out, "1 passed, 0 failed\n") {
+		t.Fatalf("passing run: code %d\n%s", code, out)
+	}
+	out, _, code = runCLI(t, "run", pass, fail)
+	if code != 1 || !strings.Contains(out, "FAIL bad (simulated ") ||
+		!strings.Contains(out, "bad.scenario:3: expected leader n2, found leader n1") ||
+		!strings.HasSuffix(out, "1 passed, 1 failed\n") {
+		t.Fatalf("failing run: code %d\n%s", code, out)
+	}
+}
+
+func TestRunParseErrorRunsNothing(t *testing.T) {
+	pass := writeScenario(t, "ok.scenario", "campaign n1\n")
+	broken := writeScenario(t, "broken.scenario", "campaign n1\nwiat 1s\nc1 acquire k 3x\n")
+	out, errs, code := runCLI(t, "run", pass, broken)
+	if code != 2 || out != "" {
+		t.Fatalf("code %d, stdout %q", code, out)
+	}
+	for _, want := range []string{"broken.scenario:2:1: unknown command \"wiat\"", "broken.scenario:3:14: bad duration \"3x\""} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+}
+
+func TestRunVerboseAndTrace(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	out, _, code := runCLI(t, "run", "--verbose", "--trace", trace, "first-lock")
+	if code != 0 {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	for _, want := range []string{"say  ", "MsgApp", "applies", "Granted{token:1}"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("verbose output lacks %q", want)
+		}
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil || !bytes.Contains(data, []byte(`"kind":"applied"`)) {
+		t.Fatalf("trace file: %v %.200s", err, data)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	cases := [][]string{
+		{"frobnicate"},
+		{"run"},
+		{"run", "--nope", "x"},
+		{"run", "no-such-lesson-or-file"},
+		{"list", "extra"},
+		{"play"},
+		{"play", "first-lock", "--speed", "1000"},
+		{"--nodes", "12"},
+		{"--bogus"},
+	}
+	for _, args := range cases {
+		_, errs, code := runCLI(t, args...)
+		if code != 2 || errs == "" {
+			t.Errorf("%v: code %d, stderr %q; want usage and 2", args, code, errs)
+		}
+	}
+}
+
+func TestHelpOnEverySubcommand(t *testing.T) {
+	for _, cmd := range []string{"run", "list", "play", "chaos"} {
+		_, errs, code := runCLI(t, cmd, "-h")
+		if code != 0 || !strings.Contains(errs, "usage:") {
+			t.Errorf("%s -h: code %d, stderr %q", cmd, code, errs)
+		}
+	}
+	_, errs, code := runCLI(t, "-h")
+	if code != 0 || !strings.Contains(errs, "usage:") {
+		t.Errorf("-h: code %d, stderr %q", code, errs)
+	}
+}
+
+func TestListShowsLessons(t *testing.T) {
+	out, _, code := runCLI(t, "list")
+	if code != 0 || !strings.Contains(out, "first-lock") {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+}
