@@ -59,7 +59,7 @@ func (res *Result) Report(out io.Writer) {
 	if !res.Runner.Passed() {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(out, "%s %s (simulated %s in %s)\n", verdict, res.Scenario.Name, fmtTime(res.Simulated), res.Wall.Round(time.Millisecond))
+	fmt.Fprintf(out, "%s %s (simulated %s in %s)\n", verdict, res.Scenario.Name, fmtTime(res.Simulated), fmtWall(res.Wall))
 	for _, f := range res.Runner.Failures {
 		fmt.Fprintf(out, "  %s\n", f)
 	}
@@ -71,6 +71,17 @@ func fmtTime(d time.Duration) string {
 		return d.Round(time.Millisecond).String()
 	}
 	return d.Round(time.Microsecond).String()
+}
+
+// fmtWall rounds wall time to what is worth reading: 850µs, 3.2ms, 35ms.
+func fmtWall(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	case d < 10*time.Millisecond:
+		return d.Round(100 * time.Microsecond).String()
+	}
+	return d.Round(time.Millisecond).String()
 }
 
 func isHeartbeat(t pb.MessageType) bool {
