@@ -45,7 +45,7 @@ type reply struct {
 	req     *request
 	attempt int
 	from    int
-	kind    string // granted, busy, released, not-found, not-leader, rejected
+	kind    string // granted, busy, released, not-found, not-leader, rejected; unavailable (node down)
 	token   uint64
 	hint    int
 }
@@ -90,8 +90,9 @@ type client struct {
 func newClient(w *World, name string) *client {
 	c := &client{w: w, name: name, clk: newClock(), rate: 1, connected: true, holds: map[string]*holding{}}
 	c.clk.setRate(w.now, 1)
-	// A fixed first guess (not the RNG), so creating a client that never acts changes nothing.
-	c.guess = 1 + len(w.clients)%w.cfg.Nodes
+	// The first guess comes from the name alone (not the RNG, not the order clients appear), so
+	// creating a client early, or one that never acts, changes nothing.
+	c.guess = 1 + int(hashStr(FNVOffset, name)%uint64(w.cfg.Nodes))
 	return c
 }
 
@@ -202,7 +203,7 @@ func (c *client) onReply(it item) {
 	if req != rep.req || rep.attempt != req.attempt {
 		return // an answer to something it already gave up on
 	}
-	if rep.kind == "not-leader" {
+	if rep.kind == "not-leader" || rep.kind == "unavailable" {
 		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint})
 		if rep.hint != 0 && rep.hint != req.node {
 			c.guess = rep.hint

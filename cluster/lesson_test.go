@@ -46,6 +46,7 @@ func lateExpire(t *testing.T, unsafe bool) *World {
 	w := newWorld(t, func(c *Config) { c.CheckQuorum = false; c.Unsafe.ExpireIgnoresToken = unsafe })
 	electN1(t, w)
 	must(t, w.Acquire("c2", "warmup", time.Second)) // c2 learns who leads
+	waitFor(t, w, 5*time.Second, "warmup granted", func() bool { r, _ := w.ClientReply("c2"); return r == "granted" })
 	must(t, w.Acquire("c1", "orders", 3*time.Second))
 	waitFor(t, w, 5*time.Second, "c1 granted", func() bool { _, ok := w.ClientHolds("c1", "orders"); return ok })
 	waitFor(t, w, 5*time.Second, "warmup expired", func() bool { _, ok := w.Lock(1, "warmup"); return !ok })
@@ -206,7 +207,6 @@ func skewedFollowers(t *testing.T, local bool) *World {
 	electN1(t, w)
 	must(t, w.SkewRate(2, 0.7))
 	must(t, w.SkewRate(3, 1.3))
-	must(t, w.SkewOffset(4, 2*time.Second))
 	must(t, w.Acquire("c1", "orders", 3*time.Second))
 	waitFor(t, w, 3*time.Second, "granted everywhere", func() bool {
 		for id := 1; id <= 5; id++ {
@@ -216,6 +216,7 @@ func skewedFollowers(t *testing.T, local bool) *World {
 		}
 		return true
 	})
+	must(t, w.SkewOffset(4, 2*time.Second)) // after the grant: its countdown jumps 2s ahead
 	waitFor(t, w, 5*time.Second, "n4 countdown zero", func() bool {
 		_, z, ok := w.Countdown(4, "orders")
 		return z || !ok
@@ -253,8 +254,11 @@ func TestCrashedNodeReplaysAndAgrees(t *testing.T) {
 		w.Release("c1", "orders")
 	}
 	waitFor(t, w, 5*time.Second, "c1 done", func() bool { return !w.ClientBusy("c1") })
-	must(t, w.Acquire("c2", "orders", time.Minute))
-	w.Advance(time.Second)
+	// c2 may first try the crashed n3 and time out: it asks until it is granted.
+	for r := ""; r != "granted"; r, _ = w.ClientReply("c2") {
+		must(t, w.Acquire("c2", "orders", time.Minute))
+		waitFor(t, w, 5*time.Second, "c2 answered", func() bool { return !w.ClientBusy("c2") })
+	}
 	must(t, w.Restart(3))
 	waitFor(t, w, 5*time.Second, "converged", w.Converged)
 	if w.StateHash(3) != w.StateHash(1) || w.Applied(3) != w.Applied(1) {

@@ -159,6 +159,11 @@ func (n *node) setRole(r Role, lead uint64) {
 func (n *node) process() {
 	for n.up && n.rn.HasReady() {
 		rd := n.rn.Ready()
+		// The term first, so a role change is reported in the term it happens in.
+		if hs := rd.HardState; hs != nil && hs.GetTerm() != n.term {
+			n.term = hs.GetTerm()
+			n.w.emit(Event{Kind: EvTerm, Node: n.id, Term: n.term})
+		}
 		if rd.SoftState != nil {
 			n.setRole(roleOf(rd.SoftState.RaftState), rd.SoftState.Lead)
 		}
@@ -178,10 +183,6 @@ func (n *node) process() {
 		}
 		if hs := rd.HardState; hs != nil {
 			_ = n.st.SetHardState(hs)
-			if hs.GetTerm() != n.term {
-				n.term = hs.GetTerm()
-				n.w.emit(Event{Kind: EvTerm, Node: n.id, Term: n.term})
-			}
 			if hs.GetCommit() > n.commit {
 				n.commit = hs.GetCommit()
 				n.w.emit(Event{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})

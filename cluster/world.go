@@ -247,6 +247,10 @@ func (w *World) handle(it item) {
 	case itRequest:
 		if n := w.node(it.node); n.up {
 			n.onRequest(it.req, int(it.gen))
+		} else {
+			// A crashed process refuses the connection at once: the client tries elsewhere.
+			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: "unavailable"}
+			w.q.push(item{at: w.now + w.latency(), kind: itReply, cl: it.req.cl, rep: rep})
 		}
 	case itReply, itClientTimer, itWriteReply:
 		w.handleClientItem(it)

@@ -159,6 +159,9 @@ func Describe(e *cluster.Event) string {
 		if e.Reply == "granted" {
 			s += fmt.Sprintf(" (token %d)", e.Token)
 		}
+		if e.Reply == "unavailable" {
+			s = fmt.Sprintf("%s cannot reach %s (down): tries another node", e.Client, n)
+		}
 		if e.Reply == "not-leader" && e.Peer != 0 {
 			s += fmt.Sprintf(" (try n%d)", e.Peer)
 		}
