@@ -1,0 +1,292 @@
+package chaos
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"leaselab/scenarios"
+)
+
+// Params fix a generated scenario: the same Params always give the same scenario.
+type Params struct {
+	Seed     uint64
+	Duration time.Duration // simulated time the scenario lasts, settle included
+	Nodes    int
+	Unsafe   []string
+}
+
+// genStream is the second PCG word of the generator's stream ("chaosgen"), so the generator's
+// draws never coincide with the world's own stream for the same seed.
+const genStream = 0x6368616f7367656e
+
+// keyNames are the keys generated scenarios use (a scenario picks one to three of them).
+var keyNames = []string{"orders", "stock", "jobs"}
+
+// gen builds one scenario. It tracks what the world will look like (down nodes, disconnected
+// clients) only as far as needed to never write a step the world would refuse.
+type gen struct {
+	r       *rand.Rand
+	p       Params
+	steps   []scenarios.Step
+	now     time.Duration
+	down    []bool // down[id]: crashed and not restarted
+	offline map[string]bool
+	clients []string
+	keys    []string
+}
+
+// Generate writes a random scenario for p: a header, clients acquiring, writing and releasing a
+// few keys, a fault schedule with waits between, and an ending that heals the network, restarts
+// every crashed node, reconnects every client and lets the cluster settle.
+func Generate(p Params) *scenarios.Scenario {
+	g := &gen{
+		r:       rand.New(rand.NewPCG(p.Seed, genStream)),
+		p:       p,
+		down:    make([]bool, p.Nodes+1),
+		offline: map[string]bool{},
+	}
+	h := scenarios.DefaultHeader()
+	h.Title = fmt.Sprintf("chaos seed %d", p.Seed)
+	h.Seed, h.Nodes = p.Seed, p.Nodes
+	h.Set["title"], h.Set["seed"], h.Set["nodes"] = true, true, true
+	if g.r.IntN(4) == 0 {
+		h.SnapshotEvery = 5 + g.r.IntN(26)
+	}
+	if g.r.IntN(4) == 0 {
+		h.LeaseExtend = true
+	}
+	h.Unsafe = slices.Clone(p.Unsafe)
+
+	for i := range 2 + g.r.IntN(3) {
+		g.clients = append(g.clients, fmt.Sprintf("c%d", i+1))
+	}
+	g.keys = keyNames[:1+g.r.IntN(len(keyNames))]
+
+	settle := min(5*time.Second, p.Duration/4)
+	faultEnd := p.Duration - settle
+	if g.r.IntN(2) == 0 {
+		g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: g.node()})
+	}
+	for g.now < faultEnd {
+		if g.r.IntN(100) < 60 {
+			g.clientOps()
+		} else {
+			g.fault()
+		}
+		if g.r.IntN(10) < 7 {
+			g.wait(min(g.waitDur(), faultEnd-g.now))
+		}
+	}
+	// The ending: everything back to normal, then quiet time.
+	g.add(scenarios.Step{Kind: scenarios.StepHeal})
+	for id := 1; id <= p.Nodes; id++ {
+		if g.down[id] {
+			g.add(scenarios.Step{Kind: scenarios.StepRestart, Node: id})
+		}
+	}
+	for _, c := range g.clients {
+		if g.offline[c] {
+			g.add(scenarios.Step{Kind: scenarios.StepReconnect, Client: c})
+		}
+	}
+	g.wait(p.Duration - g.now)
+	return &scenarios.Scenario{File: "chaos", Name: fmt.Sprintf("chaos-%d", p.Seed), Header: h, Steps: g.steps}
+}
+
+func (g *gen) add(st scenarios.Step) { g.steps = append(g.steps, st) }
+
+func (g *gen) wait(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	g.now += d
+	if n := len(g.steps); n > 0 && g.steps[n-1].Kind == scenarios.StepWait {
+		g.steps[n-1].Dur += d // nothing happened in between: one wait
+		return
+	}
+	g.add(scenarios.Step{Kind: scenarios.StepWait, Dur: d})
+}
+
+// between draws a duration in [lo, hi] in steps of 10ms.
+func (g *gen) between(lo, hi time.Duration) time.Duration {
+	const q = 10 * time.Millisecond
+	return lo + time.Duration(g.r.Int64N(int64((hi-lo)/q)+1))*q
+}
+
+// waitDur is the time between two groups of steps: mostly short, sometimes long.
+func (g *gen) waitDur() time.Duration {
+	switch n := g.r.IntN(10); {
+	case n < 4:
+		return g.between(20*time.Millisecond, 200*time.Millisecond)
+	case n < 8:
+		return g.between(200*time.Millisecond, time.Second)
+	default:
+		return g.between(time.Second, 3*time.Second)
+	}
+}
+
+func (g *gen) node() int { return 1 + g.r.IntN(g.p.Nodes) }
+
+// upNode picks a running node, or 0 when every node is down.
+func (g *gen) upNode() int {
+	var up []int
+	for id := 1; id <= g.p.Nodes; id++ {
+		if !g.down[id] {
+			up = append(up, id)
+		}
+	}
+	if len(up) == 0 {
+		return 0
+	}
+	return up[g.r.IntN(len(up))]
+}
+
+// link picks two different nodes.
+func (g *gen) link() (int, int) {
+	a := g.node()
+	b := 1 + g.r.IntN(g.p.Nodes-1)
+	if b >= a {
+		b++
+	}
+	return a, b
+}
+
+func (g *gen) client() string { return g.clients[g.r.IntN(len(g.clients))] }
+func (g *gen) key() string    { return g.keys[g.r.IntN(len(g.keys))] }
+
+// rate draws a clock rate from 0.5 to 2, in tenths.
+func (g *gen) rate() float64 { return float64(5+g.r.IntN(16)) / 10 }
+
+// clientOps is one client's burst of work: a whole session, a grant kept until it expires, or
+// a lone write or release that may come after the lease ended.
+func (g *gen) clientOps() {
+	c, k := g.client(), g.key()
+	acquire := scenarios.Step{Kind: scenarios.StepAcquire, Client: c, Key: k, Dur: g.between(300*time.Millisecond, 3*time.Second)}
+	write := scenarios.Step{Kind: scenarios.StepWrite, Client: c, Key: k}
+	release := scenarios.Step{Kind: scenarios.StepRelease, Client: c, Key: k}
+	switch n := g.r.IntN(20); {
+	case n < 6:
+		g.add(acquire)
+		g.add(write)
+		g.add(release)
+	case n < 10:
+		g.add(acquire)
+		g.add(write)
+	case n < 13:
+		g.add(acquire)
+	case n < 17:
+		g.add(write)
+	default:
+		g.add(release)
+	}
+}
+
+// fault is one change to the network, the nodes, their clocks or a client's connection.
+func (g *gen) fault() {
+	n := g.p.Nodes
+	switch g.r.IntN(19) {
+	case 0, 1:
+		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: g.node()})
+	case 2, 3: // majority | minority
+		perm := g.perm()
+		m := 1 + g.r.IntN((n-1)/2)
+		g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: [][]int{sorted(perm[:m]), sorted(perm[m:])}})
+	case 4: // random groups
+		perm := g.perm()
+		a := 1 + g.r.IntN(n-1)
+		groups := [][]int{sorted(perm[:a])}
+		if rest := perm[a:]; len(rest) > 1 && g.r.IntN(2) == 0 {
+			b := 1 + g.r.IntN(len(rest)-1)
+			groups = append(groups, sorted(rest[:b]), sorted(rest[b:]))
+		} else {
+			groups = append(groups, sorted(rest))
+		}
+		g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: groups})
+	case 5:
+		a, b := g.link()
+		g.add(scenarios.Step{Kind: scenarios.StepCut, Node: a, Node2: b, OneWay: g.r.IntN(2) == 0})
+	case 6:
+		if g.r.IntN(2) == 0 {
+			g.add(scenarios.Step{Kind: scenarios.StepDrop, All: true, Percent: float64(5 + 5*g.r.IntN(8))})
+		} else {
+			a, b := g.link()
+			g.add(scenarios.Step{Kind: scenarios.StepDrop, Node: a, Node2: b, Percent: float64(10 + 10*g.r.IntN(9))})
+		}
+	case 7:
+		a, b := g.link()
+		g.add(scenarios.Step{Kind: scenarios.StepDelay, Node: a, Node2: b, Dur: g.between(20*time.Millisecond, 1500*time.Millisecond)})
+	case 8, 9:
+		g.add(scenarios.Step{Kind: scenarios.StepHeal})
+	case 10: // crash, keeping a majority up
+		downs := 0
+		for _, d := range g.down {
+			if d {
+				downs++
+			}
+		}
+		if id := g.upNode(); id != 0 && downs < (n-1)/2 {
+			g.down[id] = true
+			g.add(scenarios.Step{Kind: scenarios.StepCrash, Node: id})
+		}
+	case 11:
+		var downs []int
+		for id := 1; id <= n; id++ {
+			if g.down[id] {
+				downs = append(downs, id)
+			}
+		}
+		if len(downs) > 0 {
+			id := downs[g.r.IntN(len(downs))]
+			g.down[id] = false
+			g.add(scenarios.Step{Kind: scenarios.StepRestart, Node: id})
+		}
+	case 12:
+		g.add(scenarios.Step{Kind: scenarios.StepSkewRate, Node: g.node(), Rate: g.rate()})
+	case 13:
+		d := g.between(100*time.Millisecond, 3*time.Second)
+		if g.r.IntN(2) == 0 {
+			d = -d
+		}
+		g.add(scenarios.Step{Kind: scenarios.StepSkewOffset, Node: g.node(), Dur: d})
+	case 14:
+		g.add(scenarios.Step{Kind: scenarios.StepSkewReset, Node: g.node()})
+	case 15:
+		if id := g.upNode(); id != 0 {
+			if g.r.IntN(2) == 0 {
+				g.add(scenarios.Step{Kind: scenarios.StepSnapshot, Node: id})
+			} else {
+				g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: id})
+			}
+		}
+	case 16:
+		g.add(scenarios.Step{Kind: scenarios.StepClientPause, Client: g.client(), Dur: g.between(100*time.Millisecond, 4*time.Second)})
+	case 17:
+		c := g.client()
+		if g.offline[c] {
+			g.offline[c] = false
+			g.add(scenarios.Step{Kind: scenarios.StepReconnect, Client: c})
+		} else {
+			g.offline[c] = true
+			g.add(scenarios.Step{Kind: scenarios.StepDisconnect, Client: c})
+		}
+	case 18:
+		g.add(scenarios.Step{Kind: scenarios.StepClientSkew, Client: g.client(), Rate: g.rate()})
+	}
+}
+
+// perm is the node ids in a random order.
+func (g *gen) perm() []int {
+	p := g.r.Perm(g.p.Nodes)
+	for i := range p {
+		p[i]++
+	}
+	return p
+}
+
+func sorted(ids []int) []int {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,194 @@
+package chaos
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/anishathalye/porcupine"
+
+	"leaselab/cluster"
+	"leaselab/fsm"
+	"leaselab/scenarios"
+)
+
+// Kinds are the violation kinds in the order a seed's target is chosen: when one run shows
+// several, chaos shrinks for the first of them here, the checker's own invariants (exact, with
+// an instant) before the linearizability verdict (a property of the whole history).
+var Kinds = []string{"divergence", "double-grant", "token-regression", "lost-grant", "stale-write", "non-linearizable"}
+
+// kindRank orders kinds by Kinds; an unknown kind goes last.
+func kindRank(k string) int {
+	for i, x := range Kinds {
+		if x == k {
+			return i
+		}
+	}
+	return len(Kinds)
+}
+
+// chunk is how far a run advances between two looks at the checker when it may stop early.
+const chunk = 100 * time.Millisecond
+
+// execOpts say how to run one scenario.
+type execOpts struct {
+	stopOn     func(*cluster.Event) bool // stop as soon as an event matches (nil: run to the end)
+	linTimeout time.Duration             // porcupine's budget; 0 = skip the linearizability check
+	watch      func(*scenarios.Runner)
+}
+
+// execResult is what one run showed.
+type execResult struct {
+	R     *scenarios.Runner
+	Lin   porcupine.CheckResult // "" when not checked
+	Hit   bool                  // an event matched stopOn
+	HitPC int                   // the step running when it was
+	HitAt time.Duration         // and the instant
+}
+
+// execute runs a scenario headless: every step (no wait-until in generated scenarios, so
+// advancing in chunks to look at the checker is the same run as Runner.Run), then the
+// linearizability check. A panic in the simulation comes back as an error.
+func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	r, err := scenarios.NewRunner(s, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	res = &execResult{R: r}
+	if o.watch != nil {
+		o.watch(r)
+	}
+	if o.stopOn != nil {
+		r.W.Subscribe(func(e *cluster.Event) {
+			if !res.Hit && o.stopOn(e) {
+				res.Hit, res.HitPC, res.HitAt = true, r.PC(), e.At
+			}
+		})
+		for !r.Done() && !res.Hit {
+			if r.AdvanceTo(r.W.Now()+chunk) == scenarios.AtPause {
+				r.Continue()
+			}
+		}
+	} else {
+		for r.AdvanceTo(math.MaxInt64) == scenarios.AtPause {
+			r.Continue()
+		}
+	}
+	if o.linTimeout > 0 {
+		res.Lin = r.W.CheckHistory(o.linTimeout)
+	}
+	return res, nil
+}
+
+// reported matches the checker's report of a violation of that kind.
+func reported(kind string) func(*cluster.Event) bool {
+	return func(e *cluster.Event) bool { return e.Kind == cluster.EvViolation && e.Reply == kind }
+}
+
+// kindsOf lists the distinct kinds of vs, in the order they were first reported.
+func kindsOf(vs []cluster.Violation) []string {
+	var out []string
+	for _, v := range vs {
+		if !contains(out, v.Kind) {
+			out = append(out, v.Kind)
+		}
+	}
+	return out
+}
+
+// target is the kind chaos shrinks a seed for (see Kinds), or "" when it has none.
+func target(kinds []string) string {
+	best := ""
+	for _, k := range kinds {
+		if best == "" || kindRank(k) < kindRank(best) {
+			best = k
+		}
+	}
+	return best
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// SeedResult is one seed's run: deterministic from the seed and the options, whichever process
+// ran it.
+type SeedResult struct {
+	Seed       uint64   `json:"seed"`
+	Steps      int      `json:"steps"`                 // steps of the generated scenario
+	Kinds      []string `json:"kinds,omitempty"`       // violation kinds, in the order first reported
+	First      string   `json:"first,omitempty"`       // the first violation, as the checker put it
+	Lin        string   `json:"lin"`                   // porcupine: Ok, Illegal, or Unknown (not checked: timed out)
+	Ops        int      `json:"ops"`                   // operations in the checked history
+	Refused    []string `json:"refused,omitempty"`     // steps the world refused (a generator bug)
+	Error      string   `json:"error,omitempty"`       // the run could not complete (a panic in the simulator)
+	TraceHash  uint64   `json:"trace_hash"`            // digest of every event, for determinism checks
+	SimulatedS float64  `json:"simulated_s"`           // simulated seconds
+	Target     string   `json:"target,omitempty"`      // the kind chaos would shrink for
+	TargetStep int      `json:"target_step,omitempty"` // the step running when it was first reported
+	Violations int      `json:"violations,omitempty"`  // how many the checker reported
+	// Rejected counts entries applied as GrantRejected: no violation (the state machine's
+	// defensive check), but design.md §2 says the session layer never lets one happen.
+	Rejected int `json:"rejected,omitempty"`
+}
+
+// Failed says whether the seed found something: a violation or a run that could not complete.
+func (r *SeedResult) Failed() bool { return len(r.Kinds) > 0 || r.Error != "" }
+
+// runSeed generates and runs one seed.
+func runSeed(p Params, linTimeout time.Duration) SeedResult {
+	s := Generate(p)
+	out := SeedResult{Seed: p.Seed, Steps: len(s.Steps)}
+	rejected := map[uint64]bool{}
+	firstPC := map[string]int{} // kind -> the step running when the checker first reported it
+	watch := func(r *scenarios.Runner) {
+		r.W.Subscribe(func(e *cluster.Event) {
+			switch {
+			case e.Kind == cluster.EvApplied && e.Result.Kind == fsm.GrantRejected:
+				rejected[e.Index] = true
+			case e.Kind == cluster.EvViolation:
+				if _, ok := firstPC[e.Reply]; !ok {
+					firstPC[e.Reply] = r.PC()
+				}
+			}
+		})
+	}
+	res, err := execute(s, execOpts{linTimeout: linTimeout, watch: watch})
+	if err != nil {
+		out.Error = err.Error()
+		return out
+	}
+	w := res.R.W
+	vs := w.Violations()
+	out.Kinds = kindsOf(vs)
+	out.Violations = len(vs)
+	if len(vs) > 0 {
+		out.First = vs[0].String()
+	}
+	out.Target = target(out.Kinds)
+	out.TargetStep = len(s.Steps)
+	if pc, ok := firstPC[out.Target]; ok && out.Target != "non-linearizable" {
+		out.TargetStep = pc
+	}
+	out.Lin = string(res.Lin)
+	out.Ops = len(w.PorcupineOps())
+	for _, f := range res.R.Failures {
+		out.Refused = append(out.Refused, strings.TrimSpace(f.Step+": "+f.Found))
+	}
+	out.Rejected = len(rejected)
+	out.TraceHash = w.TraceHash()
+	out.SimulatedS = w.Now().Seconds()
+	return out
+}
