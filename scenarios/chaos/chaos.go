@@ -1,0 +1,520 @@
+// Package chaos is `leaselab chaos`: it generates random fault schedules as scenarios (one per
+// seed, deterministic from it), runs them against the always-on invariant checker and
+// porcupine's linearizability check, and shrinks every kind of violation it finds to a short
+// scenario file a person can play in the TUI, with porcupine's HTML visualization beside it.
+package chaos
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"leaselab/scenarios"
+)
+
+// ExitCode is Main's way to ask for an exit status: 1 when a violation was found (or a run could
+// not complete), 2 for bad usage.
+type ExitCode int
+
+func (e ExitCode) Error() string {
+	switch e {
+	case 1:
+		return "chaos found violations"
+	case 2:
+		return "bad usage"
+	}
+	return fmt.Sprintf("exit status %d", int(e))
+}
+
+// Options are `leaselab chaos`'s flags.
+type Options struct {
+	Seeds       int           // how many seeds
+	From        uint64        // the first seed
+	Duration    time.Duration // simulated time per seed
+	Nodes       int
+	Unsafe      []string
+	Jobs        int    // worker processes; 1 runs in this process
+	Out         string // where reproducers go
+	First       bool   // stop at the first seed with a violation
+	LinTimeout  time.Duration
+	ShrinkRuns  int // the shrinker's run budget per reproducer
+	ShrinkSeeds int // seeds shrunk per violation kind, keeping the smallest reproducer
+}
+
+// DefaultOptions are the flags' defaults.
+func DefaultOptions() Options {
+	return Options{Seeds: 100, From: 1, Duration: 30 * time.Second, Nodes: 5, Jobs: 1, Out: "chaos-out",
+		LinTimeout: 10 * time.Second, ShrinkRuns: 2000, ShrinkSeeds: 3}
+}
+
+func (o Options) settings() settings {
+	return settings{Duration: o.Duration, Nodes: o.Nodes, Unsafe: o.Unsafe, LinTimeout: o.LinTimeout, ShrinkRuns: o.ShrinkRuns}
+}
+
+// Finding is one shrunk reproducer, written to disk.
+type Finding struct {
+	Repro
+	File     string // the .scenario written
+	HTML     string // porcupine's visualization
+	Verified bool   // running the file reproduced the violation and passed (its expects hold)
+	Problem  string // why not, when not
+}
+
+// Report is a whole search. Everything but Wall is the same for the same options, whatever
+// Jobs is.
+type Report struct {
+	Options  Options
+	Results  []SeedResult // in seed order; with First, up to the first failing seed
+	Findings []Finding    // one per violation kind, in the order the search met them
+	Crashed  []string     // scenario files written for runs that could not complete
+	Wall     time.Duration
+}
+
+// Failed lists the results that found something.
+func (r *Report) Failed() []SeedResult {
+	var out []SeedResult
+	for _, s := range r.Results {
+		if s.Failed() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Lin counts the linearizability verdicts: Ok, Illegal, and Unknown (porcupine timed out: the
+// history was not checked).
+func (r *Report) Lin() (ok, illegal, unknown int) {
+	for _, s := range r.Results {
+		switch s.Lin {
+		case "Ok":
+			ok++
+		case "Illegal":
+			illegal++
+		case "Unknown":
+			unknown++
+		}
+	}
+	return
+}
+
+// Run searches the seeds, shrinks what it finds and writes the reproducers. Progress goes to
+// progressOut (nil: none).
+func Run(o Options, progressOut io.Writer) (*Report, error) {
+	if progressOut == nil {
+		progressOut = io.Discard
+	}
+	st := o.settings()
+	es, err := startExecutors(st, o.Jobs, progressOut)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Options: o}
+	runErr := search(o, es, rep, progressOut)
+	if runErr == nil {
+		runErr = shrinkAll(o, es, rep, progressOut)
+	}
+	if err := closeAll(es); err != nil && runErr == nil {
+		runErr = fmt.Errorf("closing workers: %v", err)
+	}
+	if runErr != nil {
+		return rep, runErr
+	}
+	return rep, writeCrashed(o, rep)
+}
+
+// search runs every seed (with First, up to the lowest failing one) and keeps the results in
+// seed order.
+func search(o Options, es []executor, rep *Report, progressOut io.Writer) error {
+	results := make([]*SeedResult, o.Seeds)
+	stop := o.Seeds // with First: index of the lowest failing seed + 1
+	next := 0
+	prog := newProgress(progressOut, o.Seeds)
+	err := dispatch(es,
+		func() (job, bool) {
+			if next >= stop {
+				return job{}, false
+			}
+			next++
+			return job{Seed: o.From + uint64(next-1)}, true
+		},
+		func(j job, a answer) {
+			i := int(j.Seed - o.From)
+			if a.Result == nil || i >= stop {
+				return
+			}
+			results[i] = a.Result
+			prog.update(a.Result.Failed())
+			if o.First && a.Result.Failed() {
+				stop = i + 1
+			}
+		})
+	rep.Wall = prog.finish()
+	for _, r := range results[:stop] {
+		if r == nil {
+			if err == nil {
+				err = errors.New("a seed got no result")
+			}
+			continue
+		}
+		rep.Results = append(rep.Results, *r)
+	}
+	return err
+}
+
+// shrinkAll shrinks, for each violation kind found, the ShrinkSeeds seeds whose violation
+// came earliest in their scenario (the fewest steps to cut through), on the workers too, and
+// keeps the smallest reproducer (ties: the lower seed). Then, here, each is written, run again
+// and drawn. Kinds come in the order the search first met them.
+func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) error {
+	var kinds []string
+	bySeed := map[string][]SeedResult{}
+	for _, r := range rep.Results {
+		if r.Target == "" {
+			continue
+		}
+		if bySeed[r.Target] == nil {
+			kinds = append(kinds, r.Target)
+		}
+		bySeed[r.Target] = append(bySeed[r.Target], r)
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	var jobs []job
+	for _, k := range kinds {
+		cands := bySeed[k]
+		slices.SortStableFunc(cands, func(a, b SeedResult) int { return a.TargetStep - b.TargetStep })
+		for _, c := range cands[:min(len(cands), max(1, o.ShrinkSeeds))] {
+			jobs = append(jobs, job{Seed: c.Seed, Shrink: k})
+		}
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return err
+	}
+	repros := make([]*Repro, len(jobs))
+	next := 0
+	fmt.Fprintf(progressOut, "chaos: shrinking %d seeds for %s\n", len(jobs), strings.Join(kinds, ", "))
+	err := dispatch(es,
+		func() (job, bool) {
+			if next >= len(jobs) {
+				return job{}, false
+			}
+			next++
+			return jobs[next-1], true
+		},
+		func(j job, a answer) {
+			i := slices.Index(jobs, j)
+			repros[i] = a.Repro
+			if r := a.Repro; r != nil {
+				fmt.Fprintf(progressOut, "chaos: seed %d (%s): %d -> %d steps in %d runs\n", j.Seed, j.Shrink, r.From, r.Steps, r.Runs)
+			}
+		})
+	if err != nil {
+		return err
+	}
+	for _, k := range kinds {
+		var best *Repro
+		for i, r := range repros {
+			switch {
+			case jobs[i].Shrink != k:
+			case r == nil:
+				return fmt.Errorf("no reproducer for seed %d", jobs[i].Seed)
+			case best == nil, best.Error != "" && r.Error == "",
+				r.Error == "" && (r.Steps < best.Steps || r.Steps == best.Steps && r.Seed < best.Seed):
+				best = r
+			}
+		}
+		f, err := writeFinding(o, *best)
+		if err != nil {
+			return err
+		}
+		rep.Findings = append(rep.Findings, f)
+	}
+	return nil
+}
+
+// base is a finding's file name without extension.
+func base(seed uint64, kind string) string { return fmt.Sprintf("seed-%d-%s", seed, kind) }
+
+// ReproduceCommand is the chaos command line that runs just this seed again.
+func (o Options) ReproduceCommand(seed uint64) string {
+	d := DefaultOptions()
+	cmd := fmt.Sprintf("leaselab chaos --from %d --seeds 1", seed)
+	if o.Duration != d.Duration {
+		cmd += " --duration " + o.Duration.String()
+	}
+	if o.Nodes != d.Nodes {
+		cmd += fmt.Sprintf(" --nodes %d", o.Nodes)
+	}
+	for _, u := range o.Unsafe {
+		cmd += " --unsafe " + u
+	}
+	return cmd
+}
+
+// writeFinding writes a reproducer and its HTML, then checks that the file, parsed back and
+// run as `leaselab run` runs it, shows the violation and passes.
+func writeFinding(o Options, r Repro) (Finding, error) {
+	f := Finding{Repro: r}
+	if r.Error != "" {
+		f.Problem = r.Error
+		return f, nil
+	}
+	name := base(r.Seed, r.Kind)
+	f.File = filepath.Join(o.Out, name+".scenario")
+	f.HTML = filepath.Join(o.Out, name+".html")
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Found by leaselab chaos: seed %d shows %s.\n", r.Seed, r.Kind)
+	fmt.Fprintf(&b, "#   %s\n", r.Violation)
+	fmt.Fprintf(&b, "# Shrunk from %d steps to %d in %d runs. The whole seed again: %s\n", r.From, r.Steps, r.Runs, o.ReproduceCommand(r.Seed))
+	fmt.Fprintf(&b, "# Watch it: leaselab play %s   History: %s\n\n", f.File, f.HTML)
+	b.WriteString(r.Text)
+	if err := os.WriteFile(f.File, []byte(b.String()), 0o644); err != nil {
+		return f, err
+	}
+	s, err := scenarios.Parse(f.File, []byte(b.String()))
+	if err != nil {
+		f.Problem = "the reproducer does not parse: " + err.Error()
+		return f, nil
+	}
+	run, _, err := replay(s, f.HTML, o.LinTimeout)
+	switch {
+	case err != nil:
+		f.Problem = err.Error()
+	case !run.W.HasViolation(r.Kind):
+		f.Problem = "running the reproducer again does not show " + r.Kind
+	case !run.Passed():
+		var fs []string
+		for _, x := range run.Failures {
+			fs = append(fs, x.String())
+		}
+		f.Problem = "the reproducer fails: " + strings.Join(fs, "; ")
+	default:
+		f.Verified = true
+	}
+	return f, nil
+}
+
+// writeCrashed writes the generated scenario of every seed whose run could not complete.
+func writeCrashed(o Options, rep *Report) error {
+	for _, r := range rep.Results {
+		if r.Error == "" {
+			continue
+		}
+		if err := os.MkdirAll(o.Out, 0o755); err != nil {
+			return err
+		}
+		path := filepath.Join(o.Out, base(r.Seed, "crash")+".scenario")
+		var b strings.Builder
+		for _, line := range strings.Split(strings.TrimSpace(r.Error), "\n") {
+			fmt.Fprintf(&b, "# %s\n", line)
+		}
+		b.WriteString("\n" + scenarios.Format(Generate(o.settings().params(r.Seed))))
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+		rep.Crashed = append(rep.Crashed, path)
+	}
+	return nil
+}
+
+// Print writes the report: violating seeds, totals, then each reproducer and how to see it.
+// It depends only on the results (no wall time), so it is the same for any --jobs.
+func (r *Report) Print(w io.Writer) {
+	o := r.Options
+	mode := "safe"
+	if len(o.Unsafe) > 0 {
+		mode = "unsafe " + strings.Join(o.Unsafe, ", ")
+	}
+	last := o.From + uint64(len(r.Results)) - 1
+	fmt.Fprintf(w, "chaos: seeds %d..%d, %v of simulated time each, %d nodes, %s\n", o.From, last, o.Duration, o.Nodes, mode)
+	const maxLines = 20
+	failed := r.Failed()
+	for i, s := range failed {
+		if i == maxLines {
+			fmt.Fprintf(w, "  ... and %d more seeds\n", len(failed)-maxLines)
+			break
+		}
+		switch {
+		case s.Error != "":
+			fmt.Fprintf(w, "  seed %d: the run could not complete: %s\n", s.Seed, firstLine(s.Error))
+		default:
+			fmt.Fprintf(w, "  seed %d: %s (%s)\n", s.Seed, strings.Join(s.Kinds, ", "), s.First)
+		}
+	}
+	for _, s := range r.Results {
+		if len(s.Refused) > 0 {
+			fmt.Fprintf(w, "  seed %d: the world refused %d generated steps (a generator bug): %s\n", s.Seed, len(s.Refused), s.Refused[0])
+		}
+		if s.Lin == "Unknown" {
+			fmt.Fprintf(w, "  seed %d: history of %d operations not checked (porcupine timed out after %v)\n", s.Seed, s.Ops, o.LinTimeout)
+		}
+	}
+	if !slices.Contains(o.Unsafe, "unchecked-proposals") {
+		n, first := 0, uint64(0)
+		for _, s := range r.Results {
+			if s.Rejected > 0 {
+				if n == 0 {
+					first = s.Seed
+				}
+				n++
+			}
+		}
+		if n > 0 {
+			fmt.Fprintf(w, "  note: %d seeds applied a GrantRejected (first: seed %d); no invariant breaks, but design.md says the session layer never proposes one\n", n, first)
+		}
+	}
+	ok, illegal, unknown := r.Lin()
+	byKind := map[string]int{}
+	for _, s := range r.Results {
+		for _, k := range s.Kinds {
+			byKind[k]++
+		}
+	}
+	var kinds []string
+	for _, k := range Kinds {
+		if byKind[k] > 0 {
+			kinds = append(kinds, fmt.Sprintf("%s %d", k, byKind[k]))
+		}
+	}
+	summary := fmt.Sprintf("%d seeds: %d with violations", len(r.Results), len(failed))
+	if len(kinds) > 0 {
+		summary += " (" + strings.Join(kinds, ", ") + ")"
+	}
+	fmt.Fprintf(w, "%s; linearizability: %d ok, %d illegal, %d not checked (timed out)\n", summary, ok, illegal, unknown)
+	for _, f := range r.Findings {
+		if f.File == "" {
+			fmt.Fprintf(w, "%s: seed %d could not be shrunk: %s\n", f.Kind, f.Seed, f.Problem)
+			continue
+		}
+		fmt.Fprintf(w, "%s: seed %d, shrunk from %d steps to %d (%d runs)\n", f.Kind, f.Seed, f.From, f.Steps, f.Runs)
+		fmt.Fprintf(w, "  reproducer  %s\n  history     %s\n", f.File, f.HTML)
+		if !f.Verified {
+			fmt.Fprintf(w, "  warning: %s\n", f.Problem)
+		}
+		fmt.Fprintf(w, "  watch it:   leaselab play %s\n", f.File)
+	}
+	for _, c := range r.Crashed {
+		fmt.Fprintf(w, "crashed run written to %s (leaselab run %s)\n", c, c)
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// unsafeList is the repeatable --unsafe flag.
+type unsafeList []string
+
+func (u *unsafeList) String() string { return strings.Join(*u, ",") }
+func (u *unsafeList) Set(s string) error {
+	if !slices.Contains(scenarios.UnsafeNames, s) {
+		return fmt.Errorf("unknown unsafe switch %q (want %s)", s, strings.Join(scenarios.UnsafeNames, ", "))
+	}
+	if !slices.Contains(*u, s) {
+		*u = append(*u, s)
+	}
+	return nil
+}
+
+const synopsis = "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--jobs N] [--out DIR]"
+
+func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("chaos", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&o.Seeds, "seeds", o.Seeds, "how many seeds to run")
+	fs.Uint64Var(&o.From, "from", o.From, "the first seed")
+	fs.DurationVar(&o.Duration, "duration", o.Duration, "simulated time per seed")
+	fs.IntVar(&o.Nodes, "nodes", o.Nodes, "cluster size, 3 to 9")
+	fs.Var((*unsafeList)(&o.Unsafe), "unsafe", "switch a safety mechanism off (repeatable): "+strings.Join(scenarios.UnsafeNames, ", "))
+	fs.IntVar(&o.Jobs, "jobs", o.Jobs, "worker processes (1: run in this process)")
+	fs.StringVar(&o.Out, "out", o.Out, "directory for reproducers and their HTML")
+	fs.BoolVar(&o.First, "first", o.First, "stop at the first seed with a violation")
+	fs.DurationVar(&o.LinTimeout, "lin-timeout", o.LinTimeout, "porcupine's time budget per history (a history it cannot settle in time is reported as not checked)")
+	fs.IntVar(&o.ShrinkRuns, "shrink-runs", o.ShrinkRuns, "the shrinker's budget of runs per reproducer")
+	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
+	fs.BoolVar(worker, "worker", false, "")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n\nRuns a random fault schedule per seed against the invariant checker and porcupine;\nshrinks each kind of violation to a scenario file (and an HTML history) in --out.\nExit status: 0 nothing found, 1 violations found, 2 bad usage.\n\n", synopsis)
+		fs.VisitAll(func(f *flag.Flag) {
+			if f.Name == "worker" {
+				return // internal: the worker-process mode
+			}
+			arg, text := flag.UnquoteUsage(f)
+			switch f.Name {
+			case "unsafe":
+				arg = "NAME"
+			case "out":
+				arg = "DIR"
+			case "seeds", "from", "nodes", "jobs", "shrink-runs", "shrink-seeds":
+				arg = "N"
+			case "duration", "lin-timeout":
+				arg = "D"
+			}
+			if f.DefValue != "" && f.DefValue != "false" {
+				text += " (default " + f.DefValue + ")"
+			}
+			fmt.Fprintf(stderr, "  --%-18s %s\n", strings.TrimSpace(f.Name+" "+arg), text)
+		})
+	}
+	return fs
+}
+
+// Main is `leaselab chaos`. It returns nil when nothing was found, flag.ErrHelp after -h, an
+// ExitCode for violations (1) or bad usage (2), or another error when it could not run.
+func Main(args []string, stdout, stderr io.Writer) error {
+	o := DefaultOptions()
+	var worker bool
+	fs := flags(&o, &worker, stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return ExitCode(2)
+	}
+	usage := func(format string, a ...any) error {
+		fmt.Fprintf(stderr, "leaselab chaos: "+format+"\n", a...)
+		fs.Usage()
+		return ExitCode(2)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usage("unexpected argument %q", fs.Arg(0))
+	case o.Seeds < 1:
+		return usage("--seeds must be at least 1, got %d", o.Seeds)
+	case o.Duration < time.Second:
+		return usage("--duration must be at least 1s, got %v", o.Duration)
+	case o.Nodes < 3 || o.Nodes > 9:
+		return usage("--nodes must be 3 to 9, got %d", o.Nodes)
+	case o.Jobs < 1:
+		return usage("--jobs must be at least 1, got %d", o.Jobs)
+	case o.LinTimeout <= 0:
+		return usage("--lin-timeout must be positive, got %v", o.LinTimeout)
+	case o.ShrinkRuns < 1:
+		return usage("--shrink-runs must be at least 1, got %d", o.ShrinkRuns)
+	case o.ShrinkSeeds < 1:
+		return usage("--shrink-seeds must be at least 1, got %d", o.ShrinkSeeds)
+	}
+	if worker {
+		return serve(o.settings(), os.Stdin, stdout)
+	}
+	rep, err := Run(o, stderr)
+	if rep != nil {
+		rep.Print(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %d jobs)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), o.Jobs)
+	if len(rep.Failed()) > 0 {
+		return ExitCode(1)
+	}
+	return nil
+}
