@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"leaselab/scenarios"
+)
+
+// busySandbox is a 200x60 sandbox with every panel full: clients holding and contending,
+// writes, a partition with a lagging side, skewed clocks, a long log and many events.
+func busySandbox(b testing.TB) *Model {
+	m := newSandbox(b, 7, 5, 200, 60)
+	m.sim.speed = 10
+	playFor(m, 2*time.Second)
+	press(m, "a", "tab", "k", "a", "tab", "k", "k", "a")
+	playFor(m, time.Second)
+	press(m, "2", "+", "+", "]", "3", "-", "S")
+	press(m, "tab", "f", "tab", "a", "tab", "f")
+	playFor(m, 2*time.Second)
+	for i := 0; i < 6; i++ {
+		press(m, "tab", "k", "a")
+		playFor(m, 400*time.Millisecond)
+		press(m, "f", "r")
+	}
+	press(m, "4", "i", "v", "v")
+	playFor(m, 3*time.Second)
+	press(m, "1", "c", "a")
+	playFor(m, 100*time.Millisecond)
+	return m
+}
+
+// colour gives the model true-colour styles, as on a real terminal.
+func colour(m *Model) {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	r.SetHasDarkBackground(true)
+	m.st = newStyles(r, false)
+	m.tlSet = false
+	m.refresh()
+}
+
+func BenchmarkView200x60(b *testing.B) {
+	m := busySandbox(b)
+	colour(m)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = m.View()
+	}
+}
+
+func BenchmarkViewCompact80x24(b *testing.B) {
+	m := busySandbox(b)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = m.View()
+	}
+}
+
+// tenMinutes is a sandbox played for ten simulated minutes with a client acting every few
+// seconds (acquire, write, release), a partition and a heal along the way.
+func tenMinutes(b testing.TB) *Model {
+	m := newSandbox(b, 7, 5, 160, 48)
+	s := m.sim
+	for t := time.Duration(0); t < 10*time.Minute; t += 5 * time.Second {
+		if err := s.seek(t); err != nil {
+			b.Fatal(err)
+		}
+		m.refresh()
+		switch (t / (5 * time.Second)) % 12 {
+		case 0, 4, 8:
+			press(m, "tab", "a")
+		case 1, 5, 9:
+			press(m, "f")
+		case 2:
+			press(m, "p")
+		case 3:
+			press(m, "h")
+		}
+	}
+	_ = s.seek(10 * time.Minute)
+	m.refresh()
+	return m
+}
+
+// BenchmarkSeekBack10Min rewinds to 10 seconds before the end of a ten-minute run: the
+// farthest replay (from the seed) a seek can cost.
+func BenchmarkSeekBack10Min(b *testing.B) {
+	m := tenMinutes(b)
+	end := m.sim.p.Now()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := m.sim.seek(end - 10*time.Second); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		_ = m.sim.seek(end)
+		b.StartTimer()
+	}
+}
+
+// busyScript keeps three clients acquiring, writing and releasing over lossy links, with
+// wait-until steps (the TUI then advances event by event, its slowest path).
+func busyScript(b testing.TB, rounds int) *scenarios.Scenario {
+	var src strings.Builder
+	src.WriteString("title \"busy\"\nseed 5\ndrop all 5%\n")
+	for i := 0; i < rounds; i++ {
+		for _, c := range []string{"c1", "c2", "c3"} {
+			key := []string{"orders", "billing", "cache"}[i%3]
+			fmt.Fprintf(&src, "%s acquire %s 2s\n", c, key)
+		}
+		src.WriteString("wait-until c1 reply granted within 3s\nc1 write orders\nc2 write billing\nwait 300ms\n")
+		src.WriteString("c1 release orders\nc2 release billing\nc3 release cache\nwait-until not c1 holds orders within 3s\n")
+	}
+	s, err := scenarios.Parse("busy", []byte(src.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// BenchmarkFrame100x plays a busy script at 100x through frames that each account for the
+// most wall time a frame may (maxFrameWall): worst-ms is the slowest frame seen.
+func BenchmarkFrame100x(b *testing.B) {
+	worst := time.Duration(0)
+	frames := 0
+	for i := 0; i < b.N; i++ {
+		m := newPlay(b, busyScript(b, 60), 200, 60)
+		m.sim.speed = 100
+		at := wall0
+		m.wall = func() time.Time { return at }
+		m.Update(keyMsg("space"))
+		for !m.sim.ended && frames < 100000 {
+			if m.sim.atPause {
+				m.Update(keyMsg("enter"))
+			}
+			at = at.Add(maxFrameWall)
+			start := time.Now()
+			m.Update(frameMsg{gen: m.gen, at: at})
+			worst = max(worst, time.Since(start))
+			frames++
+		}
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms/frame")
+	b.ReportMetric(float64(frames)/float64(b.N), "frames/run")
+}

@@ -1,0 +1,209 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"leaselab/cluster"
+)
+
+// The compact screen (80x24 up to 120x36): a table with a row per node (role, term,
+// commit/applied, clock, network, lock countdowns), then short clients, replication and
+// timeline sections under one-line rules.
+
+func (m *Model) viewCompact() []string {
+	l := &m.lay
+	w := l.w
+	rows := make([]string, 0, l.h)
+	rows = append(rows, m.header())
+	cw := m.commitWidth()
+	rows = append(rows, m.st.headKey.r(fit(fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s %s", "node", "term", cw, "c/a", "clock", "net", "locks: countdown on each node's own clock"), w)))
+	for i := range m.v.Nodes {
+		rows = append(rows, m.nodeRow(&m.v.Nodes[i], w))
+	}
+	rows = append(rows, m.netLine(w))
+	if m.help.ShowAll {
+		rows = append(rows, m.fullHelp(w, l.narration.y-len(rows))...)
+	} else {
+		rows = append(rows, rule(m.st, "clients", fmt.Sprintf("tab · key %s (k) · lease %v (l)", m.curKey(), m.curLease()), w))
+		cs := m.clients()
+		for i := 0; i < l.clients.h-1; i++ {
+			if i < len(cs) {
+				rows = append(rows, m.clientLine(cs[i], w))
+			} else {
+				rows = append(rows, blank(w))
+			}
+		}
+		rows = append(rows, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", w))
+		rows = append(rows, m.trackerBody(w, l.tracker.h-1, false)...)
+		rows = append(rows, rule(m.st, "timeline", m.filter.String()+" (v)", w))
+		if l.timeline.h > 1 {
+			body := strings.Split(m.vp.View(), "\n")
+			for i := 0; i < l.timeline.h-1; i++ {
+				if i < len(body) {
+					rows = append(rows, body[i])
+				} else {
+					rows = append(rows, blank(w))
+				}
+			}
+		}
+	}
+	rows = append(rows, m.narration(w, l.narration.h)...)
+	rows = append(rows, m.statusLine(w), m.helpLine(w))
+	return rows
+}
+
+// nodeRow is one node on one line.
+func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
+	st := m.st
+	l := newLine(w)
+	r := role(n)
+	sym, rs := st.role(r)
+	sel := " "
+	if n.ID == m.node {
+		sel = "▸"
+	}
+	l.add(st.bold, sel)
+	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, shortRole(r))
+	if n.ID == m.node {
+		l.add(st.sel, id)
+	} else {
+		l.add(rs, id)
+	}
+	l.add(st.plain, " ")
+	l.add(st.term(n.Term), fit("T"+strconv.FormatUint(n.Term, 10), 4)+" ")
+	l.add(st.plain, fit(fmt.Sprintf("%d/%d", n.Commit, n.Applied), m.commitWidth())+" ")
+	if skew := skewText(n.Rate, n.Offset); skew != "" {
+		l.add(st.warn, fit(skew, 11)+" ")
+	} else {
+		l.add(st.faint, fit("×1", 11)+" ")
+	}
+	ns, net := m.netShort(n)
+	l.add(ns, fit(net, 8)+" ")
+	keys := lockKeys(&m.v)
+	if len(keys) == 0 {
+		l.add(st.faint, "—")
+	}
+	for i, k := range keys {
+		if i > 0 {
+			l.add(st.border, " │ ")
+		}
+		if l.room() < 12 && i < len(keys) {
+			l.add(st.faint, fmt.Sprintf("+%d", len(keys)-i))
+			break
+		}
+		l.add(st.plain, cut(k, 7)+" ")
+		m.lockStateShort(l, n, k)
+	}
+	return l.String()
+}
+
+// commitWidth fits the widest "commit/applied" pair.
+func (m *Model) commitWidth() int {
+	w := 3
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		w = max(w, len(fmt.Sprintf("%d/%d", n.Commit, n.Applied)))
+	}
+	return w
+}
+
+func shortRole(r cluster.Role) string {
+	switch r {
+	case cluster.RolePreCandidate:
+		return "pre-cand"
+	case cluster.RoleCandidate:
+		return "candidate"
+	case cluster.RoleDown:
+		return "DOWN"
+	}
+	return string(r)
+}
+
+// netShort is the network state in a few cells.
+func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
+	st := m.st
+	switch {
+	case !n.Up:
+		return st.down, "down"
+	case n.Isolated:
+		return st.badBlock, "ISOLATED"
+	case n.Group >= 0:
+		return st.warn, "side " + sideName(n.Group)
+	}
+	for _, c := range m.v.Net.Cuts {
+		if c[0] == n.ID || c[1] == n.ID {
+			return st.warn, "cut"
+		}
+	}
+	return st.good, "ok"
+}
+
+// lockStateShort is lockState in about 14 cells.
+func (m *Model) lockStateShort(l *line, n *cluster.NodeView, key string) {
+	st := m.st
+	if !n.Up {
+		l.add(st.faint, "?")
+		return
+	}
+	for _, lk := range n.Locks {
+		if lk.Key != key {
+			continue
+		}
+		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
+		if lk.Zero {
+			l.add(st.barZero, firstFit(l.room(), "EXPIRED HERE·wait Expire", "EXPIRED HERE", "EXPIRED"))
+			return
+		}
+		const bw = 5
+		full := int(float64(bw)*lk.Remaining.Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
+		full = min(max(full, 1), bw)
+		l.add(st.barFull, strings.Repeat("█", full))
+		l.add(st.barEmpty, strings.Repeat("░", bw-full))
+		l.add(st.bold, " "+leftText(lk.Remaining))
+		return
+	}
+	for _, r := range n.Last {
+		if r.Key == key {
+			l.add(st.gone, "— "+shortResult(r.Result.String()))
+			return
+		}
+	}
+	l.add(st.faint, "·")
+}
+
+func shortResult(s string) string {
+	switch {
+	case strings.HasPrefix(s, "Expired{existed:true"):
+		return "expired"
+	case strings.HasPrefix(s, "Expired{existed:false"):
+		return "free(late Exp)"
+	case s == "Released":
+		return "released"
+	case s == "NotFound":
+		return "free"
+	}
+	return s
+}
+
+// netLine summarises the network on one line.
+func (m *Model) netLine(w int) string {
+	st := m.st
+	l := newLine(w)
+	l.add(st.headKey, " net ")
+	if len(m.v.Net.Groups) == 0 {
+		l.add(st.good, "no partition")
+	} else {
+		var sides []string
+		for i, g := range m.v.Net.Groups {
+			sides = append(sides, sideName(i)+groupText(g))
+		}
+		l.add(st.warn, "partition "+strings.Join(sides, " | "))
+	}
+	for _, t := range m.ruleTexts() {
+		l.add(st.warn, " · "+t)
+	}
+	l.add(st.faint, fmt.Sprintf(" · %d message(s) on the wire", len(m.v.Net.InFlight)))
+	return l.String()
+}

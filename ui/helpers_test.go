@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"leaselab/scenarios"
+)
+
+func init() {
+	// Goldens are plain text: no colour, no attributes.
+	lipgloss.SetColorProfile(termenv.Ascii)
+}
+
+// testStyles are the styles of the Ascii profile the tests run with.
+func testStyles() *styles { return newStyles(lipgloss.DefaultRenderer(), false) }
+
+// newSandbox is a paused sandbox with a fake wall clock, sized w x h.
+func newSandbox(t testing.TB, seed uint64, nodes, w, h int) *Model {
+	t.Helper()
+	o := Options{Seed: seed, Nodes: nodes, StartPaused: true, SaveDir: t.TempDir()}
+	m, err := newModel(SandboxScenario(o), o, testStyles(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return setup(m, w, h)
+}
+
+// newPlay is a paused lesson (or any scenario) sized w x h.
+func newPlay(t testing.TB, s *scenarios.Scenario, w, h int) *Model {
+	t.Helper()
+	o := Options{Seed: s.Header.Seed, StartPaused: true, SaveDir: t.TempDir()}
+	m, err := newModel(s, o, testStyles(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return setup(m, w, h)
+}
+
+var wall0 = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func setup(m *Model, w, h int) *Model {
+	m.wall = func() time.Time { return wall0 }
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// keyMsg turns a key name ("a", "tab", "left", "space", "enter") into a key message.
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "space", " ":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// press sends keys one by one, performing a seek a key asked for as the program would.
+func press(m *Model, keys ...string) {
+	for _, k := range keys {
+		m.Update(keyMsg(k))
+		if m.seekWait {
+			m.Update(seekMsg{})
+		}
+	}
+}
+
+// typeLine opens the prompt, types a step and runs it.
+func typeLine(m *Model, line string) {
+	press(m, ":")
+	for _, r := range line {
+		if r == ' ' {
+			m.Update(keyMsg("space"))
+		} else {
+			m.Update(keyMsg(string(r)))
+		}
+	}
+	m.Update(keyMsg("enter"))
+}
+
+// playFor runs the clock through real frames (fake wall time) for d of simulated time, then
+// pauses again.
+func playFor(m *Model, d time.Duration) {
+	target := m.sim.p.Now() + d
+	at := wall0
+	m.wall = func() time.Time { return at }
+	if !m.sim.moving() {
+		m.Update(keyMsg("space"))
+	}
+	for m.sim.p.Now() < target && m.sim.moving() {
+		at = at.Add(frameEvery)
+		m.Update(frameMsg{gen: m.gen, at: at})
+	}
+	if m.sim.moving() {
+		m.Update(keyMsg("space"))
+	}
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"leaselab/scenarios"
+)
+
+// onKey routes a key: the command prompt when open, then global keys, node and client actions,
+// and finally the focused panel (↑/↓ and paging).
+func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
+	if m.prompting {
+		return m.onPromptKey(msg)
+	}
+	k := &m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.help.ShowAll = !m.help.ShowAll
+	case key.Matches(msg, k.Pause):
+		m.togglePause()
+	case key.Matches(msg, k.Step):
+		m.stepEvent()
+	case key.Matches(msg, k.Slower):
+		m.sim.speedStep(-1)
+		m.say("speed %s", speedText(m.sim.speed))
+	case key.Matches(msg, k.Faster):
+		m.sim.speedStep(+1)
+		m.say("speed %s", speedText(m.sim.speed))
+	case key.Matches(msg, k.Back):
+		return m.queueSeek(-time.Second)
+	case key.Matches(msg, k.Forward):
+		return m.queueSeek(time.Second)
+	case key.Matches(msg, k.Continue):
+		m.continueScript()
+	case key.Matches(msg, k.Save):
+		m.save()
+	case key.Matches(msg, k.Command):
+		m.prompting = true
+		m.input.reset()
+	case key.Matches(msg, k.Filter):
+		m.filter = (m.filter + 1) % nFilters
+		m.focus = panelTimeline
+		m.syncTimeline()
+		m.say("timeline: %s", m.filter)
+	case key.Matches(msg, k.Focus):
+		m.focus = (m.focus + 1) % nPanels
+	case key.Matches(msg, k.Node):
+		if id := int(msg.Runes[0] - '0'); id <= len(m.v.Nodes) {
+			m.node, m.focus = id, panelNodes
+		}
+	case key.Matches(msg, k.Client):
+		m.cycleClient(1)
+		m.focus = panelClients
+	case key.Matches(msg, k.Key):
+		m.keyIdx = (m.keyIdx + 1) % len(m.keysList())
+		m.say("key %s (for a/r/f)", m.curKey())
+	case key.Matches(msg, k.Lease):
+		m.leaseIdx = (m.leaseIdx + 1) % len(leases)
+		m.say("lease %v (for a)", m.curLease())
+	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+		m.onPanelKey(msg)
+	default:
+		m.onActionKey(msg)
+	}
+	m.refresh()
+	return nil
+}
+
+// onPanelKey sends ↑/↓ and paging to the focused panel.
+func (m *Model) onPanelKey(msg tea.KeyMsg) {
+	k := &m.keys
+	up := key.Matches(msg, k.Up)
+	down := key.Matches(msg, k.Down)
+	switch {
+	case m.focus == panelNodes && (up || down):
+		n := len(m.v.Nodes)
+		if up {
+			m.node = (m.node+n-2)%n + 1
+		} else {
+			m.node = m.node%n + 1
+		}
+	case m.focus == panelClients && (up || down):
+		d := 1
+		if up {
+			d = -1
+		}
+		m.cycleClient(d)
+	default:
+		switch {
+		case up:
+			m.vp.ScrollUp(1)
+		case down:
+			m.vp.ScrollDown(1)
+		case key.Matches(msg, k.PageUp):
+			m.vp.PageUp()
+		case key.Matches(msg, k.PageDown):
+			m.vp.PageDown()
+		}
+	}
+}
+
+func (m *Model) cycleClient(d int) {
+	cs := m.clients()
+	i := 0
+	for j, c := range cs {
+		if c == m.client {
+			i = j
+		}
+	}
+	m.client = cs[(i+d+len(cs))%len(cs)]
+	m.say("client %s selected (a acquire, r release, f write, d disconnect, g pause)", m.client)
+}
+
+func (m *Model) togglePause() {
+	switch {
+	case m.sim.atPause:
+		m.continueScript()
+	case m.sim.paused:
+		m.sim.resume(m.wall())
+		m.say("running at %s", speedText(m.sim.speed))
+	default:
+		m.sim.paused = true
+		m.say("paused at %s · . one event · ← → travel in time", simTime(m.sim.p.Now()))
+	}
+}
+
+func (m *Model) continueScript() {
+	if !m.sim.atPause {
+		m.say("not at a script pause")
+		return
+	}
+	m.sim.paused = false
+	m.sim.continueScript(m.wall())
+	m.say("continuing the script")
+}
+
+// stepEvent runs the next happening while paused and says what it did.
+func (m *Model) stepEvent() {
+	if m.sim.moving() {
+		m.sim.paused = true
+	}
+	if m.sim.atPause {
+		m.fail("at a script pause: enter to continue")
+		return
+	}
+	seq := m.sim.tl.lastSeq()
+	if !m.sim.stepEvent() {
+		m.fail("nothing is queued")
+		return
+	}
+	evs := m.sim.tl.since(seq)
+	text := "a timer fired (no visible event)"
+	for i := range evs {
+		if evs[i].Kind.IsMessage() && i < len(evs)-1 {
+			continue
+		}
+		text = scenarios.Describe(&evs[i])
+		break
+	}
+	if len(evs) > 1 {
+		m.say("%s  %s  (+%d more)", simTime(m.sim.p.Now()), text, len(evs)-1)
+	} else {
+		m.say("%s  %s", simTime(m.sim.p.Now()), text)
+	}
+}
+
+// queueSeek adds to the pending seek and asks for a seekMsg unless one is on its way, so a held
+// arrow key replays once per batch of presses rather than once per press.
+func (m *Model) queueSeek(d time.Duration) tea.Cmd {
+	m.seekBy += d
+	if m.seekWait {
+		return nil
+	}
+	m.seekWait = true
+	return func() tea.Msg { return seekMsg{} }
+}
+
+func (m *Model) doSeek() {
+	d := m.seekBy
+	m.seekBy, m.seekWait = 0, false
+	from := m.sim.p.Now()
+	if err := m.sim.seek(from + d); err != nil {
+		m.fail("seek: %v", err)
+		return
+	}
+	m.refresh()
+	if a := m.sim.ahead(); a > 0 {
+		m.say("%s → %s · replayed from the seed · %d later action(s) kept; acting now drops them", simTime(from), simTime(m.sim.p.Now()), a)
+	} else {
+		m.say("%s → %s", simTime(from), simTime(m.sim.p.Now()))
+	}
+}
+
+// onMouse selects a node or client by click, focuses the panel clicked, scrolls the timeline.
+func (m *Model) onMouse(msg tea.MouseMsg) {
+	if msg.Action != tea.MouseActionPress {
+		return
+	}
+	if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
+		m.vp, _ = m.vp.Update(msg)
+		return
+	}
+	if msg.Button != tea.MouseButtonLeft {
+		return
+	}
+	x, y := msg.X, msg.Y
+	if id := m.lay.nodeAt(x, y); id > 0 && id <= len(m.v.Nodes) {
+		m.node, m.focus = id, panelNodes
+		m.say("n%d selected", id)
+		return
+	}
+	if i := m.lay.clientAt(x, y); i >= 0 {
+		if cs := m.clients(); i < len(cs) {
+			m.client, m.focus = cs[i], panelClients
+			m.say("client %s selected", m.client)
+		}
+		return
+	}
+	if m.lay.timeline.contains(x, y) {
+		m.focus = panelTimeline
+	}
+}
+
+func speedText(s float64) string { return trimFloat(s) + "x" }

@@ -1,0 +1,82 @@
+package ui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// keyMap is every key the TUI answers to; `?` lists them all (bubbles/help).
+type keyMap struct {
+	Pause, Step, Slower, Faster, Back, Forward, Continue key.Binding
+
+	Node, Isolate, Crash, RateUp, RateDown, OffsetUp, OffsetDown, ClockReset key.Binding
+	Campaign, Transfer, Snapshot, Heal, Partition, SlowLinks, DropAll        key.Binding
+
+	Client, Acquire, Release, Write, Disconnect, GCPause, Key, Lease key.Binding
+
+	Command, Filter, Focus, Up, Down, PageUp, PageDown, Save, Help, Quit key.Binding
+}
+
+func newKeyMap() keyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return keyMap{
+		Pause:    b("space", "pause/resume", " "),
+		Step:     b(".", "one event (paused)", "."),
+		Slower:   b("<", "slower", "<", ","),
+		Faster:   b(">", "faster", ">"),
+		Back:     b("←", "back 1s (replays)", "left"),
+		Forward:  b("→", "forward 1s", "right"),
+		Continue: b("enter/c", "continue script", "enter", "c"),
+
+		Node:       b("1-9", "select node", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		Isolate:    b("i", "isolate/rejoin", "i"),
+		Crash:      b("x", "crash/restart", "x"),
+		RateUp:     b("+", "clock rate +10%", "+", "="),
+		RateDown:   b("-", "clock rate -10%", "-", "_"),
+		OffsetUp:   b("]", "clock +500ms", "]"),
+		OffsetDown: b("[", "clock -500ms", "["),
+		ClockReset: b("z", "reset clock", "z"),
+		Campaign:   b("e", "campaign", "e"),
+		Transfer:   b("t", "transfer leader here", "t"),
+		Snapshot:   b("s", "snapshot", "s"),
+		Heal:       b("h", "heal network", "h"),
+		Partition:  b("p", "leader+1 | rest", "p"),
+		SlowLinks:  b("S", "slow node's links 600ms", "S"),
+		DropAll:    b("%", "drop all 0/10/30%", "%"),
+
+		Client:     b("tab", "next client", "tab"),
+		Acquire:    b("a", "acquire key", "a"),
+		Release:    b("r", "release key", "r"),
+		Write:      b("f", "fenced write", "f"),
+		Disconnect: b("d", "disconnect/reconnect", "d"),
+		GCPause:    b("g", "GC pause 5s", "g"),
+		Key:        b("k", "cycle key", "k"),
+		Lease:      b("l", "cycle lease", "l"),
+
+		Command:  b(":", "any scenario step", ":"),
+		Filter:   b("v", "timeline filter", "v"),
+		Focus:    b("shift+tab", "focus panel", "shift+tab"),
+		Up:       b("↑", "up (focused panel)", "up"),
+		Down:     b("↓", "down (focused panel)", "down"),
+		PageUp:   b("pgup", "timeline page up", "pgup"),
+		PageDown: b("pgdn", "timeline page down", "pgdown"),
+		Save:     b("w", "save session", "w"),
+		Help:     b("?", "all keys", "?"),
+		Quit:     b("q", "quit", "q", "ctrl+c"),
+	}
+}
+
+// ShortHelp is the one-line footer.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Help, k.Pause, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save, k.Quit}
+}
+
+// FullHelp is the `?` screen, one column per group.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.Quit},
+		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
+		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.Command},
+		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},
+		{k.Filter, k.Focus, k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
+	}
+}

@@ -1,0 +1,419 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// Each key does its action in the world, and every action is a recorded user step.
+
+func started(t *testing.T) *Model {
+	m := newSandbox(t, 7, 5, 160, 48)
+	playFor(m, 2*time.Second)
+	if m.v.Leader == 0 {
+		t.Fatal("no leader after 2s")
+	}
+	return m
+}
+
+func node(m *Model, id int) *cluster.NodeView { return &m.v.Nodes[id-1] }
+
+// lastUserStep is the latest step the user performed, as it will be saved.
+func lastUserStep(t *testing.T, m *Model) string {
+	t.Helper()
+	log := m.sim.p.R.Log
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].User {
+			return scenarios.FormatStep(log[i].Step)
+		}
+	}
+	t.Fatal("no user step recorded")
+	return ""
+}
+
+func TestNodeKeys(t *testing.T) {
+	m := started(t)
+	press(m, "1", "i")
+	if !node(m, 1).Isolated || lastUserStep(t, m) != "isolate n1" {
+		t.Fatalf("i: n1 isolated=%v, step %q", node(m, 1).Isolated, lastUserStep(t, m))
+	}
+	if !strings.Contains(m.View(), "ISOLATED") {
+		t.Fatal("the screen does not say n1 is isolated")
+	}
+	press(m, "i")
+	if node(m, 1).Isolated || lastUserStep(t, m) != "rejoin n1" {
+		t.Fatal("i again: n1 should rejoin")
+	}
+	press(m, "2", "x")
+	if node(m, 2).Up || role(node(m, 2)) != cluster.RoleDown || lastUserStep(t, m) != "crash n2" {
+		t.Fatal("x: n2 should be down")
+	}
+	press(m, "x")
+	if !node(m, 2).Up || lastUserStep(t, m) != "restart n2" {
+		t.Fatal("x again: n2 should restart")
+	}
+	press(m, "3", "+", "+")
+	if node(m, 3).Rate != 1.2 || lastUserStep(t, m) != "skew n3 rate 1.2" {
+		t.Fatalf("+ +: n3 rate %v, step %q", node(m, 3).Rate, lastUserStep(t, m))
+	}
+	press(m, "-", "-", "-")
+	if node(m, 3).Rate != 0.9 {
+		t.Fatalf("- x3: n3 rate %v", node(m, 3).Rate)
+	}
+	press(m, "]")
+	if node(m, 3).Offset != 500*time.Millisecond || lastUserStep(t, m) != "skew n3 offset +500ms" {
+		t.Fatalf("]: n3 offset %v, step %q", node(m, 3).Offset, lastUserStep(t, m))
+	}
+	press(m, "[", "[")
+	if node(m, 3).Offset != -500*time.Millisecond {
+		t.Fatalf("[ [: n3 offset %v", node(m, 3).Offset)
+	}
+	press(m, "z")
+	if node(m, 3).Rate != 1 || node(m, 3).Offset != 0 || lastUserStep(t, m) != "skew n3 reset" {
+		t.Fatal("z: n3's clock should be reset")
+	}
+	target := m.v.Leader%5 + 1
+	press(m, itoa(target), "t")
+	if lastUserStep(t, m) != "transfer-leader n"+itoa(target) {
+		t.Fatalf("t: step %q", lastUserStep(t, m))
+	}
+	playFor(m, time.Second)
+	if m.v.Leader != target {
+		t.Fatalf("t: leader n%d, want n%d", m.v.Leader, target)
+	}
+	press(m, "s")
+	if node(m, target).Snapshot <= 1 || lastUserStep(t, m) != "snapshot n"+itoa(target) {
+		t.Fatalf("s: snapshot at %d", node(m, target).Snapshot)
+	}
+	other := target%5 + 1
+	press(m, itoa(other), "e")
+	if lastUserStep(t, m) != "campaign n"+itoa(other) {
+		t.Fatalf("e: step %q", lastUserStep(t, m))
+	}
+	playFor(m, time.Second)
+	press(m, "p")
+	if g := m.v.Net.Groups; len(g) != 2 || len(g[0]) != 2 || !containsInt(g[0], m.v.Leader) {
+		t.Fatalf("p: groups %v with leader n%d", g, m.v.Leader)
+	}
+	press(m, "h")
+	if len(m.v.Net.Groups) != 0 || lastUserStep(t, m) != "heal" {
+		t.Fatal("h: the network should be healed")
+	}
+	press(m, "1", "S")
+	if len(m.v.Net.Delays) != 4 || lastUserStep(t, m) != "delay n1 n5 600ms" {
+		t.Fatalf("S: delays %v, step %q", m.v.Net.Delays, lastUserStep(t, m))
+	}
+	press(m, "%")
+	if m.v.Net.DropAll != 10 || lastUserStep(t, m) != "drop all 10%" {
+		t.Fatalf("%%: drop all %v", m.v.Net.DropAll)
+	}
+	press(m, "h")
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func TestClientKeys(t *testing.T) {
+	m := started(t)
+	press(m, "a")
+	if lastUserStep(t, m) != "c1 acquire orders 3s" {
+		t.Fatalf("a: step %q", lastUserStep(t, m))
+	}
+	playFor(m, 500*time.Millisecond)
+	if c := m.clientView("c1"); c == nil || len(c.Holds) != 1 || c.Holds[0].Key != "orders" {
+		t.Fatalf("a: c1 should hold orders: %+v", c)
+	}
+	press(m, "f")
+	playFor(m, 200*time.Millisecond)
+	if c := m.clientView("c1"); c.LastWrite == nil || !c.LastWrite.Accepted || lastUserStep(t, m) != "c1 write orders" {
+		t.Fatalf("f: c1's write: %+v", c.LastWrite)
+	}
+	press(m, "r")
+	playFor(m, 500*time.Millisecond)
+	if c := m.clientView("c1"); len(c.Holds) != 0 || c.LastReply != "released" {
+		t.Fatalf("r: c1 should have released: %+v", c)
+	}
+	press(m, "tab")
+	if m.client != "c2" {
+		t.Fatalf("tab: client %s", m.client)
+	}
+	press(m, "k", "l")
+	if m.curKey() != "billing" || m.curLease() != 5*time.Second {
+		t.Fatalf("k l: key %s lease %v", m.curKey(), m.curLease())
+	}
+	press(m, "a")
+	if lastUserStep(t, m) != "c2 acquire billing 5s" {
+		t.Fatalf("a: step %q", lastUserStep(t, m))
+	}
+	press(m, "d")
+	if c := m.clientView("c2"); c.Connected || lastUserStep(t, m) != "c2 disconnect" {
+		t.Fatal("d: c2 should be disconnected")
+	}
+	playFor(m, time.Second)
+	if !strings.Contains(m.sim.tl.content(filterLock, 400, 200, m.st), "is lost (disconnected)") {
+		t.Fatal("c2's reply should be lost while disconnected")
+	}
+	press(m, "d")
+	if c := m.clientView("c2"); !c.Connected {
+		t.Fatal("d again: c2 should reconnect")
+	}
+	press(m, "g")
+	if c := m.clientView("c2"); !c.Paused || lastUserStep(t, m) != "c2 pause 5s" {
+		t.Fatal("g: c2 should be paused")
+	}
+}
+
+func TestTimeKeys(t *testing.T) {
+	m := started(t)
+	if m.sim.moving() {
+		t.Fatal("should be paused")
+	}
+	cmd := func(k string) tea.Cmd { _, c := m.Update(keyMsg(k)); return c }
+	if c := cmd("space"); c == nil || !m.sim.moving() {
+		t.Fatal("space should resume and start the frame clock")
+	}
+	if c := cmd("space"); c != nil || m.sim.moving() {
+		t.Fatal("space again should pause, with no frame scheduled (no CPU while paused)")
+	}
+	// A frame from the old chain does nothing and schedules nothing while paused.
+	if _, c := m.Update(frameMsg{gen: m.gen, at: wall0.Add(time.Hour)}); c != nil {
+		t.Fatal("a frame while paused must not schedule another")
+	}
+	n, now := m.v.EventCount, m.v.Now
+	press(m, ".")
+	if m.v.EventCount <= n || m.v.Now < now {
+		t.Fatal(". should run one event")
+	}
+	if m.v.Now-now > 200*time.Millisecond {
+		t.Fatalf(". moved %v", m.v.Now-now)
+	}
+	press(m, ">", ">")
+	if m.sim.speed != 5 {
+		t.Fatalf("> >: speed %v", m.sim.speed)
+	}
+	for i := 0; i < 20; i++ {
+		press(m, "<")
+	}
+	if m.sim.speed != 0.1 {
+		t.Fatalf("< x20: speed %v", m.sim.speed)
+	}
+	for i := 0; i < 20; i++ {
+		press(m, ">")
+	}
+	if m.sim.speed != 100 {
+		t.Fatalf("> x20: speed %v", m.sim.speed)
+	}
+	at := m.sim.p.Now()
+	press(m, "right")
+	if d := m.sim.p.Now() - at; d < 990*time.Millisecond || d > time.Second {
+		t.Fatalf("→ moved %v", d)
+	}
+	hash := m.v.TraceHash
+	press(m, "left")
+	if d := at - m.sim.p.Now(); d < 0 || d > 10*time.Millisecond {
+		t.Fatalf("← should come back to about %v, at %v", at, m.sim.p.Now())
+	}
+	press(m, "right")
+	if m.v.TraceHash != hash && m.sim.p.Now() == at+time.Second {
+		t.Fatal("replaying forward should give the same run")
+	}
+}
+
+func TestRewindKeepsThenForks(t *testing.T) {
+	m := started(t)
+	press(m, "1", "i")
+	playFor(m, 2*time.Second)
+	press(m, "2", "x")
+	playFor(m, 2*time.Second)
+	press(m, "left", "left", "left")
+	if a := m.sim.ahead(); a != 1 {
+		t.Fatalf("after rewinding 3s, %d action(s) ahead, want 1 (the crash)", a)
+	}
+	if !node(m, 1).Isolated || !node(m, 2).Up {
+		t.Fatal("the rewound world should have n1 isolated and n2 up")
+	}
+	press(m, "right", "right")
+	if node(m, 2).Up {
+		t.Fatal("playing forward again should replay the crash")
+	}
+	press(m, "left", "left", "left", "3", "x")
+	if a := m.sim.ahead(); a != 0 {
+		t.Fatalf("acting after a rewind should drop the later actions; %d ahead", a)
+	}
+	if !strings.Contains(m.status, "history forked") {
+		t.Fatalf("status should say the history forked: %q", m.status)
+	}
+	press(m, "right", "right")
+	if !node(m, 2).Up || node(m, 3).Up {
+		t.Fatal("the forked history crashes n3, not n2")
+	}
+}
+
+func TestPromptRunsAnyStep(t *testing.T) {
+	m := started(t)
+	typeLine(m, "cut n1 -> n2")
+	if len(m.v.Net.Cuts) != 1 || m.v.Net.Cuts[0] != [2]int{1, 2} || lastUserStep(t, m) != "cut n1 -> n2" {
+		t.Fatalf("cut: %v %q", m.v.Net.Cuts, m.status)
+	}
+	typeLine(m, "delay n3 n4 250ms")
+	if len(m.v.Net.Delays) != 1 {
+		t.Fatalf("delay: %v", m.v.Net.Delays)
+	}
+	typeLine(m, "c3 skew rate 1.5")
+	if c := m.clientView("c3"); c == nil || c.Rate != 1.5 {
+		t.Fatalf("client skew: %+v %q", c, m.status)
+	}
+	typeLine(m, "partition n1 n2 | n3")
+	if len(m.v.Net.Groups) != 3 { // n4 n5, unnamed, form a third group
+		t.Fatalf("partition: %v %q", m.v.Net.Groups, m.status)
+	}
+	typeLine(m, "heal")
+	typeLine(m, "expect leader")
+	if m.statusBad || !strings.HasPrefix(m.status, "✓") {
+		t.Fatalf("expect leader: %q", m.status)
+	}
+	typeLine(m, "expect leader none")
+	if !m.statusBad {
+		t.Fatalf("expect leader none should fail: %q", m.status)
+	}
+	at := m.sim.p.Now()
+	typeLine(m, "wait 2s")
+	if m.sim.p.Now() < at+2*time.Second-5*time.Millisecond {
+		t.Fatalf("wait 2s: from %v to %v", at, m.sim.p.Now())
+	}
+	typeLine(m, "c1 acquire cache 1s")
+	typeLine(m, "wait-until c1 holds cache within 3s")
+	if m.statusBad {
+		t.Fatalf("wait-until: %q", m.status)
+	}
+	typeLine(m, "frobnicate n1")
+	if !m.statusBad {
+		t.Fatal("a bad line should be reported")
+	}
+	typeLine(m, "isolate n9")
+	if !m.statusBad {
+		t.Fatal("n9 does not exist in a 5-node run")
+	}
+	before := m.sim.p.UserActions()
+	press(m, ":", "x", "esc")
+	if m.prompting || m.sim.p.UserActions() != before {
+		t.Fatal("esc should cancel the prompt")
+	}
+}
+
+func TestOtherKeys(t *testing.T) {
+	m := started(t)
+	press(m, "?")
+	if !strings.Contains(m.View(), "pre-candidate") || !strings.Contains(m.View(), "transfer leader here") {
+		t.Fatal("? should show every key and the legend")
+	}
+	press(m, "?")
+	f := m.filter
+	press(m, "v")
+	if m.filter == f || m.focus != panelTimeline {
+		t.Fatal("v should change the timeline filter")
+	}
+	press(m, "shift+tab")
+	if m.focus != panelNodes {
+		t.Fatalf("shift+tab: focus %d", m.focus)
+	}
+	press(m, "down", "down")
+	if m.node != 3 {
+		t.Fatalf("↓↓ on the nodes panel: n%d", m.node)
+	}
+	press(m, "w")
+	files, _ := filepath.Glob(filepath.Join(m.saveDir, "leaselab-session-7-*.scenario"))
+	if len(files) != 1 || !strings.Contains(m.status, files[0]) {
+		t.Fatalf("w: files %v, status %q", files, m.status)
+	}
+	if _, c := m.Update(keyMsg("q")); c == nil {
+		t.Fatal("q should quit")
+	}
+	if msg := (func() tea.Msg { _, c := m.Update(tea.KeyMsg{Type: tea.KeyCtrlC}); return c() })(); msg != (tea.QuitMsg{}) {
+		t.Fatal("ctrl+c should quit")
+	}
+}
+
+func TestMouseSelectsNodeAndClient(t *testing.T) {
+	m := started(t)
+	c := m.lay.cols[3]
+	m.Update(tea.MouseMsg{X: c.x + 2, Y: c.y + 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.node != 4 {
+		t.Fatalf("click on n4's column selected n%d", m.node)
+	}
+	cl := m.lay.clients
+	m.Update(tea.MouseMsg{X: cl.x + 3, Y: cl.y + 2, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.client != "c2" {
+		t.Fatalf("click on the second client line selected %s", m.client)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(tea.MouseMsg{X: 5, Y: m.lay.cols[1].y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.node != 2 {
+		t.Fatalf("click on n2's row (compact) selected n%d", m.node)
+	}
+}
+
+func TestScriptPauseAndResults(t *testing.T) {
+	src := `title "tiny"
+seed 3
+campaign n1
+wait-until leader n1
+say "hello"
+pause
+c1 acquire orders 2s
+wait-until c1 holds orders
+expect c1 holds orders
+expect leader n2
+`
+	s, err := scenarios.Parse("tiny.scenario", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 120, 36)
+	playFor(m, 3*time.Second)
+	if !m.sim.atPause || !strings.Contains(m.View(), "hello") {
+		t.Fatal("should stop at the script's pause with its narration")
+	}
+	_, cmd := m.Update(keyMsg("enter"))
+	if m.sim.atPause || cmd == nil {
+		t.Fatal("enter should continue past the pause and start frames")
+	}
+	m.Update(keyMsg("space"))
+	playFor(m, 3*time.Second)
+	if !m.sim.ended || m.results == nil {
+		t.Fatal("the script should have ended")
+	}
+	v := m.View()
+	if !strings.Contains(v, "1 expect(s) passed, 1 failed") || !strings.Contains(v, "tiny.scenario:10: expected leader n2") {
+		t.Fatalf("the verdict should be on screen:\n%s", v)
+	}
+	at := m.sim.p.Now()
+	playFor(m, time.Second)
+	if m.sim.p.Now() <= at {
+		t.Fatal("after the end the world should run on for exploration")
+	}
+}
+
+func TestSaveDirError(t *testing.T) {
+	m := started(t)
+	m.saveDir = filepath.Join(t.TempDir(), "missing", "dir")
+	press(m, "w")
+	if !m.statusBad {
+		t.Fatal("a failed save should be reported")
+	}
+	_ = os.RemoveAll(m.saveDir)
+}

@@ -1,0 +1,286 @@
+package ui
+
+import (
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// panel is a part of the screen that can have the focus (it gets ↑/↓ and the mouse wheel).
+type panel int
+
+const (
+	panelNodes panel = iota
+	panelClients
+	panelTimeline
+	nPanels
+)
+
+// frameMsg is one animation frame; gen tells a stale frame chain from the live one.
+type frameMsg struct {
+	gen int
+	at  time.Time
+}
+
+// seekMsg performs the seeks asked for since the last one (held arrow keys coalesce).
+type seekMsg struct{}
+
+// Model is the root bubbletea model: it owns the playback, routes keys to actions and the
+// focused panel, and draws a snapshot of the world taken in Update.
+type Model struct {
+	st    *styles
+	keys  keyMap
+	help  help.Model
+	vp    viewport.Model
+	input lineEdit
+
+	sim     *sim
+	base    *scenarios.Scenario
+	title   string
+	seed    uint64
+	saveDir string
+	wall    func() time.Time // wall clock, for frame pacing only
+
+	width, height int
+	lay           layout
+	v             cluster.View // the snapshot the screen shows, taken in Update
+
+	focus     panel
+	node      int    // selected node id
+	client    string // selected client
+	keyIdx    int
+	leaseIdx  int
+	dropIdx   int
+	filter    filter
+	prompting bool
+
+	tlVersion uint64 // what the viewport holds
+	tlFilter  filter
+	tlSet     bool
+
+	status    string
+	statusBad bool
+	results   *results // the script's verdict, once it ended (play)
+
+	seekBy   time.Duration // pending seek distance
+	seekWait bool
+	gen      int
+	err      error // a panic caught in Update
+}
+
+var (
+	sandboxKeys = []string{"orders", "billing", "cache"}
+	leases      = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second}
+	dropSteps   = []float64{0, 10, 30}
+	baseClients = []string{"c1", "c2", "c3"}
+)
+
+// newModel builds the TUI around a scenario; sandbox marks the interactive sandbox.
+func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*Model, error) {
+	s, err := newSim(base, o.Seed, o.Speed, sandbox)
+	if err != nil {
+		return nil, err
+	}
+	if o.StartPaused {
+		s.paused = true
+	}
+	m := &Model{
+		st: st, keys: newKeyMap(), help: help.New(), vp: viewport.New(40, 5),
+		sim: s, base: base, title: base.Header.Title, seed: o.Seed, saveDir: o.SaveDir,
+		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes,
+	}
+	if sandbox {
+		m.title = "sandbox"
+	}
+	if m.saveDir == "" {
+		m.saveDir = "."
+	}
+	m.help.Styles.ShortKey, m.help.Styles.FullKey = st.helpKey, st.helpKey
+	m.help.Styles.ShortDesc, m.help.Styles.FullDesc = st.helpDesc, st.helpDesc
+	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator, m.help.Styles.Ellipsis = st.helpSep, st.helpSep, st.helpSep
+	m.vp.MouseWheelEnabled = true
+	m.vp.KeyMap = viewport.KeyMap{} // keys reach it only through the root's routing
+	if len(m.keysList()) > 0 {
+		m.keyIdx = 0
+	}
+	m.status = m.hint()
+	m.resize(80, 24)
+	return m, nil
+}
+
+// hint is the status line at start.
+func (m *Model) hint() string {
+	if m.sim.sandbox {
+		return fmt.Sprintf("sandbox seed %d · 1-9 pick a node, i isolate, x crash · tab pick a client, a acquire · : any step · ? all keys", m.seed)
+	}
+	return "space pause · enter continue at a script pause · ← → travel in time · ? all keys"
+}
+
+// Init starts the frame clock, unless the model starts paused.
+func (m *Model) Init() tea.Cmd {
+	m.refresh()
+	if m.sim.moving() {
+		m.sim.resume(m.wall())
+		return m.tick()
+	}
+	return nil
+}
+
+func (m *Model) tick() tea.Cmd {
+	m.gen++
+	gen := m.gen
+	return tea.Tick(frameEvery, func(t time.Time) tea.Msg { return frameMsg{gen: gen, at: t} })
+}
+
+// Update handles one message. A panic here is caught so the terminal is restored, and the
+// error is printed after the program ends.
+func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
+			cmd = tea.Quit
+		}
+	}()
+	was := m.sim.moving()
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		m.refresh()
+		return m, nil
+	case frameMsg:
+		if msg.gen != m.gen || !m.sim.moving() {
+			return m, nil
+		}
+		m.sim.frame(msg.at)
+		m.refresh()
+		if m.sim.moving() {
+			return m, m.tick()
+		}
+		return m, nil
+	case seekMsg:
+		m.doSeek()
+	case tea.KeyMsg:
+		cmd = m.onKey(msg)
+	case tea.MouseMsg:
+		m.onMouse(msg)
+	}
+	if cmd == nil && !was && m.sim.moving() {
+		m.sim.resume(m.wall())
+		cmd = m.tick()
+	}
+	return m, cmd
+}
+
+// refresh takes the snapshot the screen draws and brings the timeline and verdict up to date.
+func (m *Model) refresh() {
+	m.sim.attach()
+	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals})
+	if m.node > len(m.v.Nodes) {
+		m.node = 1
+	}
+	if m.sim.ended && m.results == nil {
+		m.results = newResults(m.sim.p.R, m.base)
+		m.resize(m.width, m.height)
+	} else if !m.sim.ended && m.results != nil {
+		m.results = nil
+		m.resize(m.width, m.height)
+	}
+	m.syncTimeline()
+}
+
+// syncTimeline refills the viewport when the events or the filter changed, following the
+// newest event unless the user scrolled up.
+func (m *Model) syncTimeline() {
+	tl := m.sim.tl
+	if m.tlSet && tl.version == m.tlVersion && m.filter == m.tlFilter {
+		return
+	}
+	follow := !m.tlSet || m.vp.AtBottom() || m.filter != m.tlFilter
+	m.vp.SetContent(tl.content(m.filter, 400, m.vp.Width, m.st))
+	m.tlVersion, m.tlFilter, m.tlSet = tl.version, m.filter, true
+	if follow {
+		m.vp.GotoBottom()
+	}
+}
+
+// resize recomputes every size from the terminal's; the one place sizes are decided.
+func (m *Model) resize(w, h int) {
+	m.width, m.height = w, h
+	m.lay = computeLayout(w, h, m.sim.p.World().Nodes(), m.narrationLines())
+	m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
+	if m.lay.mode == modeCompact {
+		m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w), max(1, m.lay.timeline.h-1)
+	}
+	m.help.Width = w
+	m.tlSet = false
+}
+
+// narrationLines is how many lines the narration area needs (the verdict's failures add some).
+func (m *Model) narrationLines() int {
+	if m.results == nil {
+		return 1
+	}
+	return 1 + min(len(m.results.lines), 4)
+}
+
+// clients is the client list: the world's, then the sandbox's c1 c2 c3 not yet mentioned
+// (shown, not created: the world only learns of a client from the step that first uses it).
+func (m *Model) clients() []string {
+	var out []string
+	for _, c := range m.v.Clients {
+		out = append(out, c.Name)
+	}
+	for _, c := range baseClients {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// keysList is the keys the client keys cycle through: the script's, then the sandbox's.
+func (m *Model) keysList() []string {
+	var out []string
+	for _, st := range m.base.Steps {
+		k := st.Key
+		if k == "" && st.Cond != nil {
+			k = st.Cond.Key
+		}
+		if k != "" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	for _, k := range sandboxKeys {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (m *Model) curKey() string          { ks := m.keysList(); return ks[m.keyIdx%len(ks)] }
+func (m *Model) curLease() time.Duration { return leases[m.leaseIdx%len(leases)] }
+
+func (m *Model) say(format string, a ...any) {
+	m.status, m.statusBad = fmt.Sprintf(format, a...), false
+}
+
+func (m *Model) fail(format string, a ...any) {
+	m.status, m.statusBad = fmt.Sprintf(format, a...), true
+}
+
+// nodeView is the selected node's snapshot.
+func (m *Model) nodeView(id int) *cluster.NodeView {
+	if id < 1 || id > len(m.v.Nodes) {
+		return nil
+	}
+	return &m.v.Nodes[id-1]
+}

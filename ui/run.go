@@ -1,0 +1,90 @@
+// Package ui is the bubbletea TUI: the sandbox and lesson playback, with time travel and
+// session recording. It reads an immutable cluster.View each frame and changes the world only
+// through scenarios.Playback, so every session is a scenario.
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"leaselab/scenarios"
+)
+
+// Options are the TUI's settings.
+type Options struct {
+	Seed  uint64
+	Nodes int     // sandbox cluster size (3 to 9; 0 means 5)
+	Speed float64 // simulated seconds per wall second (0 means 1)
+
+	StartPaused bool   // start with the clock stopped (tests, screenshots)
+	SaveDir     string // where `w` writes sessions (default: the working directory)
+}
+
+// SandboxScenario is the sandbox's base: no steps, just the header (seed, nodes).
+func SandboxScenario(o Options) *scenarios.Scenario {
+	h := scenarios.DefaultHeader()
+	h.Seed = o.Seed
+	h.Set["seed"] = true
+	if o.Nodes != 0 && o.Nodes != h.Nodes {
+		h.Nodes = o.Nodes
+		h.Set["nodes"] = true
+	}
+	h.Title = "leaselab sandbox"
+	return &scenarios.Scenario{Name: "sandbox", Header: h}
+}
+
+// RunSandbox runs the interactive sandbox.
+func RunSandbox(o Options) error {
+	return run(func(st *styles) (*Model, error) { return newModel(SandboxScenario(o), o, st, true) })
+}
+
+// RunPlay plays a scenario with its narration, stopping at each `pause`.
+func RunPlay(s *scenarios.Scenario, o Options) error {
+	return run(func(st *styles) (*Model, error) { return newModel(s, o, st, false) })
+}
+
+// run builds the styles before the program owns the terminal (adaptive colours may query it),
+// runs the program, and reports a caught panic after the terminal is restored.
+func run(build func(*styles) (*Model, error)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	m, err := build(terminalStyles())
+	if err != nil {
+		return err
+	}
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	final, err := p.Run()
+	if fm, ok := final.(*Model); ok && fm.err != nil {
+		return fm.err
+	}
+	if errors.Is(err, tea.ErrProgramKilled) {
+		return nil
+	}
+	return err
+}
+
+// terminalStyles honours NO_COLOR: no colours, but bold, faint and reverse still mark roles,
+// focus and state (the symbols carry the meaning on their own too).
+func terminalStyles() *styles {
+	if os.Getenv("NO_COLOR") != "" {
+		r := lipgloss.NewRenderer(os.Stdout)
+		if r.ColorProfile() == termenv.Ascii && isTerminal() {
+			r.SetColorProfile(termenv.ANSI)
+		}
+		return newStyles(r, true)
+	}
+	return newStyles(lipgloss.DefaultRenderer(), false)
+}
+
+func isTerminal() bool {
+	fi, err := os.Stdout.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

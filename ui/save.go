@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"leaselab/scenarios"
+)
+
+// save writes the whole session (header, every step with its instant) as a scenario file:
+// `leaselab play FILE` reproduces it event for event.
+func (m *Model) save() {
+	p := m.sim.p
+	name := fmt.Sprintf("leaselab-session-%d-%s.scenario", p.Seed, simTime(p.Now()))
+	path := filepath.Join(m.saveDir, name)
+	src := scenarios.Format(p.Session(path))
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		m.fail("save: %v", err)
+		return
+	}
+	m.say("saved %s · replay: leaselab play %s", path, path)
+}

@@ -1,0 +1,261 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// View draws the snapshot taken in Update. It only formats: no simulation, no seeking.
+func (m *Model) View() (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = fmt.Sprintf("leaselab: internal error while drawing: %v (q quits)", r)
+		}
+	}()
+	if m.err != nil {
+		return ""
+	}
+	var rows []string
+	switch m.lay.mode {
+	case modeSmall:
+		return m.viewSmall()
+	case modeCompact:
+		rows = m.viewCompact()
+	default:
+		rows = m.viewFull()
+	}
+	return strings.Join(rows, "\n")
+}
+
+// viewSmall is the message for a terminal below 80x24, cut to whatever room there is.
+func (m *Model) viewSmall() string {
+	msg := []string{"terminal too small (need 80x24)", fmt.Sprintf("now %dx%d · q quits", m.width, m.height)}
+	var rows []string
+	for i := 0; i < m.height && i < len(msg); i++ {
+		rows = append(rows, cut(msg[i], m.width))
+	}
+	return strings.Join(rows, "\n")
+}
+
+func (m *Model) viewFull() []string {
+	l := &m.lay
+	rows := make([]string, 0, l.h)
+	rows = append(rows, m.header())
+	var cols [][]string
+	for i := range m.v.Nodes {
+		c := l.cols[i]
+		cols = append(cols, m.nodeColumn(&m.v.Nodes[i], c.w, c.h))
+	}
+	rows = append(rows, hjoin(cols...)...)
+	if m.help.ShowAll {
+		rows = append(rows, m.fullHelp(l.w, l.tracker.h+l.clients.h)...)
+	} else {
+		rows = append(rows, hjoin(m.trackerBox(l.tracker), m.netBox(l.net))...)
+		rows = append(rows, hjoin(m.clientsBox(l.clients), m.timelineBox(l.timeline))...)
+	}
+	rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
+	rows = append(rows, m.statusLine(l.w), m.helpLine(l.w))
+	return rows
+}
+
+// header: title, simulated time, run state and speed, seed, leader and term, violations. Below
+// 120 columns the words shorten.
+func (m *Model) header() string {
+	st, v := m.st, &m.v
+	short := m.width < fullW
+	l := newLine(m.width)
+	l.add(st.headName, " leaselab ")
+	l.add(st.headVal, cut(m.title, max(12, m.width/4)))
+	sep := func() { l.add(st.border, " │ ") }
+	pick := func(long, brief string) string {
+		if short {
+			return brief
+		}
+		return long
+	}
+	sep()
+	l.add(st.headVal, simTime(v.Now))
+	sep()
+	switch {
+	case m.sim.atPause:
+		l.add(st.pauseBlock, pick(" ⏸ SCRIPT PAUSE ", "⏸ SCRIPT"))
+	case m.sim.ended && m.sim.paused:
+		l.add(st.pauseBlock, pick(" ■ SCRIPT DONE ", "■ DONE"))
+	case m.sim.paused:
+		l.add(st.warnBlock, pick(" ⏸ PAUSED ", "⏸ PAUSED"))
+	default:
+		l.add(st.good, pick("▶ running", "▶"))
+	}
+	l.add(st.headKey, " "+speedText(m.sim.speed))
+	sep()
+	l.add(st.headKey, pick("seed ", "s"))
+	l.add(st.headVal, fmt.Sprint(m.sim.p.Seed))
+	sep()
+	if v.Leader != 0 {
+		l.add(st.leader, fmt.Sprintf("★ n%d", v.Leader))
+	} else {
+		l.add(st.candidate, pick("no leader", "no ★"))
+	}
+	l.add(st.headKey, pick(" term ", " T"))
+	l.add(st.term(v.Term), fmt.Sprint(v.Term))
+	sep()
+	if n := len(v.Violations); n > 0 {
+		l.add(st.badBlock, pick(fmt.Sprintf(" ✖ %d violation%s: %s ", n, plural(n), violationKinds(v.Violations)), fmt.Sprintf("✖ %d: %s", n, violationKinds(v.Violations))))
+	} else {
+		l.add(st.good, pick("✔ 0 violations", "✔ 0 viol"))
+	}
+	if !m.sim.sandbox && !m.sim.ended {
+		sep()
+		l.add(st.headKey, fmt.Sprintf(pick("step %d/%d", "%d/%d"), m.sim.p.R.PC(), len(m.base.Steps)))
+	}
+	if a := m.sim.ahead(); a > 0 {
+		sep()
+		l.add(st.warn, fmt.Sprintf(pick("⟲ rewound: %d action(s) ahead", "⟲%d ahead"), a))
+	}
+	return l.String()
+}
+
+func violationKinds(vs []cluster.Violation) string {
+	var kinds []string
+	for _, v := range vs {
+		if !contains(kinds, v.Kind) {
+			kinds = append(kinds, v.Kind)
+		}
+	}
+	return strings.Join(kinds, ", ")
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// narration is the latest `say` (or the script pause / verdict), then failed lines.
+func (m *Model) narration(w, h int) []string {
+	st := m.st
+	out := make([]string, 0, h)
+	l := newLine(w)
+	switch {
+	case m.results != nil:
+		s := st.good
+		if len(m.results.lines) > 0 {
+			s = st.badBlock
+		}
+		l.add(s, " "+m.results.summary()+" ")
+	case m.sim.atPause:
+		l.add(st.pauseBlock, " ⏸ enter: continue ")
+		l.add(st.plain, " ")
+	}
+	if m.results == nil {
+		if text := m.lastSay(); text != "" {
+			l.add(st.narr, "❝ "+text+" ❞")
+		} else if m.sim.sandbox {
+			l.add(st.faint, "sandbox: every key is a scenario step; w saves the session as a .scenario file")
+		}
+	}
+	out = append(out, l.String())
+	if m.results != nil {
+		for i := 0; i < h-1; i++ {
+			fl := newLine(w)
+			if i < len(m.results.lines) {
+				fl.add(st.bad, "  ✗ "+m.results.lines[i])
+			}
+			out = append(out, fl.String())
+		}
+	}
+	for len(out) < h {
+		out = append(out, blank(w))
+	}
+	return out[:h]
+}
+
+// lastSay is the latest narration line the script has run.
+func (m *Model) lastSay() string {
+	log := m.sim.p.R.Log
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Step.Text != "" && log[i].Step.Kind == scenarios.StepSay {
+			return log[i].Step.Text
+		}
+	}
+	return ""
+}
+
+func (m *Model) statusLine(w int) string {
+	l := newLine(w)
+	if m.prompting {
+		return fitStyled(m.input.view(m.st, w), w)
+	}
+	s := m.st.status
+	if m.statusBad {
+		s = m.st.statusBad
+	}
+	l.add(s, " "+m.status)
+	return l.String()
+}
+
+func (m *Model) helpLine(w int) string {
+	return fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
+}
+
+// fullHelp is the `?` screen: every key, a legend of the symbols.
+func (m *Model) fullHelp(w, h int) []string {
+	st := m.st
+	text := m.help.FullHelpView(m.keys.FullHelp())
+	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? closes · every action is a scenario step, recorded, saved by w)"), w)}
+	for _, s := range strings.Split(text, "\n") {
+		lines = append(lines, fitStyled(" "+s, w))
+	}
+	legend := []string{
+		"",
+		" roles  ★ leader  ● follower  ◐ candidate  ◔ pre-candidate  ✖ down",
+		" log    ✓ applied  ◆ committed, not applied  ○ not committed (italic)   t3 = term 3",
+		" locks  ████░░ countdown on the node's own clock · EXPIRED HERE = zero, awaiting a committed Expire · — released/expired = deleted",
+		" repl.  · not received  ○ appended  ◆ committed  ✓ applied  ↺ replaced  ✖ down",
+	}
+	for _, s := range legend {
+		lines = append(lines, fit(s, w))
+	}
+	for len(lines) < h {
+		lines = append(lines, blank(w))
+	}
+	return lines[:h]
+}
+
+// fitStyled pads or cuts an already styled string (from bubbles) to w cells.
+func fitStyled(s string, w int) string {
+	sw := lipgloss.Width(s)
+	if sw <= w {
+		return s + blank(w-sw)
+	}
+	return cut(stripANSI(s), w)
+}
+
+// stripANSI removes escape sequences (only needed when a styled help line must be cut).
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i++; i < len(s) && !(s[i] >= 0x40 && s[i] <= 0x7e && s[i] != '['); i++ {
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
