@@ -44,7 +44,7 @@ func (an *annotator) add(tag, desc, details, color string, at time.Duration) {
 }
 
 func (an *annotator) event(e *cluster.Event) {
-	at := fmt.Sprintf("at %v", e.At)
+	at := fmt.Sprintf("at %v", e.At.Round(time.Microsecond))
 	switch e.Kind {
 	case cluster.EvFault:
 		an.add("faults", e.Text, at, colorFault, e.At)
