@@ -110,7 +110,7 @@ func Run(o Options, progressOut io.Writer) (*Report, error) {
 		progressOut = io.Discard
 	}
 	st := o.settings()
-	es, err := startExecutors(st, o.Jobs, progressOut)
+	es, err := startExecutors(st, min(o.Jobs, o.Seeds), progressOut)
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +273,9 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 	fmt.Fprintf(&b, "# Found by leaselab chaos: seed %d shows %s.\n", r.Seed, r.Kind)
 	fmt.Fprintf(&b, "#   %s\n", r.Violation)
 	fmt.Fprintf(&b, "# Shrunk from %d steps to %d in %d runs. The whole seed again: %s\n", r.From, r.Steps, r.Runs, o.ReproduceCommand(r.Seed))
+	if r.WorldSeed != r.Seed {
+		fmt.Fprintf(&b, "# The world runs on seed %d here: cutting steps shifts every later random draw, so the\n# shrinker also tried other seeds for the same steps.\n", r.WorldSeed)
+	}
 	fmt.Fprintf(&b, "# Watch it: leaselab play %s   History: %s\n\n", f.File, f.HTML)
 	b.WriteString(r.Text)
 	if err := os.WriteFile(f.File, []byte(b.String()), 0o644); err != nil {

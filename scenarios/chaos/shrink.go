@@ -19,7 +19,8 @@ import (
 
 // Repro is a shrunk reproducer.
 type Repro struct {
-	Seed      uint64 `json:"seed"`
+	Seed      uint64 `json:"seed"`       // the search's seed
+	WorldSeed uint64 `json:"world_seed"` // the file's `seed`: another one when the shrinker reseeded
 	Kind      string `json:"kind"`
 	Text      string `json:"text"`                // the scenario file, ending with `expect violations KIND`
 	Steps     int    `json:"steps"`               // its steps, the final expects included
@@ -391,7 +392,8 @@ func (sh *shrinker) finish(rep Repro) Repro {
 		steps = append(steps, scenarios.Step{Kind: scenarios.StepExpect, Cond: &scenarios.Cond{Kind: scenarios.CondViolations, Violation: k}})
 	}
 	h := sh.hdr
-	h.Title = fmt.Sprintf("chaos seed %d: %s", h.Seed, sh.target)
+	h.Title = fmt.Sprintf("chaos seed %d: %s", rep.Seed, sh.target)
+	rep.WorldSeed = h.Seed
 	h.Set = map[string]bool{"title": true, "seed": true, "nodes": true}
 	rep.Text = scenarios.Format(&scenarios.Scenario{Header: h, Steps: steps})
 	rep.Steps = len(steps)
