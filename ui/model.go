@@ -214,7 +214,7 @@ func (m *Model) syncTimeline() {
 // resize recomputes every size from the terminal's; the one place sizes are decided.
 func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
-	m.lay = computeLayout(w, h, m.sim.p.World().Nodes(), m.narrationLines())
+	m.lay = computeLayout(w, h, m.sim.p.World().Nodes(), m.narrationLines(w, h))
 	m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
 	if m.lay.mode == modeCompact {
 		m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w), max(1, m.lay.timeline.h-1)
@@ -223,12 +223,20 @@ func (m *Model) resize(w, h int) {
 	m.tlSet = false
 }
 
-// narrationLines is how many lines the narration area needs (the verdict's failures add some).
-func (m *Model) narrationLines() int {
-	if m.results == nil {
+// narrationLines is the narration area's height: one line in the sandbox; in a lesson room for
+// the `say` lines since the last pause (three, two on the compact screen), or for the verdict.
+func (m *Model) narrationLines(w, h int) int {
+	if m.sim.sandbox {
 		return 1
 	}
-	return 1 + min(len(m.results.lines), 4)
+	n := 3
+	if w < fullW || h < fullH {
+		n = 2
+	}
+	if m.results != nil {
+		n = max(n, 1+min(len(m.results.lines), 4))
+	}
+	return n
 }
 
 // clients is the client list: the world's, then the sandbox's c1 c2 c3 not yet mentioned

@@ -88,13 +88,13 @@ func newStyles(r *lipgloss.Renderer, mono bool) *styles {
 		warn:     mk(fg("#875F00", "#FFD75F").Bold(true)),
 		bad:      mk(fg("#AF0000", "#FF5F5F").Bold(true)),
 
-		badBlock:   mk(ns().Bold(true).Reverse(true).Foreground(p.c("#AF0000", "#FF5F5F"))),
-		warnBlock:  mk(ns().Bold(true).Reverse(true).Foreground(p.c("#875F00", "#FFD75F"))),
-		pauseBlock: mk(ns().Bold(true).Reverse(true).Foreground(p.c("#005FAF", "#87AFFF"))),
+		badBlock:   block(ns, p, "#FFFFFF", "#AF0000", "#000000", "#FF5F5F"),
+		warnBlock:  block(ns, p, "#000000", "#FFD75F", "#000000", "#FFD75F"),
+		pauseBlock: block(ns, p, "#FFFFFF", "#005FAF", "#000000", "#87AFFF"),
 
 		barFull:  mk(fg("#008700", "#5FD75F")),
 		barEmpty: mk(fg("#BCBCBC", "#444444")),
-		barZero:  mk(ns().Bold(true).Reverse(true).Foreground(p.c("#AF5F00", "#FFAF5F"))),
+		barZero:  block(ns, p, "#000000", "#FFAF5F", "#000000", "#FFAF5F"),
 		gone:     mk(fg("#8A8A8A", "#6C6C6C").Faint(true).Italic(true)),
 
 		expire:  mk(fg("#875F00", "#FFD75F").Bold(true)),
@@ -122,6 +122,15 @@ func newStyles(r *lipgloss.Renderer, mono bool) *styles {
 		s.terms = append(s.terms, mk(fg(c[0], c[1]).Bold(true)))
 	}
 	return s
+}
+
+// block is text on a coloured background (light and dark variants); without colours, reverse
+// video marks it instead.
+func block(ns func() lipgloss.Style, p palette, lightFg, lightBg, darkFg, darkBg string) sty {
+	if p.mono {
+		return mk(ns().Bold(true).Reverse(true))
+	}
+	return mk(ns().Bold(true).Foreground(p.c(lightFg, darkFg)).Background(p.c(lightBg, darkBg)))
 }
 
 // term styles a term number; consecutive terms get different colours.

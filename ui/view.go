@@ -70,7 +70,7 @@ func (m *Model) header() string {
 	short := m.width < fullW
 	l := newLine(m.width)
 	l.add(st.headName, " leaselab ")
-	l.add(st.headVal, cut(m.title, max(12, m.width/4)))
+	l.add(st.headVal, cut(m.title, max(12, m.width/3)))
 	sep := func() { l.add(st.border, " │ ") }
 	pick := func(long, brief string) string {
 		if short {
@@ -83,11 +83,11 @@ func (m *Model) header() string {
 	sep()
 	switch {
 	case m.sim.atPause:
-		l.add(st.pauseBlock, pick(" ⏸ SCRIPT PAUSE ", "⏸ SCRIPT"))
+		l.add(st.pauseBlock, pick(" ‖ SCRIPT PAUSE ", "‖ SCRIPT"))
 	case m.sim.ended && m.sim.paused:
 		l.add(st.pauseBlock, pick(" ■ SCRIPT DONE ", "■ DONE"))
 	case m.sim.paused:
-		l.add(st.warnBlock, pick(" ⏸ PAUSED ", "⏸ PAUSED"))
+		l.add(st.warnBlock, pick(" ‖ PAUSED ", "‖ PAUSED"))
 	default:
 		l.add(st.good, pick("▶ running", "▶"))
 	}
@@ -146,54 +146,89 @@ func plural(n int) string {
 	return "s"
 }
 
-// narration is the latest `say` (or the script pause / verdict), then failed lines.
+// narration is the script's `say` lines since its last pause, wrapped, newest at the bottom;
+// or, once the script ended, its verdict and failed lines.
 func (m *Model) narration(w, h int) []string {
 	st := m.st
-	out := make([]string, 0, h)
-	l := newLine(w)
-	switch {
-	case m.results != nil:
+	var out []string
+	if r := m.results; r != nil {
 		s := st.good
-		if len(m.results.lines) > 0 {
+		if len(r.lines) > 0 {
 			s = st.badBlock
 		}
-		l.add(s, " "+m.results.summary()+" ")
-	case m.sim.atPause:
-		l.add(st.pauseBlock, " ⏸ enter: continue ")
-		l.add(st.plain, " ")
-	}
-	if m.results == nil {
-		if text := m.lastSay(); text != "" {
-			l.add(st.narr, "❝ "+text+" ❞")
-		} else if m.sim.sandbox {
-			l.add(st.faint, "sandbox: every key is a scenario step; w saves the session as a .scenario file")
+		out = append(out, s.r(fit(" "+r.summary(), w)))
+		for _, f := range r.lines {
+			out = append(out, st.bad.r(fit("  ✗ "+f, w)))
 		}
-	}
-	out = append(out, l.String())
-	if m.results != nil {
-		for i := 0; i < h-1; i++ {
-			fl := newLine(w)
-			if i < len(m.results.lines) {
-				fl.add(st.bad, "  ✗ "+m.results.lines[i])
+		if len(r.lines) == 0 {
+			for _, t := range m.says() {
+				out = append(out, st.narr.r(fit("  ❝ "+t+" ❞", w)))
 			}
-			out = append(out, fl.String())
+		}
+		out = out[:min(len(out), h)]
+	} else {
+		var text []string
+		for _, t := range m.says() {
+			text = append(text, wrap("❝ "+t+" ❞", w-2, "  ")...)
+		}
+		if len(text) == 0 && m.sim.sandbox {
+			text = []string{"sandbox: every key is a scenario step; w saves the session as a .scenario file"}
+		}
+		if len(text) > h {
+			text = text[len(text)-h:]
+		}
+		for _, t := range text {
+			out = append(out, st.narr.r(fit(" "+t, w)))
 		}
 	}
 	for len(out) < h {
 		out = append(out, blank(w))
 	}
-	return out[:h]
+	return out
 }
 
-// lastSay is the latest narration line the script has run.
-func (m *Model) lastSay() string {
+// says is the narration since the script's last pause (the latest `say` when it has not
+// paused since), oldest first.
+func (m *Model) says() []string {
 	log := m.sim.p.R.Log
+	var out []string
 	for i := len(log) - 1; i >= 0; i-- {
-		if log[i].Step.Text != "" && log[i].Step.Kind == scenarios.StepSay {
-			return log[i].Step.Text
+		st := &log[i].Step
+		if st.Kind == scenarios.StepPause && len(out) > 0 {
+			break
+		}
+		if st.Kind == scenarios.StepSay {
+			out = append(out, st.Text)
 		}
 	}
-	return ""
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// wrap breaks plain text into lines of at most w cells at spaces; later lines get indent.
+func wrap(text string, w int, indent string) []string {
+	if w <= len(indent)+1 {
+		return []string{cut(text, max(w, 0))}
+	}
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case cur == "":
+			cur = word
+		case width(cur)+1+width(word) <= w:
+			cur += " " + word
+		default:
+			lines = append(lines, cut(cur, w))
+			cur = indent + word
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cut(cur, w))
+	}
+	return lines
 }
 
 func (m *Model) statusLine(w int) string {
@@ -204,6 +239,9 @@ func (m *Model) statusLine(w int) string {
 	s := m.st.status
 	if m.statusBad {
 		s = m.st.statusBad
+	}
+	if m.sim.atPause {
+		l.add(m.st.pauseBlock, " ‖ the script paused here: enter continues ")
 	}
 	l.add(s, " "+m.status)
 	return l.String()

@@ -328,7 +328,7 @@ func (m *Model) clientLine(name string, iw int) string {
 	}
 	switch {
 	case c.Paused:
-		l.add(st.warnBlock, " ⏸ paused until "+simTime(c.WakeAt)+" ")
+		l.add(st.warnBlock, " ‖ paused until "+simTime(c.WakeAt)+" ")
 	case !c.Connected:
 		l.add(st.bad, " ⊘ disconnected")
 	default:
