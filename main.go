@@ -250,7 +250,11 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdChaos(args []string, stdout, stderr io.Writer) error {
-	return chaos.Main(args, stdout, stderr)
+	err := chaos.Main(args, stdout, stderr)
+	if code, ok := err.(chaos.ExitCode); ok {
+		return exitError(code)
+	}
+	return err
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {

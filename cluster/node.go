@@ -36,9 +36,10 @@ type node struct {
 	leaseGen uint64
 	leaseAt  time.Duration // when the lease timer is armed for; -1 when not
 
-	pending []*pendingProp // client requests this node proposed, in proposal order
-	reads   []*pendingRead
-	after   []func() // work that must wait until the current Ready is advanced
+	pending  []*pendingProp // client requests this node proposed, in proposal order
+	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
+	reads    []*pendingRead
+	after    []func() // work that must wait until the current Ready is advanced
 
 	history   map[string][]applied
 	last      map[string]fsm.Result
@@ -175,6 +176,7 @@ func (n *node) process() {
 				hasSnap = false
 			}
 		}
+		n.proposed = n.proposed[:0] // this Ready carries them: they are in storage from here on
 		if len(rd.Entries) > 0 {
 			_ = n.st.Append(rd.Entries)
 			for _, e := range rd.Entries {
@@ -336,7 +338,7 @@ func (n *node) entries(lo, hi uint64) []*pb.Entry {
 // crash stops the node: everything but its persisted storage and its clock is lost.
 func (n *node) crash() {
 	n.up, n.rn, n.sm = false, nil, nil
-	n.leases, n.pending, n.reads, n.after = nil, nil, nil, nil
+	n.leases, n.pending, n.reads, n.after, n.proposed = nil, nil, nil, nil, nil
 	n.tickGen++
 	n.leaseGen++
 	n.leaseAt = -1

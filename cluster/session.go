@@ -138,6 +138,7 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 		return 0, false
 	}
 	n.w.emit(ev)
+	n.proposed = append(n.proposed, cmd)
 	n.w.tracker.proposed(o, cmd, n.w.now)
 	n.w.linear.onPropose(o, cmd, n.w.now)
 	return o.ID, true
@@ -193,7 +194,7 @@ func (n *node) project(key string) (bool, uint64) {
 	l, held := n.sm.Get(key)
 	tok := l.Token
 	ents := n.entries(n.applied+1, n.lastIndex())
-	if len(ents) == 0 {
+	if len(ents) == 0 && len(n.proposed) == 0 {
 		return held, tok
 	}
 	next := n.sm.NextToken()
@@ -205,11 +206,15 @@ func (n *node) project(key string) (bool, uint64) {
 		l, _ := n.sm.Get(k)
 		return l.Token
 	}
+	tail := make([]fsm.Command, 0, len(ents)+len(n.proposed))
 	for _, e := range ents {
-		c, err := fsm.Decode(e.GetData())
-		if err != nil {
-			continue
+		if c, err := fsm.Decode(e.GetData()); err == nil {
+			tail = append(tail, c)
 		}
+	}
+	// Proposals handed to raft since the last Ready are in its unstable log, not yet in storage.
+	tail = append(tail, n.proposed...)
+	for _, c := range tail {
 		cur := get(c.Key)
 		switch c.Kind {
 		case fsm.Grant:
