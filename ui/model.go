@@ -168,6 +168,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	case seekMsg:
 		m.doSeek()
 	case tea.KeyMsg:
+		m.sim.idle = false // an action may give the world something to do; the next frame sees
 		cmd = m.onKey(msg)
 	case tea.MouseMsg:
 		m.onMouse(msg)

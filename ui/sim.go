@@ -27,6 +27,7 @@ type sim struct {
 	paused  bool // by the user
 	atPause bool // stopped at a script `pause`
 	ended   bool // the script has run to its end (play mode)
+	idle    bool // nothing is queued and no script or recorded action is left: nothing moves
 	sandbox bool
 	clock   time.Duration // where frames have got to; the world follows
 	carry   float64       // sub-millisecond rest of the frame time, in ns
@@ -56,7 +57,7 @@ func (s *sim) attach() {
 }
 
 // moving says whether frames should tick: nothing runs while paused, so no CPU is used.
-func (s *sim) moving() bool { return !s.paused && !s.atPause }
+func (s *sim) moving() bool { return !s.paused && !s.atPause && !s.idle }
 
 // resume starts frames from now (wall) and the world's instant (simulated).
 func (s *sim) resume(wall time.Time) {
@@ -118,6 +119,8 @@ func (s *sim) settle(st scenarios.Status) {
 		s.ended, s.paused = true, true
 		s.clock = s.p.Now()
 	}
+	_, queued := s.p.World().NextAt()
+	s.idle = !queued && s.p.R.Done() && s.ahead() == 0
 }
 
 // continueScript passes a script `pause`.
