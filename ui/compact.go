@@ -166,25 +166,12 @@ func (m *Model) lockStateShort(l *line, n *cluster.NodeView, key string) {
 	}
 	for _, r := range n.Last {
 		if r.Key == key {
-			l.add(st.gone, "— "+shortResult(r.Result.String()))
+			_, short := resultWord(r.Result)
+			l.add(st.gone, "— "+short)
 			return
 		}
 	}
 	l.add(st.faint, "·")
-}
-
-func shortResult(s string) string {
-	switch {
-	case strings.HasPrefix(s, "Expired{existed:true"):
-		return "expired"
-	case strings.HasPrefix(s, "Expired{existed:false"):
-		return "free(late Exp)"
-	case s == "Released":
-		return "released"
-	case s == "NotFound":
-		return "free"
-	}
-	return s
 }
 
 // netLine summarises the network on one line.

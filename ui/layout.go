@@ -52,8 +52,8 @@ func computeLayout(w, h, n, narr int) layout {
 	l.narration = rect{0, h - 2 - narr, w, narr}
 	body := l.narration.y - 1 // rows between the header and the narration
 	if l.mode == modeFull {
-		nh := max(12, body*44/100)
-		mh := max(7, body*26/100)
+		nh := max(12, body*46/100)
+		mh := max(7, body*24/100)
 		bh := body - nh - mh
 		l.nodes = rect{0, 1, w, nh}
 		x := 0

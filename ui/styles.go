@@ -106,7 +106,7 @@ func newStyles(r *lipgloss.Renderer, mono bool) *styles {
 		narr:      mk(fg("#5F0087", "#D7AFFF").Italic(true)),
 		status:    mk(fg("#4E4E4E", "#BCBCBC")),
 		statusBad: mk(fg("#AF0000", "#FF5F5F").Bold(true)),
-		sel:       mk(ns().Reverse(true).Bold(true)),
+		sel:       block(ns, p, "#000000", "#D0D0D0", "#FFFFFF", "#4E4E4E"),
 		key:       mk(fg("#005FAF", "#87AFFF").Bold(true)),
 		msg:       mk(fg("#767676", "#808080")),
 		dropSt:    mk(fg("#AF0000", "#FF8787")),

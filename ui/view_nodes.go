@@ -65,10 +65,12 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 	r := role(n)
 	sym, rs := st.role(r)
 	sel := n.ID == m.node
-	title := fmt.Sprintf("%s n%d %s", sym, n.ID, roleWord(r))
+	mark := ""
 	if sel {
-		title = "▸" + title
+		mark = "▸"
 	}
+	head := fmt.Sprintf("%s%s n%d", mark, sym, n.ID)
+	title := firstFit(w-6, head+" "+roleWord(r), head+" "+shortRole(r), head)
 	body := make([]string, 0, ih)
 	body = append(body, m.nodeState(n, iw)...)
 
@@ -87,29 +89,56 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 // nodeState is the four lines at the top of a column: term, indexes, clock, network.
 func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	st := m.st
+	narrow := iw < 20
+	term := strconv.FormatUint(n.Term, 10)
 	l1 := newLine(iw)
-	l1.add(st.headKey, "term ")
-	l1.add(st.term(n.Term), strconv.FormatUint(n.Term, 10))
+	l1.add(st.headKey, pick(narrow, "T", "term "))
+	l1.add(st.term(n.Term), term)
 	if n.Lead != 0 && n.Up {
-		l1.add(st.headKey, " · lead ")
+		l1.add(st.headKey, pick(narrow, " ", " · lead "))
 		l1.add(st.plain, "n"+strconv.Itoa(n.Lead))
 	}
 	l2 := newLine(iw)
-	l2.add(st.headKey, "commit ")
-	l2.add(st.plain, strconv.FormatUint(n.Commit, 10))
-	l2.add(st.headKey, " · applied ")
-	l2.add(st.plain, strconv.FormatUint(n.Applied, 10))
+	c, a := strconv.FormatUint(n.Commit, 10), strconv.FormatUint(n.Applied, 10)
+	if narrow {
+		l2.add(st.headKey, "c")
+		l2.add(st.plain, c)
+		l2.add(st.headKey, " a")
+		l2.add(st.plain, a)
+	} else {
+		l2.add(st.headKey, "commit ")
+		l2.add(st.plain, c)
+		l2.add(st.headKey, " · applied ")
+		l2.add(st.plain, a)
+	}
 	l3 := newLine(iw)
-	l3.add(st.headKey, "clock ")
-	l3.add(st.plain, simTime(n.Local))
-	if skew := skewText(n.Rate, n.Offset); skew != "" {
-		l3.add(st.warn, " "+skew)
+	skew := skewText(n.Rate, n.Offset)
+	if !narrow {
+		l3.add(st.headKey, "clock ")
+	}
+	if !narrow || skew == "" || width(simTime(n.Local))+1+width(skew) <= iw {
+		l3.add(st.plain, simTime(n.Local))
+		if skew != "" {
+			l3.add(st.warn, " "+skew)
+		}
+	} else {
+		l3.add(st.warn, skew)
 	}
 	l4 := newLine(iw)
 	s, text := m.netState(n)
-	l4.add(st.headKey, "net ")
+	if !narrow {
+		l4.add(st.headKey, "net ")
+	}
 	l4.add(s, text)
 	return []string{l1.String(), l2.String(), l3.String(), l4.String()}
+}
+
+// pick is a if cond holds, else b.
+func pick(cond bool, a, b string) string {
+	if cond {
+		return a
+	}
+	return b
 }
 
 // skewText is "×1.1 +500ms" for a skewed clock, "" for a true one.
@@ -129,11 +158,12 @@ func (m *Model) netState(n *cluster.NodeView) (sty, string) {
 	st := m.st
 	switch {
 	case !n.Up:
-		return st.down, "DOWN (log kept)"
+		return st.down, firstFit(m.lay.cols[0].w-6, "DOWN (log kept)", "DOWN")
 	case n.Isolated:
-		return st.badBlock, " ISOLATED "
+		return st.badBlock, firstFit(m.lay.cols[0].w-6, " ISOLATED ", "ISOLATED", "ISO")
 	case n.Group >= 0:
-		return st.warn, "side " + sideName(n.Group) + " " + groupText(m.v.Net.Groups[n.Group])
+		side := "side " + sideName(n.Group)
+		return st.warn, firstFit(m.lay.cols[0].w-6, side+" "+groupText(m.v.Net.Groups[n.Group]), side)
 	}
 	var cuts []string
 	for _, c := range m.v.Net.Cuts {
@@ -184,6 +214,9 @@ func rule(st *styles, title, note string, w int) string {
 	l.add(st.headKey, title)
 	l.add(st.border, " ")
 	rest := l.room()
+	if note != "" && rest-width(note)-3 < 2 {
+		note = "" // no room for it
+	}
 	if note != "" {
 		rest -= width(note) + 3
 	}
@@ -220,12 +253,12 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		e := byIndex(idx)
 		switch {
 		case idx == 1 && n.FirstIndex > 1:
-			l.add(st.faint, "  "+num+"(bootstrap: the voters)")
+			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(bootstrap: the voters)", "(bootstrap)", "boot"))
 		case idx < n.FirstIndex && idx <= n.Snapshot:
 			l.add(st.faint, "  "+num+"(in snapshot)")
 		case e == nil && idx > n.LastIndex:
 			if idx == max(lo, n.LastIndex+1) {
-				l.add(st.faint, "  "+num+"· (log ends at "+strconv.FormatUint(n.LastIndex, 10)+")")
+				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· (log ends at "+strconv.FormatUint(n.LastIndex, 10)+")", "· (ends "+strconv.FormatUint(n.LastIndex, 10)+")", "·"))
 			} else {
 				l.add(st.faint, "  "+num+"·")
 			}
@@ -256,7 +289,7 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 	l.add(st.faint, num)
 	l.add(st.term(e.Term), "t"+strconv.FormatUint(e.Term, 10)+" ")
 	if e.Empty {
-		l.add(st.faint, "(new leader)")
+		l.add(st.faint, firstFit(l.room(), "(new leader)", "(noop)"))
 		return
 	}
 	cs := cmdStyle(st, e.Cmd, e.Origin, fsm.Result{}, false)
@@ -264,6 +297,9 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 		cs = st.uncommitted
 	}
 	text := cmdText(e.Cmd, iw < 26)
+	if iw < 20 {
+		text = tinyCmd(e.Cmd)
+	}
 	l.add(cs, text)
 	if tag := originTag(e.Origin); tag != "" && l.room() > width(tag) {
 		l.add(st.faint, " "+tag)
@@ -282,6 +318,19 @@ func cmdText(c fsm.Command, short bool) string {
 		return "Rel " + c.Key
 	case fsm.Expire:
 		return fmt.Sprintf("Exp %s #%d", c.Key, c.Token)
+	}
+	return c.String()
+}
+
+// tinyCmd is a command in the fewest cells: G(rant), R(elease), E(xpire).
+func tinyCmd(c fsm.Command) string {
+	switch c.Kind {
+	case fsm.Grant:
+		return "G " + c.Key
+	case fsm.Release:
+		return "R " + c.Key
+	case fsm.Expire:
+		return fmt.Sprintf("E %s#%d", c.Key, c.Token)
 	}
 	return c.String()
 }
@@ -311,6 +360,7 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 	for _, k := range keys {
 		kw = max(kw, min(10, width(k)))
 	}
+	kw = min(kw, max(3, iw-10)) // leave room for "#1 1.5s"
 	for i, k := range keys {
 		if len(out) == rows {
 			break
@@ -334,7 +384,7 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
 	st := m.st
 	if !n.Up {
-		l.add(st.faint, "? (down)")
+		l.add(st.faint, firstFit(l.room(), "? (down)", "?"))
 		return
 	}
 	for _, lk := range n.Locks {
@@ -343,7 +393,7 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
 		}
 		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
 		if lk.Zero {
-			l.add(st.barZero, firstFit(l.room(), "EXPIRED HERE·awaiting Expire", "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED"))
+			l.add(st.barZero, firstFit(l.room(), "EXPIRED HERE·awaiting Expire", "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"))
 			return
 		}
 		left := leftText(lk.Remaining)
@@ -359,7 +409,8 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
 	}
 	for _, r := range n.Last {
 		if r.Key == key {
-			l.add(st.gone, "— "+resultWord(r.Result))
+			long, short := resultWord(r.Result)
+			l.add(st.gone, firstFit(l.room(), "— "+long, "— "+short))
 			return
 		}
 	}
@@ -384,18 +435,18 @@ func leftText(d time.Duration) string {
 	return fmt.Sprintf("%.0fs", d.Seconds())
 }
 
-// resultWord is a deleted key's last result in words.
-func resultWord(r fsm.Result) string {
+// resultWord is a deleted key's last result in words, long and short.
+func resultWord(r fsm.Result) (string, string) {
 	switch r.Kind {
 	case fsm.Released:
-		return "released"
+		return "released", "released"
 	case fsm.Expired:
 		if r.Existed {
-			return "expired (Expire applied)"
+			return "expired (Expire applied)", "expired"
 		}
-		return "free · late Expire no-op"
+		return "free · late Expire no-op", "free (late Exp)"
 	case fsm.NotFound:
-		return "free (release: not found)"
+		return "free (release: not found)", "free"
 	}
-	return r.String()
+	return r.String(), r.String()
 }
