@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"leaselab/cluster"
+	"leaselab/fsm"
 	"leaselab/scenarios"
 )
 
@@ -81,7 +83,27 @@ func shotSandbox(t *testing.T, st *styles) *Model {
 	press(m, "f", "tab", "k", "l", "a", "tab", "k", "k", "a")
 	playFor(m, 2400*time.Millisecond)
 	press(m, "1")
+	// Stop while the leader's Expire for orders is half way through the cluster.
+	stepUntil(t, m, time.Minute, func() bool {
+		m.refresh()
+		for _, p := range m.v.Proposals {
+			if p.Cmd.Kind == fsm.Expire && hasStage(p.Stages, cluster.StageApplied) && hasStage(p.Stages, cluster.StageAppended) {
+				return true
+			}
+		}
+		return false
+	})
+	m.say("paused at %s · . one event · ← → travel in time", simTime(m.sim.p.Now()))
 	return m
+}
+
+func hasStage(ss []cluster.Stage, s cluster.Stage) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func shotLateExpire(t *testing.T, st *styles) *Model {

@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"leaselab/cluster"
+	"leaselab/fsm"
+)
+
+// lockRows draws each key as this node sees it: a countdown bar on its own clock; zero
+// ("expired here", still held until an Expire commits); or deleted (the last result, faint).
+func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []string {
+	st := m.st
+	out := make([]string, 0, rows)
+	if len(keys) == 0 {
+		out = append(out, fit("", 0)+st.faint.r(fit("no locks yet", iw)))
+	}
+	kw := 0
+	for _, k := range keys {
+		kw = max(kw, min(10, width(k)))
+	}
+	kw = min(kw, max(3, iw-10)) // leave room for "#1 1.5s"
+	for i, k := range keys {
+		if len(out) == rows {
+			break
+		}
+		if len(out) == rows-1 && i < len(keys)-1 {
+			out = append(out, st.faint.r(fit(fmt.Sprintf("+%d more keys", len(keys)-i), iw)))
+			break
+		}
+		l := newLine(iw)
+		l.add(st.plain, fit(k, kw)+" ")
+		m.lockState(l, n, k)
+		out = append(out, l.String())
+	}
+	for len(out) < rows {
+		out = append(out, blank(iw))
+	}
+	return out
+}
+
+// lockState appends one key's state on one node to a line.
+func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
+	st := m.st
+	if !n.Up {
+		l.add(st.faint, firstFit(l.room(), "? (down)", "?"))
+		return
+	}
+	for _, lk := range n.Locks {
+		if lk.Key != key {
+			continue
+		}
+		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
+		if lk.Zero {
+			l.add(st.barZero, firstFit(l.room(), "EXPIRED HERE·awaiting Expire", "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"))
+			return
+		}
+		left := leftText(lk.Remaining)
+		if bw := l.room() - width(left) - 1; bw >= 3 {
+			full := int(float64(bw)*float64(lk.Remaining)/float64(time.Duration(lk.LeaseMS)*time.Millisecond) + 0.5)
+			full = min(max(full, 1), bw)
+			l.add(st.barFull, strings.Repeat("█", full))
+			l.add(st.barEmpty, strings.Repeat("░", bw-full))
+			l.add(st.plain, " ")
+		}
+		l.add(st.bold, left)
+		return
+	}
+	for _, r := range n.Last {
+		if r.Key == key {
+			long, short := resultWord(r.Result)
+			l.add(st.gone, firstFit(l.room(), "— "+long, "— "+short))
+			return
+		}
+	}
+	l.add(st.faint, "·")
+}
+
+// firstFit is the first text that fits in w cells (the last one, cut, if none does).
+func firstFit(w int, texts ...string) string {
+	for _, t := range texts {
+		if width(t) <= w {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
+}
+
+// leftText is a countdown's time left: "2.4s", "12s".
+func leftText(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	return fmt.Sprintf("%.0fs", d.Seconds())
+}
+
+// resultWord is a deleted key's last result in words, long and short.
+func resultWord(r fsm.Result) (string, string) {
+	switch r.Kind {
+	case fsm.Released:
+		return "released", "released"
+	case fsm.Expired:
+		if r.Existed {
+			return "expired (Expire applied)", "expired"
+		}
+		return "free · late Expire no-op", "free (late Exp)"
+	case fsm.NotFound:
+		return "free (release: not found)", "free"
+	}
+	return r.String(), r.String()
+}

@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"leaselab/cluster"
+	"leaselab/fsm"
+)
+
+// logRows draws indices lo..hi (the last rows of them) as this node holds them.
+func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []string {
+	st := m.st
+	out := make([]string, 0, rows)
+	if rows <= 0 {
+		return out
+	}
+	digits := len(strconv.FormatUint(max(hi, 1), 10))
+	if hi == 0 {
+		out = append(out, fit(st.faint.r("(empty log)"), iw))
+	}
+	byIndex := func(idx uint64) *cluster.EntryView {
+		for i := range n.Log {
+			if n.Log[i].Index == idx {
+				return &n.Log[i]
+			}
+		}
+		return nil
+	}
+	for idx := lo; idx <= hi && len(out) < rows; idx++ {
+		l := newLine(iw)
+		num := fmt.Sprintf("%*d ", digits, idx)
+		e := byIndex(idx)
+		switch {
+		case idx == 1 && n.FirstIndex > 1:
+			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(bootstrap: the voters)", "(bootstrap)", "boot"))
+		case idx < n.FirstIndex && idx <= n.Snapshot:
+			l.add(st.faint, "  "+num+"(in snapshot)")
+		case e == nil && idx > n.LastIndex:
+			if idx == max(lo, n.LastIndex+1) {
+				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· (log ends at "+strconv.FormatUint(n.LastIndex, 10)+")", "· (ends "+strconv.FormatUint(n.LastIndex, 10)+")", "·"))
+			} else {
+				l.add(st.faint, "  "+num+"·")
+			}
+		case e == nil:
+			l.add(st.faint, "  "+num+"?")
+		default:
+			m.entry(l, e, num, iw)
+		}
+		out = append(out, l.String())
+	}
+	for len(out) < rows {
+		out = append(out, blank(iw))
+	}
+	return out
+}
+
+// entry draws one log entry: ✓ applied, ◆ committed, ○ not committed (italic, faint).
+func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
+	st := m.st
+	mark, ms := "○", st.uncommitted
+	switch {
+	case e.Applied:
+		mark, ms = "✓", st.good
+	case e.Committed:
+		mark, ms = "◆", st.plain
+	}
+	l.add(ms, mark+" ")
+	l.add(st.faint, num)
+	l.add(st.term(e.Term), "t"+strconv.FormatUint(e.Term, 10)+" ")
+	if e.Empty {
+		l.add(st.faint, firstFit(l.room(), "(new leader)", "(noop)"))
+		return
+	}
+	cs := cmdStyle(st, e.Cmd, e.Origin, fsm.Result{}, false)
+	if !e.Committed {
+		cs = st.uncommitted
+	}
+	text := cmdText(e.Cmd, iw < 26)
+	if iw < 20 {
+		text = tinyCmd(e.Cmd)
+	}
+	l.add(cs, text)
+	if tag := originTag(e.Origin); tag != "" && l.room() > width(tag) {
+		l.add(st.faint, " "+tag)
+	}
+}
+
+// cmdText is a command as the log shows it; short drops the verb's tail in narrow columns.
+func cmdText(c fsm.Command, short bool) string {
+	if !short {
+		return c.String()
+	}
+	switch c.Kind {
+	case fsm.Grant:
+		return "Grant " + c.Key + " " + leaseText(c.LeaseMS)
+	case fsm.Release:
+		return "Rel " + c.Key
+	case fsm.Expire:
+		return fmt.Sprintf("Exp %s #%d", c.Key, c.Token)
+	}
+	return c.String()
+}
+
+// tinyCmd is a command in the fewest cells: G(rant), R(elease), E(xpire).
+func tinyCmd(c fsm.Command) string {
+	switch c.Kind {
+	case fsm.Grant:
+		return "G " + c.Key
+	case fsm.Release:
+		return "R " + c.Key
+	case fsm.Expire:
+		return fmt.Sprintf("E %s#%d", c.Key, c.Token)
+	}
+	return c.String()
+}
+
+func leaseText(ms uint64) string { return (time.Duration(ms) * time.Millisecond).String() }
+
+// originTag names who asked for an entry: the client, or "ghost" for the leader's cleanup.
+func originTag(o cluster.Origin) string {
+	switch o.Kind {
+	case cluster.OriginAcquire, cluster.OriginRelease:
+		return o.Client
+	case cluster.OriginGhost:
+		return "ghost"
+	}
+	return ""
+}

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"leaselab/cluster"
+)
+
+// netBox shows partitions, link rules, messages on the wire and recent drops.
+func (m *Model) netBox(r rect) []string {
+	iw, ih := r.w-2, r.h-2
+	return box(m.st, "Network", m.netBody(iw, ih), r.w, r.h, false)
+}
+
+func (m *Model) netBody(iw, ih int) []string {
+	st := m.st
+	nv := &m.v.Net
+	out := make([]string, 0, ih)
+	add := func(s sty, text string) {
+		if len(out) < ih {
+			out = append(out, s.r(fit(text, iw)))
+		}
+	}
+	if len(nv.Groups) == 0 {
+		add(st.good, "no partition")
+	} else {
+		var sides []string
+		for i, g := range nv.Groups {
+			sides = append(sides, sideName(i)+groupText(g))
+		}
+		add(st.warn, "partition "+strings.Join(sides, " | "))
+	}
+	rules := m.ruleTexts()
+	if len(rules) == 0 {
+		add(st.faint, "no cuts, drops or delays")
+	}
+	for _, t := range rules {
+		add(st.warn, t)
+	}
+	if len(out) < ih {
+		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", len(nv.InFlight)))
+	}
+	limit := max(1, (ih-len(out))/2)
+	for i := range nv.InFlight {
+		if i == limit-1 && len(nv.InFlight) > limit {
+			add(st.faint, fmt.Sprintf("  ⇢ … %d more on the wire", len(nv.InFlight)-i))
+			break
+		}
+		f := &nv.InFlight[i]
+		add(msgStyle(st, f.Msg), "  ⇢ "+flightText(f, m.v.Now))
+	}
+	recent := m.recentMsgs(ih - len(out))
+	for _, r := range recent {
+		add(r.s, r.text)
+	}
+	for len(out) < ih {
+		out = append(out, blank(iw))
+	}
+	return out
+}
+
+// ruleTexts lists the link rules: cuts (paired when both ways), drops, delays.
+func (m *Model) ruleTexts() []string {
+	nv := &m.v.Net
+	var out []string
+	var cuts []string
+	for _, c := range nv.Cuts {
+		back := false
+		for _, d := range nv.Cuts {
+			back = back || (d[0] == c[1] && d[1] == c[0])
+		}
+		switch {
+		case back && c[0] < c[1]:
+			cuts = append(cuts, fmt.Sprintf("n%d↔n%d", c[0], c[1]))
+		case !back:
+			cuts = append(cuts, fmt.Sprintf("n%d→n%d", c[0], c[1]))
+		}
+	}
+	if len(cuts) > 0 {
+		out = append(out, "cut "+strings.Join(cuts, " "))
+	}
+	if nv.DropAll > 0 {
+		out = append(out, "drop all "+trimFloat(nv.DropAll)+"%")
+	}
+	var drops, delays []string
+	for _, d := range nv.Drops {
+		drops = append(drops, fmt.Sprintf("n%d-n%d %s%%", d.A, d.B, trimFloat(d.Pct)))
+	}
+	for _, d := range nv.Delays {
+		delays = append(delays, fmt.Sprintf("n%d-n%d +%v", d.A, d.B, d.Delay))
+	}
+	if len(drops) > 0 {
+		out = append(out, "drop "+strings.Join(drops, " "))
+	}
+	if len(delays) > 0 {
+		out = append(out, "delay "+strings.Join(delays, " "))
+	}
+	return out
+}
+
+func msgStyle(st *styles, mi cluster.MsgInfo) sty {
+	t := mi.Type.String()
+	switch {
+	case mi.Reject:
+		return st.bad
+	case strings.HasPrefix(t, "MsgHeartbeat"):
+		return st.msg
+	case t == "MsgApp" && mi.Entries > 0, t == "MsgSnap":
+		return st.bold
+	case strings.Contains(t, "Vote"):
+		return st.candidate
+	}
+	return st.plain
+}
+
+func flightText(f *cluster.Flight, now time.Duration) string {
+	return msgText(f.Msg, f.From, f.To) + " · lands in " + (f.Arrive - now).Round(100*time.Microsecond).String()
+}
+
+type styled struct {
+	s    sty
+	text string
+}
+
+// recentMsgs is up to n of the latest raft messages sent or dropped, newest last: the wire is
+// empty most of the time at low speeds, so this strip shows what just went over it.
+func (m *Model) recentMsgs(n int) []styled {
+	if n <= 0 {
+		return nil
+	}
+	st := m.st
+	r := m.sim.tl.rings[filterRaft]
+	out := make([]styled, 0, n)
+	for i := len(r) - 1; i >= 0 && len(out) < n; i-- {
+		e := &r[i].ev
+		switch e.Kind {
+		case cluster.EvMsgSent:
+			out = append(out, styled{msgStyle(st, e.Msg), fmt.Sprintf("%9s → %s", simTime(e.At), msgText(e.Msg, e.Node, e.Peer))})
+		case cluster.EvMsgDropped:
+			out = append(out, styled{st.dropSt, fmt.Sprintf("%9s ✗ %s (%s)", simTime(e.At), msgText(e.Msg, e.Node, e.Peer), e.Text)})
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+func msgText(mi cluster.MsgInfo, from, to int) string {
+	s := fmt.Sprintf("%-13s n%d→n%d t%d", mi.Type.String(), from, to, mi.Term)
+	if mi.Entries > 0 {
+		s += fmt.Sprintf(" +%d", mi.Entries)
+	}
+	if mi.Reject {
+		s += " reject"
+	}
+	return s
+}
