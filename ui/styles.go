@@ -42,6 +42,7 @@ type styles struct {
 	barFull, barEmpty, barZero, gone               sty
 	expire, ghost, late, grant, release            sty
 	narr, status, statusBad, sel, key, msg, dropSt sty
+	hkey, hdesc                                    sty
 	helpKey, helpDesc, helpSep                     lipgloss.Style
 }
 
@@ -115,6 +116,7 @@ func newStyles(r *lipgloss.Renderer, mono bool) *styles {
 		helpDesc: fg("#4E4E4E", "#A8A8A8"),
 		helpSep:  fg("#BCBCBC", "#4E4E4E"),
 	}
+	s.hkey, s.hdesc = mk(s.helpKey), mk(s.helpDesc)
 	for _, c := range [][2]string{
 		{"#005F87", "#5FD7FF"}, {"#5F8700", "#AFD75F"}, {"#870087", "#FF87D7"},
 		{"#AF5F00", "#FFAF5F"}, {"#0000AF", "#8787FF"}, {"#008787", "#5FFFD7"},

@@ -247,33 +247,6 @@ func (m *Model) statusLine(w int) string {
 	return l.String()
 }
 
-func (m *Model) helpLine(w int) string {
-	return fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
-}
-
-// fullHelp is the `?` screen: every key, a legend of the symbols.
-func (m *Model) fullHelp(w, h int) []string {
-	st := m.st
-	text := m.help.FullHelpView(m.keys.FullHelp())
-	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? closes · every action is a scenario step, recorded, saved by w)"), w)}
-	for _, s := range strings.Split(text, "\n") {
-		lines = append(lines, fitStyled(" "+s, w))
-	}
-	legend := []string{
-		"",
-		" roles  ★ leader  ● follower  ◐ candidate  ◔ pre-candidate  ✖ down",
-		" log    ✓ applied  ◆ committed, not applied  ○ not committed (italic)   t3 = term 3",
-		" locks  ████░░ countdown on the node's own clock · EXPIRED HERE = zero, awaiting a committed Expire · — released/expired = deleted",
-		" repl.  · not received  ○ appended  ◆ committed  ✓ applied  ↺ replaced  ✖ down",
-	}
-	for _, s := range legend {
-		lines = append(lines, fit(s, w))
-	}
-	for len(lines) < h {
-		lines = append(lines, blank(w))
-	}
-	return lines[:h]
-}
 
 // fitStyled pads or cuts an already styled string (from bubbles) to w cells.
 func fitStyled(s string, w int) string {

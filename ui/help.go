@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// helpLine is the one-line footer (bubbles/help, short form).
+func (m *Model) helpLine(w int) string {
+	return fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
+}
+
+// fullHelp is the `?` screen: every key, then a legend of the symbols. bubbles/help lays the
+// groups out in columns when they fit; on a narrower screen the same bindings flow as text.
+func (m *Model) fullHelp(w, h int) []string {
+	st := m.st
+	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? closes · every action is a scenario step: recorded, replayed on rewind, saved by w)"), w)}
+	groups := m.keys.FullHelp()
+	wide := m.help
+	wide.Width = 0 // measure the columns uncut
+	if cols := wide.FullHelpView(groups); lipgloss.Width(cols) < w && strings.Count(cols, "\n")+2 <= h {
+		for _, s := range strings.Split(cols, "\n") {
+			lines = append(lines, fitStyled(" "+s, w))
+		}
+	} else {
+		lines = append(lines, m.flowHelp(w)...)
+	}
+	legend := []string{
+		"roles: ★ leader · ● follower · ◐ candidate · ◔ pre-candidate · ✖ down",
+		"log: ✓ applied · ◆ committed, not applied · ○ not committed (italic) · t3 = term 3 · narrow columns: G Grant, R Release, E Expire",
+		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted",
+		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ replaced by another entry · ✖ down",
+	}
+	if len(lines) < h {
+		lines = append(lines, blank(w))
+	}
+	for _, s := range legend {
+		for _, l := range wrap(s, w-1, "  ") {
+			lines = append(lines, st.faint.r(fit(" "+l, w)))
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, blank(w))
+	}
+	return lines[:h]
+}
+
+// flowHelp writes every binding as "key desc", separated by dots, wrapped to w cells.
+func (m *Model) flowHelp(w int) []string {
+	st := m.st
+	var out []string
+	l := newLine(w)
+	l.add(st.plain, " ")
+	for _, g := range m.keys.FullHelp() {
+		for _, b := range g {
+			k, d := b.Help().Key, b.Help().Desc
+			item := width(k) + 1 + width(d)
+			if l.w > 1 && l.room() < item+3 {
+				out = append(out, l.String())
+				l = newLine(w)
+				l.add(st.plain, " ")
+			}
+			if l.w > 1 {
+				l.add(st.faint, " · ")
+			}
+			l.add(st.hkey, k)
+			l.add(st.plain, " ")
+			l.add(st.hdesc, d)
+		}
+	}
+	return append(out, l.String())
+}
