@@ -247,7 +247,6 @@ func (m *Model) statusLine(w int) string {
 	return l.String()
 }
 
-
 // fitStyled pads or cuts an already styled string (from bubbles) to w cells.
 func fitStyled(s string, w int) string {
 	sw := lipgloss.Width(s)
