@@ -134,7 +134,7 @@ func BenchmarkFrame100x(b *testing.B) {
 	worst := time.Duration(0)
 	frames := 0
 	for i := 0; i < b.N; i++ {
-		m := newPlay(b, busyScript(b, 60), 200, 60)
+		m := newPlay(b, busyScript(b, 300), 200, 60)
 		m.sim.speed = 100
 		at := wall0
 		m.wall = func() time.Time { return at }
@@ -152,4 +152,15 @@ func BenchmarkFrame100x(b *testing.B) {
 	}
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms/frame")
 	b.ReportMetric(float64(frames)/float64(b.N), "frames/run")
+}
+
+// BenchmarkRefresh is the per-frame snapshot: the world's View, the timeline into the viewport.
+func BenchmarkRefresh(b *testing.B) {
+	m := busySandbox(b)
+	colour(m)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.tlSet = false
+		m.refresh()
+	}
 }
