@@ -96,11 +96,14 @@ func partitioned(t *testing.T, w, h int) *Model {
 	return m
 }
 
-// skewedClocks: n2 runs at 1.3x, n3 at 0.7x, n4 is 2s ahead, while c1 holds a 3s lease.
+// skewedClocks: while c1 holds a 3s lease, n2's clock runs at 1.3x, n3's at 0.7x, and n4's
+// jumps 1s ahead: four countdowns for one lock.
 func skewedClocks(t *testing.T, w, h int) *Model {
 	m := newSandbox(t, 7, 5, w, h)
 	playFor(m, 2*time.Second)
-	press(m, "2", "+", "+", "+", "3", "-", "-", "-", "4", "]", "]", "]", "]", "1", "a")
-	playFor(m, 2500*time.Millisecond)
+	press(m, "a")
+	playFor(m, 300*time.Millisecond)
+	press(m, "2", "+", "+", "+", "3", "-", "-", "-", "4", "]", "]", "1")
+	playFor(m, 1500*time.Millisecond)
 	return m
 }
