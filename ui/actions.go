@@ -71,8 +71,13 @@ func (m *Model) onActionKey(msg tea.KeyMsg) {
 	case key.Matches(msg, k.SlowLinks):
 		m.slowLinks(id)
 	case key.Matches(msg, k.DropAll):
-		m.dropIdx = (m.dropIdx + 1) % len(dropSteps)
-		m.act(scenarios.Step{Kind: scenarios.StepDrop, All: true, Percent: dropSteps[m.dropIdx]})
+		next := dropSteps[0]
+		for i, p := range dropSteps {
+			if p == m.v.Net.DropAll {
+				next = dropSteps[(i+1)%len(dropSteps)]
+			}
+		}
+		m.act(scenarios.Step{Kind: scenarios.StepDrop, All: true, Percent: next})
 	default:
 		m.onClientKey(msg)
 	}

@@ -58,7 +58,6 @@ type Model struct {
 	client    string // selected client
 	keyIdx    int
 	leaseIdx  int
-	dropIdx   int
 	filter    filter
 	prompting bool
 
