@@ -107,9 +107,6 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator, m.help.Styles.Ellipsis = st.helpSep, st.helpSep, st.helpSep
 	m.vp.MouseWheelEnabled = true
 	m.vp.KeyMap = viewport.KeyMap{} // keys reach it only through the root's routing
-	if len(m.keysList()) > 0 {
-		m.keyIdx = 0
-	}
 	m.status = m.hint()
 	m.resize(80, 24)
 	return m, nil
