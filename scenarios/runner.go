@@ -44,6 +44,7 @@ type Runner struct {
 
 	pc        int           // next step
 	inStep    bool          // steps[pc] is a wait or wait-until in progress
+	fresh     bool          // an event happened since the wait-until's condition was last judged
 	until     time.Duration // its end (wait) or deadline (wait-until)
 	atPause   bool
 	expected  map[string]bool // violation kinds some step expected to see
@@ -159,6 +160,7 @@ func (r *Runner) begin(st *Step) bool {
 	case StepWaitUntil:
 		r.noteViolations(st.Cond)
 		r.until = w.Now() + st.Dur
+		r.fresh = true
 		return false
 	case StepExpect:
 		r.Expects++
@@ -187,27 +189,33 @@ func (r *Runner) progress(st *Step, t time.Duration) bool {
 		w.AdvanceTo(min(r.until, t))
 		return w.Now() >= r.until
 	}
+	// The condition is judged when the step begins, after every event, and at its time limit:
+	// never at the instant a caller happens to stop, so slicing a run never changes it.
 	limit := min(r.until, t)
 	for {
-		if ok, _ := r.Eval(st.Cond); ok {
-			return true
+		if r.fresh {
+			r.fresh = false
+			if ok, _ := r.Eval(st.Cond); ok {
+				return true
+			}
 		}
 		at, ok := w.NextAt()
 		if !ok || at > limit {
 			break
 		}
 		w.Step()
+		r.fresh = true
 	}
-	w.AdvanceTo(limit)
-	if ok, _ := r.Eval(st.Cond); ok {
-		return true
+	if r.until > t {
+		w.AdvanceTo(t)
+		return false
 	}
-	if w.Now() >= r.until {
-		_, found := r.Eval(st.Cond)
+	w.AdvanceTo(r.until)
+	ok, found := r.Eval(st.Cond)
+	if !ok {
 		r.fail(st, FormatCond(st.Cond)+" within "+st.Dur.String(), found)
-		return true
 	}
-	return false
+	return true
 }
 
 func (r *Runner) fail(st *Step, expected, found string) {
