@@ -147,26 +147,28 @@ func hashEvent(h uint64, e *Event) uint64 {
 	return hashStr(h, e.Text)
 }
 
-const fnvPrime = 1099511628211
-
-// FNVOffset is the FNV-1a offset basis: the trace hash of an empty run.
+// FNVOffset is the trace hash of an empty run (FNV-1a's offset basis).
 const FNVOffset uint64 = 14695981039346656037
 
+// hashU64 folds one word into the hash: a multiply and a shift per word, not per byte (hashing
+// runs for every event, so it is on the simulator's hot path).
 func hashU64(h, v uint64) uint64 {
-	for i := 0; i < 8; i++ {
-		h ^= v & 0xff
-		h *= fnvPrime
-		v >>= 8
-	}
-	return h
+	h ^= v
+	h *= 0x9e3779b97f4a7c15
+	return h ^ h>>29
 }
 
 func hashStr(h uint64, s string) uint64 {
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= fnvPrime
+	for len(s) >= 8 {
+		h = hashU64(h, uint64(s[0])|uint64(s[1])<<8|uint64(s[2])<<16|uint64(s[3])<<24|
+			uint64(s[4])<<32|uint64(s[5])<<40|uint64(s[6])<<48|uint64(s[7])<<56)
+		s = s[8:]
 	}
-	return hashU64(h, uint64(len(s)))
+	var tail uint64
+	for i := 0; i < len(s); i++ {
+		tail |= uint64(s[i]) << (8 * i)
+	}
+	return hashU64(hashU64(h, tail), uint64(len(s)))
 }
 
 func b2u(b bool) uint64 {

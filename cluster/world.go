@@ -82,7 +82,8 @@ func (w *World) TraceHash() uint64 { return w.hash }
 // Events is how many events have happened.
 func (w *World) Events() uint64 { return w.evSeq }
 
-// Subscribe calls f with every event from now on, in order. f must not act on the world.
+// Subscribe calls f with every event from now on, in order. f must not act on the world, and
+// must copy the event if it keeps it (the pointer is reused).
 func (w *World) Subscribe(f func(*Event)) { w.subs = append(w.subs, f) }
 
 func (w *World) node(id int) *node { return w.nodes[id-1] }
@@ -97,18 +98,23 @@ func (w *World) confState() *pb.ConfState {
 	return w.cs
 }
 
+// emit records an event. It is stored straight into the ring of recent events and handed to
+// subscribers from there, so no event is allocated on the heap (emit is the hottest path).
 func (w *World) emit(e Event) {
 	w.evSeq++
 	e.Seq, e.At = w.evSeq, w.now
-	w.hash = hashEvent(w.hash, &e)
+	var slot *Event
 	if len(w.recent) < cap(w.recent) {
 		w.recent = append(w.recent, e)
+		slot = &w.recent[len(w.recent)-1]
 	} else {
 		w.recent[w.head] = e
+		slot = &w.recent[w.head]
 		w.head = (w.head + 1) % len(w.recent)
 	}
+	w.hash = hashEvent(w.hash, slot)
 	for _, f := range w.subs {
-		f(&e)
+		f(slot)
 	}
 }
 
