@@ -135,6 +135,8 @@ func TestGhostLockReleased(t *testing.T) {
 	electN1(t, w)
 	lost := hasEvent(w, func(e *Event) bool { return e.Kind == EvReplyLost && e.Client == "c1" && e.Reply == "granted" })
 	ghost := hasEvent(w, func(e *Event) bool { return e.Kind == EvProposed && e.Origin.Kind == OriginGhost })
+	w.Release("c1", "hello") // c1 learns who leads, so its acquire goes straight there
+	waitFor(t, w, 3*time.Second, "c1 checked in", func() bool { r, _ := w.ClientReply("c1"); return r == "not-found" })
 	must(t, w.Acquire("c1", "orders", 10*time.Second))
 	w.Disconnect("c1")
 	waitFor(t, w, 3*time.Second, "released everywhere", func() bool {
