@@ -365,3 +365,20 @@ func TestLongChaoticRunConverges(t *testing.T) {
 		t.Errorf("too little progress: commit %d", w.Commit(1))
 	}
 }
+
+func TestTransferLeader(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	if err := w.TransferLeader(9); err == nil {
+		t.Fatal("transfer to a node that does not exist was accepted")
+	}
+	must(t, w.TransferLeader(4))
+	waitFor(t, w, 3*time.Second, "n4 leads", func() bool { return w.Leader() == 4 })
+	if w.Role(1) != RoleFollower {
+		t.Fatalf("n1 is %s after handing over", w.Role(1))
+	}
+	must(t, w.Crash(2))
+	if err := w.TransferLeader(2); err == nil {
+		t.Fatal("transfer to a down node was accepted")
+	}
+}
