@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"maps"
 	"slices"
 	"time"
 
@@ -258,12 +259,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 		rem := l.remaining(local)
 		nv.Locks = append(nv.Locks, LockView{Key: l.key, Token: l.token, LeaseMS: l.leaseMS, Remaining: rem, Zero: rem == 0})
 	}
-	keys := make([]string, 0, len(n.history))
-	for k := range n.history {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(n.history)) {
 		h := n.history[k]
 		last := h[len(h)-1]
 		nv.Last = append(nv.Last, KeyResult{Key: k, Index: last.Index, Result: last.Result})
@@ -313,12 +309,7 @@ func (w *World) clientView(c *client) ClientView {
 	} else if c.curWrite != nil {
 		cv.Doing = "write " + c.curWrite.key
 	}
-	keys := make([]string, 0, len(c.holds))
-	for k := range c.holds {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(c.holds)) {
 		h := c.holds[k]
 		cv.Holds = append(cv.Holds, HoldView{Key: k, Token: h.token, Left: max(0, h.sentLocal+h.lease-cv.Local)})
 	}

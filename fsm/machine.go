@@ -2,6 +2,7 @@ package fsm
 
 import (
 	"encoding/binary"
+	"maps"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -102,12 +103,7 @@ func (m *Machine) Len() int { return len(m.locks) }
 
 // Keys returns the held keys, sorted.
 func (m *Machine) Keys() []string {
-	ks := make([]string, 0, len(m.locks))
-	for k := range m.locks {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
+	return slices.Sorted(maps.Keys(m.locks))
 }
 
 // Hash is a stable digest of the whole state (table and counter): equal states, equal hashes,
