@@ -2,9 +2,9 @@ package fsm
 
 import (
 	"encoding/binary"
-	"maps"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 )
 
