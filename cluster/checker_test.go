@@ -125,3 +125,17 @@ func TestNothingAfterEveryNodeCrashed(t *testing.T) {
 		t.Fatal("a leader with every node down")
 	}
 }
+
+func TestUnsafeNamesRoundTrip(t *testing.T) {
+	for _, name := range UnsafeNames {
+		var u Unsafe
+		must(t, u.SetByName(name))
+		if got := u.Names(); len(got) != 1 || got[0] != name {
+			t.Errorf("SetByName(%q) then Names() = %v", name, got)
+		}
+	}
+	var u Unsafe
+	if u.SetByName("no-such") == nil {
+		t.Error("an unknown switch was accepted")
+	}
+}

@@ -18,37 +18,31 @@ type Unsafe struct {
 	NoFencing          bool // the resource accepts every write
 }
 
+// UnsafeNames are the switches in the scenario language's spelling, in a fixed order.
+var UnsafeNames = []string{"expire-ignores-token", "unchecked-proposals", "local-expiry", "no-fencing"}
+
+// flags pairs each name of UnsafeNames with its field.
+func (u *Unsafe) flags() []*bool {
+	return []*bool{&u.ExpireIgnoresToken, &u.UncheckedProposals, &u.LocalExpiry, &u.NoFencing}
+}
+
 // SetByName switches one unsafe mechanism by its scenario-language name.
 func (u *Unsafe) SetByName(name string) error {
-	switch name {
-	case "expire-ignores-token":
-		u.ExpireIgnoresToken = true
-	case "unchecked-proposals":
-		u.UncheckedProposals = true
-	case "local-expiry":
-		u.LocalExpiry = true
-	case "no-fencing":
-		u.NoFencing = true
-	default:
-		return fmt.Errorf("unknown unsafe switch %q", name)
+	for i, n := range UnsafeNames {
+		if n == name {
+			*u.flags()[i] = true
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("unknown unsafe switch %q", name)
 }
 
 // Names lists the switches that are on, in the language's spelling and a fixed order.
 func (u Unsafe) Names() []string {
 	var out []string
-	for _, s := range []struct {
-		on   bool
-		name string
-	}{
-		{u.ExpireIgnoresToken, "expire-ignores-token"},
-		{u.UncheckedProposals, "unchecked-proposals"},
-		{u.LocalExpiry, "local-expiry"},
-		{u.NoFencing, "no-fencing"},
-	} {
-		if s.on {
-			out = append(out, s.name)
+	for i, on := range u.flags() {
+		if *on {
+			out = append(out, UnsafeNames[i])
 		}
 	}
 	return out

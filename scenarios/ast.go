@@ -5,6 +5,7 @@ package scenarios
 import (
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/fsm"
 )
 
@@ -44,7 +45,7 @@ type Header struct {
 }
 
 // UnsafeNames are the valid `unsafe NAME` switches.
-var UnsafeNames = []string{"expire-ignores-token", "unchecked-proposals", "local-expiry", "no-fencing"}
+var UnsafeNames = cluster.UnsafeNames
 
 // DefaultHeader returns the header a file with no header lines gets.
 func DefaultHeader() Header {
