@@ -10,9 +10,9 @@ import (
 	"strings"
 )
 
-// The bundled lessons are the .scenario files beside this file, compiled into the binary.
+// The bundled lessons are the .scenario files in lessons/, compiled into the binary.
 //
-//go:embed *.scenario
+//go:embed lessons/*.scenario
 var lessonFS embed.FS
 
 // Lesson is one bundled scenario.
@@ -25,14 +25,15 @@ type Lesson struct {
 
 // Lessons lists the bundled lessons by name.
 func Lessons() []Lesson {
-	names, _ := fs.Glob(lessonFS, "*.scenario")
+	names, _ := fs.Glob(lessonFS, "lessons/*.scenario")
 	slices.Sort(names)
 	var out []Lesson
 	for _, n := range names {
 		src, _ := lessonFS.ReadFile(n)
-		l := Lesson{Name: strings.TrimSuffix(n, ".scenario"), Source: src, Teaches: firstComment(src)}
+		base := path.Base(n)
+		l := Lesson{Name: strings.TrimSuffix(base, ".scenario"), Source: src, Teaches: firstComment(src)}
 		l.Title = l.Name
-		if s, err := Parse(n, src); err == nil {
+		if s, err := Parse(base, src); err == nil {
 			l.Title = s.Header.Title
 		}
 		out = append(out, l)
@@ -62,7 +63,7 @@ func Load(arg string) (*Scenario, error) {
 		return nil, err
 	}
 	name := strings.TrimSuffix(path.Base(arg), ".scenario")
-	if src, err := lessonFS.ReadFile(name + ".scenario"); err == nil && !strings.Contains(arg, "/") {
+	if src, err := lessonFS.ReadFile("lessons/" + name + ".scenario"); err == nil && !strings.Contains(arg, "/") {
 		return Parse(name+".scenario", src)
 	}
 	var names []string
