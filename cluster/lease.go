@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"leaselab/fsm"
@@ -13,58 +14,72 @@ type lease struct {
 	key      string
 	token    uint64
 	leaseMS  uint64
-	start    time.Duration // local reading when the Grant applied (or the snapshot restored)
 	deadline time.Duration // local reading at which the countdown reaches zero
-	zero     bool          // the countdown reached zero (event sent)
 	nextTry  time.Duration // local reading at which the leader may (re)propose Expire
+	idx      int           // position in its heap: n.expiring when zero, else n.counting
+	zero     bool          // the countdown reached zero (event sent)
+}
+
+// heapOf is the heap a lease lives in: counting down, or at zero awaiting an Expire.
+func (n *node) heapOf(l *lease) *leaseHeap {
+	if l.zero {
+		return &n.expiring
+	}
+	return &n.counting
 }
 
 func (n *node) startLease(key string, token, leaseMS uint64) {
-	now := n.clk.local(n.w.now)
-	d := now + time.Duration(leaseMS)*time.Millisecond
-	n.leases[key] = &lease{key: key, token: token, leaseMS: leaseMS, start: now, deadline: d, nextTry: d}
+	if old := n.leases[key]; old != nil {
+		n.dropLease(old)
+	}
+	d := n.clk.local(n.w.now) + time.Duration(leaseMS)*time.Millisecond
+	l := &lease{key: key, token: token, leaseMS: leaseMS, deadline: d, nextTry: d}
+	n.leases[key] = l
+	n.counting.push(l)
+}
+
+// dropLease forgets a countdown (its lock was released, expired or restored away).
+func (n *node) dropLease(l *lease) {
+	n.heapOf(l).remove(l)
+	delete(n.leases, l.key)
+}
+
+// clearLeases forgets every countdown.
+func (n *node) clearLeases() {
+	clear(n.leases)
+	n.counting.items = n.counting.items[:0]
+	n.expiring.items = n.expiring.items[:0]
 }
 
 // remaining is what the countdown shows now, never below zero.
 func (l *lease) remaining(local time.Duration) time.Duration { return max(0, l.deadline-local) }
 
+func byKey(a, b *lease) int { return strings.Compare(a.key, b.key) }
+
+// sortedLeases is every countdown by key: O(n log n), for tests and small views only.
 func (n *node) sortedLeases() []*lease {
 	out := make([]*lease, 0, len(n.leases))
-	for _, l := range n.leases {
-		out = append(out, l)
-	}
-	slices.SortFunc(out, func(a, b *lease) int {
-		if a.key < b.key {
-			return -1
-		}
-		if a.key > b.key {
-			return 1
-		}
-		return 0
-	})
+	out = append(out, n.counting.items...)
+	out = append(out, n.expiring.items...)
+	slices.SortFunc(out, byKey)
 	return out
 }
 
 // acts says whether the lease manager proposes Expires on this node.
 func (n *node) acts() bool { return n.role == RoleLeader && !n.w.cfg.Unsafe.LocalExpiry }
 
-// rearmLease schedules the lease timer for the earliest countdown end or Expire retry.
+// rearmLease schedules the lease timer for the earliest countdown end or Expire retry: the top
+// of two heaps, converted to simulated time on the node's clock as it is now.
 func (n *node) rearmLease() {
 	if !n.up {
 		return
 	}
 	next, any := time.Duration(0), false
-	for _, l := range n.leases {
-		due := l.deadline
-		if l.zero {
-			if !n.acts() {
-				continue
-			}
-			due = l.nextTry
-		}
-		if !any || due < next {
-			next, any = due, true
-		}
+	if l := n.counting.top(); l != nil {
+		next, any = l.deadline, true
+	}
+	if l := n.expiring.top(); l != nil && n.acts() && (!any || l.nextTry < next) {
+		next, any = l.nextTry, true
 	}
 	at := time.Duration(-1)
 	if any {
@@ -80,12 +95,33 @@ func (n *node) rearmLease() {
 	}
 }
 
+// dueLeases takes out of the heaps every countdown that ends now and, on a node that acts, every
+// Expire retry that is due; they come back in key order, so what a firing does never depends on
+// heap layout. Only the due ones are visited.
+func (n *node) dueLeases(now time.Duration) []*lease {
+	var due []*lease
+	for l := n.counting.top(); l != nil && l.deadline <= now; l = n.counting.top() {
+		n.counting.remove(l)
+		due = append(due, l)
+	}
+	if n.acts() {
+		for l := n.expiring.top(); l != nil && l.nextTry <= now; l = n.expiring.top() {
+			n.expiring.remove(l)
+			due = append(due, l)
+		}
+	}
+	slices.SortFunc(due, byKey)
+	return due
+}
+
 // onLeaseTimer ends countdowns that reached zero and, on the leader, proposes their Expires:
-// again one election timeout later while the lock is still in its applied state.
+// again one election timeout later while the lock is still in its applied state. Countdowns
+// that end at the same instant are proposed together, so their Expires share one Ready, one
+// append and one commit.
 func (n *node) onLeaseTimer() {
 	n.leaseAt = -1
 	now := n.clk.local(n.w.now)
-	for _, l := range n.sortedLeases() {
+	for _, l := range n.dueLeases(now) {
 		if !l.zero && now >= l.deadline {
 			l.zero = true
 			n.w.emit(Event{Kind: EvCountdownZero, Node: n.id, Key: l.key, Token: l.token})
@@ -99,13 +135,14 @@ func (n *node) onLeaseTimer() {
 			n.propose(fsm.Command{Kind: fsm.Expire, Key: l.key, Token: l.token},
 				Origin{Kind: OriginExpire, Token: l.token, Node: n.id})
 		}
+		n.heapOf(l).push(l)
 	}
 	n.rearmLease()
 	n.process()
 }
 
 // localExpire is the unsafe local-expiry mode: the node deletes the lock on its own clock,
-// outside the log.
+// outside the log. l is in no heap.
 func (n *node) localExpire(l *lease) {
 	n.sm.Delete(l.key)
 	delete(n.leases, l.key)
@@ -113,16 +150,21 @@ func (n *node) localExpire(l *lease) {
 }
 
 // onPromote: a new leader expires on its own countdowns at once; with lease-extend-on-promote
-// it first pushes every deadline to at least one election timeout from now, as etcd's lessor does.
+// it first pushes every deadline to at least one election timeout from now, as etcd's lessor
+// does. It visits every countdown (a promotion is rare), then rebuilds both heaps.
 func (n *node) onPromote() {
 	now := n.clk.local(n.w.now)
-	for _, l := range n.sortedLeases() {
+	all := append(append([]*lease(nil), n.counting.items...), n.expiring.items...)
+	n.counting.items = n.counting.items[:0]
+	n.expiring.items = n.expiring.items[:0]
+	for _, l := range all {
 		if n.w.cfg.LeaseExtend {
 			if d := now + n.w.cfg.ElectionTimeout(); d > l.deadline {
 				l.deadline, l.zero = d, false
 			}
 		}
 		l.nextTry = max(l.deadline, now)
+		n.heapOf(l).push(l)
 	}
 	n.rearmLease()
 }

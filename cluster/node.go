@@ -33,6 +33,8 @@ type node struct {
 	applied uint64
 
 	leases   map[string]*lease
+	counting leaseHeap // countdowns running, by deadline
+	expiring leaseHeap // countdowns at zero, by the next Expire try
 	leaseGen uint64
 	leaseAt  time.Duration // when the lease timer is armed for; -1 when not
 
@@ -54,7 +56,8 @@ type applied struct {
 
 func newNode(w *World, id int) *node {
 	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
-		history: map[string][]applied{}, last: map[string]fsm.Result{}, leaseAt: -1}
+		history: map[string][]applied{}, last: map[string]fsm.Result{}, leaseAt: -1,
+		expiring: leaseHeap{try: true}}
 	n.log = &raftLogger{w: w, node: id}
 	// Bootstrap: a snapshot at index 1, term 1 naming every voter (design.md §4).
 	snap := &pb.Snapshot{
@@ -89,6 +92,7 @@ func (n *node) start() {
 	n.rn, n.up = rn, true
 	n.sm = fsm.New(fsm.Options{ExpireIgnoresToken: c.Unsafe.ExpireIgnoresToken})
 	n.leases = map[string]*lease{}
+	n.clearLeases()
 	n.pending = nil
 	n.reads = nil
 	n.restore(snap.GetData(), idx)
@@ -106,7 +110,7 @@ func (n *node) restore(data []byte, idx uint64) {
 	}
 	n.applied = idx
 	n.w.chk.resetNode(n)
-	clear(n.leases)
+	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
 		n.startLease(k, l.Token, l.LeaseMS)
@@ -275,7 +279,9 @@ func (n *node) apply(e *pb.Entry) {
 		n.startLease(cmd.Key, res.Token, cmd.LeaseMS)
 		n.rearmLease()
 	case res.Kind == fsm.Released || (res.Kind == fsm.Expired && res.Existed):
-		delete(n.leases, cmd.Key)
+		if l := n.leases[cmd.Key]; l != nil {
+			n.dropLease(l)
+		}
 		n.rearmLease()
 	}
 	n.w.linear.onApply(n.id, cmd, o, res, n.w.now)
@@ -338,6 +344,7 @@ func (n *node) entries(lo, hi uint64) []*pb.Entry {
 // crash stops the node: everything but its persisted storage and its clock is lost.
 func (n *node) crash() {
 	n.up, n.rn, n.sm = false, nil, nil
+	n.clearLeases()
 	n.leases, n.pending, n.reads, n.after, n.proposed = nil, nil, nil, nil, nil
 	n.tickGen++
 	n.leaseGen++
