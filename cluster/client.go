@@ -101,7 +101,7 @@ func (c *client) local() time.Duration { return c.clk.local(c.w.now) }
 // holdsKey: granted, not released, and its own clock says the lease still runs.
 func (c *client) holdsKey(key string) (uint64, bool) {
 	h := c.holds[key]
-	if h == nil || c.local() >= h.sentLocal+h.lease {
+	if h == nil || c.local() >= AddTime(h.sentLocal, h.lease) {
 		return 0, false
 	}
 	return h.token, true
@@ -133,7 +133,7 @@ func (c *client) start(a action) {
 	w.reqSeq++
 	req := &request{id: w.reqSeq, cl: c, op: a.op, key: a.key, lease: a.lease,
 		sentAt: w.now, sentLocal: c.local(), retryAt: -1}
-	req.deadline = req.sentLocal + w.cfg.ClientTimeout
+	req.deadline = AddTime(req.sentLocal, w.cfg.ClientTimeout)
 	if a.op == opRelease {
 		if h := c.holds[a.key]; h != nil {
 			req.token = h.token
@@ -210,7 +210,7 @@ func (c *client) onReply(it item) {
 			c.send()
 		} else {
 			c.guess = req.node%c.w.cfg.Nodes + 1
-			req.retryAt = c.local() + 50*time.Millisecond
+			req.retryAt = AddTime(c.local(), 50*time.Millisecond)
 			c.armTimer()
 		}
 		return
@@ -243,8 +243,8 @@ func (c *client) pause(d time.Duration) {
 	}
 	c.wakeGen++
 	c.timerGen++
-	c.wakeAt = c.w.now + d
-	c.w.q.push(item{at: c.w.now + d, kind: itClientTimer, cl: c, gen: c.wakeGen, ok: true})
+	c.wakeAt = AddTime(c.w.now, d)
+	c.w.q.push(item{at: c.wakeAt, kind: itClientTimer, cl: c, gen: c.wakeGen, ok: true})
 }
 
 func (c *client) wake() {

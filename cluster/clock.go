@@ -19,29 +19,54 @@ type clock struct {
 func newClock() clock { return clock{rate: 1} }
 
 func (c *clock) elapsed(t time.Duration) time.Duration {
-	return time.Duration(math.Round(float64(t-c.realBase) * c.rate))
+	return durOf(math.Round(float64(t-c.realBase) * c.rate))
 }
 
 // local reads the clock at simulated instant t (t >= realBase).
-func (c *clock) local(t time.Duration) time.Duration { return c.localBase + c.elapsed(t) }
+func (c *clock) local(t time.Duration) time.Duration { return AddTime(c.localBase, c.elapsed(t)) }
 
 // tickLocal reads the offset-free clock that paces ticks.
-func (c *clock) tickLocal(t time.Duration) time.Duration { return c.tickBase + c.elapsed(t) }
+func (c *clock) tickLocal(t time.Duration) time.Duration { return AddTime(c.tickBase, c.elapsed(t)) }
 
 // realAt is the first simulated instant at which local reaches l, or never (-1) if the clock is
-// stopped. base is localBase or tickBase.
+// stopped or would reach l only past the end of time (a saturated Never is never reached).
+// base is localBase or tickBase.
 func (c *clock) realAt(base, l time.Duration) time.Duration {
+	if l == Never {
+		return -1
+	}
 	if l <= base {
 		return c.realBase
 	}
 	if c.rate <= 0 {
 		return -1
 	}
-	t := c.realBase + time.Duration(math.Ceil(float64(l-base)/c.rate))
-	for base+time.Duration(math.Round(float64(t-c.realBase)*c.rate)) < l {
-		t++ // rounding: make sure the clock really reads l at t
+	reaches := func(t time.Duration) bool { return AddTime(base, c.elapsed(t)) >= l }
+	t := AddTime(c.realBase, durOf(math.Ceil((float64(l)-float64(base))/c.rate)))
+	if t == Never {
+		return -1
 	}
-	return t
+	if reaches(t) {
+		return t
+	}
+	// Rounding left t a little early: gallop forward, then bisect, in O(log) steps.
+	lo, step := t, time.Duration(1)
+	for !reaches(AddTime(t, step)) {
+		if AddTime(t, step) == Never {
+			return -1
+		}
+		lo, step = AddTime(t, step), step*2
+	}
+	hi := AddTime(t, step)
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if reaches(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
 
 func (c *clock) realAtLocal(l time.Duration) time.Duration { return c.realAt(c.localBase, l) }
@@ -57,13 +82,13 @@ func (c *clock) setRate(t time.Duration, r float64) {
 
 // jump moves the local reading by d now; ticks are unaffected.
 func (c *clock) jump(d time.Duration) {
-	c.localBase += d
-	c.offset += d
+	c.localBase = AddTime(c.localBase, d)
+	c.offset = AddTime(c.offset, d)
 }
 
 // reset returns to rate 1 with no offset.
 func (c *clock) reset(t time.Duration) {
 	c.setRate(t, 1)
-	c.localBase -= c.offset
+	c.localBase = AddTime(c.localBase, -c.offset)
 	c.offset = 0
 }

@@ -87,11 +87,13 @@ func (c Config) Validate() error {
 	switch {
 	case c.Nodes < 3 || c.Nodes > 9:
 		return fmt.Errorf("nodes must be 3 to 9, got %d", c.Nodes)
-	case c.Tick <= 0:
-		return fmt.Errorf("tick must be positive, got %v", c.Tick)
+	case c.Tick < MinTick || c.Tick > MaxTick:
+		return fmt.Errorf("tick must be %v to %v, got %v", MinTick, MaxTick, c.Tick)
+	case c.Election > MaxTicks:
+		return fmt.Errorf("election must be at most %d ticks, got %d", MaxTicks, c.Election)
 	case c.Heartbeat <= 0 || c.Election <= c.Heartbeat:
 		return fmt.Errorf("need 0 < heartbeat < election, got heartbeat %d election %d", c.Heartbeat, c.Election)
-	case c.LatencyMin < 0 || c.LatencyMax < c.LatencyMin:
+	case c.LatencyMin < 0 || c.LatencyMax < c.LatencyMin || c.LatencyMax > MaxDuration:
 		return fmt.Errorf("bad latency range %v-%v", c.LatencyMin, c.LatencyMax)
 	case c.SnapshotEvery < 0:
 		return fmt.Errorf("snapshot-every must be >= 0, got %d", c.SnapshotEvery)
@@ -102,4 +104,6 @@ func (c Config) Validate() error {
 }
 
 // ElectionTimeout is ElectionTick ticks, on a node's own clock.
-func (c Config) ElectionTimeout() time.Duration { return time.Duration(c.Election) * c.Tick }
+func (c Config) ElectionTimeout() time.Duration {
+	return durOf(float64(c.Election) * float64(c.Tick))
+}

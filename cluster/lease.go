@@ -32,7 +32,7 @@ func (n *node) startLease(key string, token, leaseMS uint64) {
 	if old := n.leases[key]; old != nil {
 		n.dropLease(old)
 	}
-	d := n.clk.local(n.w.now) + time.Duration(leaseMS)*time.Millisecond
+	d := AddTime(n.clk.local(n.w.now), durOf(float64(leaseMS)*float64(time.Millisecond)))
 	l := &lease{key: key, token: token, leaseMS: leaseMS, deadline: d, nextTry: d}
 	n.leases[key] = l
 	n.counting.push(l)
@@ -52,7 +52,7 @@ func (n *node) clearLeases() {
 }
 
 // remaining is what the countdown shows now, never below zero.
-func (l *lease) remaining(local time.Duration) time.Duration { return max(0, l.deadline-local) }
+func (l *lease) remaining(local time.Duration) time.Duration { return max(0, AddTime(l.deadline, -local)) }
 
 func byKey(a, b *lease) int { return strings.Compare(a.key, b.key) }
 
@@ -82,8 +82,8 @@ func (n *node) rearmLease() {
 		next, any = l.nextTry, true
 	}
 	at := time.Duration(-1)
-	if any {
-		at = max(n.clk.realAtLocal(next), n.w.now)
+	if r := n.clk.realAtLocal(next); any && r >= 0 {
+		at = max(r, n.w.now)
 	}
 	if at == n.leaseAt {
 		return
@@ -130,8 +130,8 @@ func (n *node) onLeaseTimer() {
 				continue
 			}
 		}
-		if l.zero && n.acts() && now >= l.nextTry {
-			l.nextTry = now + n.w.cfg.ElectionTimeout()
+		if l.zero && n.acts() && now >= l.nextTry && l.nextTry != Never {
+			l.nextTry = AddTime(now, n.w.cfg.ElectionTimeout())
 			n.propose(fsm.Command{Kind: fsm.Expire, Key: l.key, Token: l.token},
 				Origin{Kind: OriginExpire, Token: l.token, Node: n.id})
 		}
@@ -159,7 +159,7 @@ func (n *node) onPromote() {
 	n.expiring.items = n.expiring.items[:0]
 	for _, l := range all {
 		if n.w.cfg.LeaseExtend {
-			if d := now + n.w.cfg.ElectionTimeout(); d > l.deadline {
+			if d := AddTime(now, n.w.cfg.ElectionTimeout()); d > l.deadline {
 				l.deadline, l.zero = d, false
 			}
 		}

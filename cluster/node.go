@@ -99,7 +99,7 @@ func (n *node) start() {
 	hs, _, _ := n.st.InitialState()
 	n.term, n.commit = hs.GetTerm(), max(hs.GetCommit(), idx)
 	n.setRole(RoleFollower, 0)
-	n.nextTick = n.clk.tickLocal(n.w.now) + c.Tick
+	n.nextTick = AddTime(n.clk.tickLocal(n.w.now), c.Tick)
 	n.scheduleTick()
 }
 
@@ -126,7 +126,7 @@ func (n *node) scheduleTick() {
 }
 
 func (n *node) onTick() {
-	n.nextTick += n.w.cfg.Tick
+	n.nextTick = AddTime(n.nextTick, n.w.cfg.Tick)
 	n.scheduleTick()
 	n.rn.Tick()
 	n.process()

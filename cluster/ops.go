@@ -99,8 +99,8 @@ func (w *World) Delay(a, b int, d time.Duration) error {
 	if err := w.net.checkLink(a, b); err != nil {
 		return err
 	}
-	if d < 0 {
-		return fmt.Errorf("delay must not be negative, got %v", d)
+	if !checkDuration(d) {
+		return fmt.Errorf("delay must be 0 to %v, got %v", MaxDuration, d)
 	}
 	w.net.delay[a][b], w.net.delay[b][a] = d, d
 	w.fault(fmt.Sprintf("delay n%d n%d %v", a, b, d))
@@ -159,8 +159,8 @@ func (w *World) SkewRate(id int, r float64) error {
 	if err := w.net.checkNode(id); err != nil {
 		return err
 	}
-	if r <= 0 {
-		return fmt.Errorf("clock rate must be positive, got %v", r)
+	if !checkRate(r) {
+		return fmt.Errorf("clock rate must be %v to %v, got %v", MinRate, MaxRate, r)
 	}
 	n := w.node(id)
 	n.clk.setRate(w.now, r)
@@ -173,6 +173,9 @@ func (w *World) SkewRate(id int, r float64) error {
 func (w *World) SkewOffset(id int, d time.Duration) error {
 	if err := w.net.checkNode(id); err != nil {
 		return err
+	}
+	if !checkDuration(d) && !checkDuration(-d) {
+		return fmt.Errorf("clock offset must be within ±%v, got %v", MaxDuration, d)
 	}
 	n := w.node(id)
 	n.clk.jump(d)
@@ -261,8 +264,8 @@ func (w *World) AddClient(name string) { w.client(name) }
 
 // Acquire makes client c ask for key with the given lease.
 func (w *World) Acquire(c, key string, lease time.Duration) error {
-	if lease < time.Millisecond {
-		return fmt.Errorf("lease must be at least 1ms, got %v", lease)
+	if lease < time.Millisecond || lease > MaxDuration {
+		return fmt.Errorf("lease must be 1ms to %v, got %v", MaxDuration, lease)
 	}
 	w.client(c).enqueue(action{op: opAcquire, key: key, lease: lease})
 	return nil
@@ -293,8 +296,8 @@ func (w *World) Reconnect(c string) {
 
 // PauseClient freezes client c for d (a GC pause): its clock stops and it acts only after.
 func (w *World) PauseClient(c string, d time.Duration) error {
-	if d <= 0 {
-		return fmt.Errorf("pause must be positive, got %v", d)
+	if d <= 0 || d > MaxDuration {
+		return fmt.Errorf("pause must be positive and at most %v, got %v", MaxDuration, d)
 	}
 	w.client(c).pause(d)
 	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("pauses for %v", d)})
@@ -303,8 +306,8 @@ func (w *World) PauseClient(c string, d time.Duration) error {
 
 // ClientSkewRate sets client c's clock rate.
 func (w *World) ClientSkewRate(c string, r float64) error {
-	if r <= 0 {
-		return fmt.Errorf("clock rate must be positive, got %v", r)
+	if !checkRate(r) {
+		return fmt.Errorf("clock rate must be %v to %v, got %v", MinRate, MaxRate, r)
 	}
 	w.client(c).setRate(r)
 	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock rate %v", r)})

@@ -311,7 +311,7 @@ func (w *World) clientView(c *client) ClientView {
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.holds)) {
 		h := c.holds[k]
-		cv.Holds = append(cv.Holds, HoldView{Key: k, Token: h.token, Left: max(0, h.sentLocal+h.lease-cv.Local)})
+		cv.Holds = append(cv.Holds, HoldView{Key: k, Token: h.token, Left: max(0, AddTime(AddTime(h.sentLocal, h.lease), -cv.Local))})
 	}
 	if c.lastWrite != nil {
 		wv := writeView(c.lastWrite)

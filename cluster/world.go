@@ -158,7 +158,7 @@ func (w *World) send(from *node, m *pb.Message) {
 		w.dropped(from.id, to, from.inc, info, ev.Detail, reason)
 		return
 	}
-	at := w.now + w.latency() + w.net.delay[from.id][to]
+	at := AddTime(AddTime(w.now, w.latency()), w.net.delay[from.id][to])
 	w.q.push(item{at: at, sent: w.now, kind: itDeliver, node: to, from: from.id, inc: from.inc, msg: m, info: info})
 }
 
@@ -234,7 +234,7 @@ func (w *World) AdvanceTo(t time.Duration) {
 }
 
 // Advance runs the world for d of simulated time.
-func (w *World) Advance(d time.Duration) { w.AdvanceTo(w.now + d) }
+func (w *World) Advance(d time.Duration) { w.AdvanceTo(AddTime(w.now, d)) }
 
 func (w *World) handle(it item) {
 	switch it.kind {

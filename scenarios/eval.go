@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -132,18 +133,20 @@ func (r *Runner) evalNode(c *Cond, id int) (bool, string) {
 		if c.Kind == CondCountdownExp {
 			return zero, found
 		}
-		return compare(int64(rem), c.Op, int64(c.Dur)), found
+		return compare(rem, c.Op, c.Dur), found
 	case CondCommit:
 		v := w.Commit(id)
-		return compare(int64(v), c.Op, int64(c.N)), fmt.Sprintf("%s commit %d", name, v)
+		return compare(v, c.Op, c.N), fmt.Sprintf("%s commit %d", name, v)
 	case CondApplied:
 		v := w.Applied(id)
-		return compare(int64(v), c.Op, int64(c.N)), fmt.Sprintf("%s applied %d", name, v)
+		return compare(v, c.Op, c.N), fmt.Sprintf("%s applied %d", name, v)
 	}
 	return false, fmt.Sprintf("unknown condition kind %d", c.Kind)
 }
 
-func compare(a int64, op string, b int64) bool {
+// compare works at each operand's own width (uint64 indexes, int64 durations): a conversion
+// between them would turn a huge index into a negative one.
+func compare[T cmp.Ordered](a T, op string, b T) bool {
 	switch op {
 	case "<":
 		return a < b

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"leaselab/cluster"
 )
 
 // corpusFiles are the bundled lessons (package dir) and the handwritten corpus (testdata).
@@ -163,7 +165,7 @@ func TestFormatDefaultsOnly(t *testing.T) {
 }
 
 func TestFormatDurationsExact(t *testing.T) {
-	for _, d := range []time.Duration{1, 1500 * time.Nanosecond, 90 * time.Second, 1<<63 - 1} {
+	for _, d := range []time.Duration{1, 1500 * time.Nanosecond, 90 * time.Second, cluster.MaxDuration - 1} {
 		s := &Scenario{Header: DefaultHeader(), Steps: []Step{
 			{Kind: StepWait, Dur: d},
 			{Kind: StepSkewOffset, Node: 1, Dur: -d},

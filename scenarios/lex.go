@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"leaselab/cluster"
 )
 
 // word is one word of a line: bare text, or a quoted string with its escapes undone.
@@ -218,7 +220,7 @@ func (l *line) client(w word) string {
 	return w.text
 }
 
-// duration reads a duration; positive demands > 0, otherwise >= 0.
+// duration reads a duration up to cluster.MaxDuration; positive demands > 0, otherwise >= 0.
 func (l *line) duration(what string, positive bool) time.Duration {
 	w := l.next(what)
 	d := l.durationOf(w)
@@ -232,13 +234,40 @@ func (l *line) duration(what string, positive bool) time.Duration {
 	return d
 }
 
-// durationOf reads a signed Go duration.
+// durationOf reads a signed Go duration of at most cluster.MaxDuration either way.
 func (l *line) durationOf(w word) time.Duration {
 	d, err := time.ParseDuration(w.text)
 	if err != nil {
-		l.fail(w.col, "bad duration %q: %s (want Go syntax like 250ms, 3s or 1m30s)", w.text, strings.TrimPrefix(err.Error(), "time: "))
+		l.fail(w.col, "bad duration %q: %s (want Go syntax like 250ms, 3s or 1m30s)", shorten(w.text), strings.TrimPrefix(err.Error(), "time: "))
+	}
+	if d > cluster.MaxDuration || d < -cluster.MaxDuration {
+		l.fail(w.col, "duration %s is out of range (at most %s either way)", w.text, shortDur(cluster.MaxDuration))
 	}
 	return d
+}
+
+// shorten cuts a word for quoting in an error: a megabyte of garbage is not echoed whole.
+func shorten(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%d bytes)", len(s))
+}
+
+// shortDur writes a duration without trailing zero units: 1000h, not 1000h0m0s.
+func shortDur(d time.Duration) string {
+	s := d.String()
+	for _, z := range []string{"0s", "0m"} {
+		if t, ok := strings.CutSuffix(s, z); ok && t != "" && !isDigit(t[len(t)-1]) {
+			s = t
+		}
+	}
+	return s
 }
 
 func (l *line) uint(what string) uint64 {
@@ -279,8 +308,8 @@ func (l *line) rate() float64 {
 	if !ok {
 		l.fail(w.col, "bad rate %q (want a number like 1.5)", w.text)
 	}
-	if r <= 0 {
-		l.fail(w.col, "rate must be positive, found %s", w.text)
+	if r < cluster.MinRate || r > cluster.MaxRate {
+		l.fail(w.col, "rate must be %s to %s, found %s", formatDecimal(cluster.MinRate), formatDecimal(cluster.MaxRate), w.text)
 	}
 	return r
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/fsm"
 )
 
@@ -218,10 +219,13 @@ func (l *line) header(kw word) {
 		h.Nodes = l.intIn("nodes", 3, 9)
 	case "tick":
 		h.Tick = l.duration("tick", true)
+		if h.Tick < cluster.MinTick || h.Tick > cluster.MaxTick {
+			l.fail(valueCol, "tick must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxTick), l.ws[l.i-1].text)
+		}
 	case "election":
-		h.Election = l.intIn("election", 1, maxInt)
+		h.Election = l.intIn("election", 1, cluster.MaxTicks)
 	case "heartbeat":
-		h.Heartbeat = l.intIn("heartbeat", 1, maxInt)
+		h.Heartbeat = l.intIn("heartbeat", 1, cluster.MaxTicks)
 	case "latency":
 		h.LatencyMin, h.LatencyMax = l.latency()
 	case "option":

@@ -155,11 +155,11 @@ func (r *Runner) begin(st *Step) bool {
 	}
 	switch st.Kind {
 	case StepWait:
-		r.until = w.Now() + st.Dur
+		r.until = cluster.AddTime(w.Now(), st.Dur)
 		return false
 	case StepWaitUntil:
 		r.noteViolations(st.Cond)
-		r.until = w.Now() + st.Dur
+		r.until = cluster.AddTime(w.Now(), st.Dur)
 		r.fresh = true
 		return false
 	case StepExpect:
