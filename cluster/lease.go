@@ -52,7 +52,9 @@ func (n *node) clearLeases() {
 }
 
 // remaining is what the countdown shows now, never below zero.
-func (l *lease) remaining(local time.Duration) time.Duration { return max(0, AddTime(l.deadline, -local)) }
+func (l *lease) remaining(local time.Duration) time.Duration {
+	return max(0, AddTime(l.deadline, -local))
+}
 
 func byKey(a, b *lease) int { return strings.Compare(a.key, b.key) }
 
