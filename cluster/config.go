@@ -16,14 +16,18 @@ type Unsafe struct {
 	UncheckedProposals bool // the leader proposes every Grant and Release as it comes
 	LocalExpiry        bool // every node deletes a lock when its own countdown ends
 	NoFencing          bool // the resource accepts every write
+	// LeaseRead confirms busy/not-found with a lease-based ReadIndex (raft's
+	// ReadOnlyLeaseBased): the leader trusts its check-quorum lease, counted on its own clock,
+	// instead of a quorum round. Needs check-quorum.
+	LeaseRead bool
 }
 
 // UnsafeNames are the switches in the scenario language's spelling, in a fixed order.
-var UnsafeNames = []string{"expire-ignores-token", "unchecked-proposals", "local-expiry", "no-fencing"}
+var UnsafeNames = []string{"expire-ignores-token", "unchecked-proposals", "local-expiry", "no-fencing", "lease-read"}
 
 // flags pairs each name of UnsafeNames with its field.
 func (u *Unsafe) flags() []*bool {
-	return []*bool{&u.ExpireIgnoresToken, &u.UncheckedProposals, &u.LocalExpiry, &u.NoFencing}
+	return []*bool{&u.ExpireIgnoresToken, &u.UncheckedProposals, &u.LocalExpiry, &u.NoFencing, &u.LeaseRead}
 }
 
 // SetByName switches one unsafe mechanism by its scenario-language name.
@@ -99,6 +103,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("snapshot-every must be >= 0, got %d", c.SnapshotEvery)
 	case c.ClientTimeout <= 0:
 		return fmt.Errorf("client timeout must be positive, got %v", c.ClientTimeout)
+	case c.Unsafe.LeaseRead && !c.CheckQuorum:
+		return fmt.Errorf("unsafe lease-read needs check-quorum: raft refuses lease-based reads without it")
 	}
 	return nil
 }

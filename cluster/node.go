@@ -79,11 +79,15 @@ func (n *node) start() {
 	snap, _ := n.st.Snapshot()
 	idx := snap.GetMetadata().GetIndex()
 	c := n.w.cfg
+	readOnly := raft.ReadOnlySafe
+	if c.Unsafe.LeaseRead {
+		readOnly = raft.ReadOnlyLeaseBased
+	}
 	rn, err := raft.NewRawNode(&raft.Config{
 		ID: uint64(n.id), ElectionTick: c.Election, HeartbeatTick: c.Heartbeat,
 		Storage: n.st, Applied: idx,
 		MaxSizePerMsg: 1 << 20, MaxInflightMsgs: 256, MaxUncommittedEntriesSize: 1 << 30,
-		CheckQuorum: c.CheckQuorum, PreVote: c.PreVote, ReadOnlyOption: raft.ReadOnlySafe,
+		CheckQuorum: c.CheckQuorum, PreVote: c.PreVote, ReadOnlyOption: readOnly,
 		DisableProposalForwarding: true, Logger: n.log,
 	})
 	if err != nil {

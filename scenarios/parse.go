@@ -276,6 +276,7 @@ func (l *line) option(name string) {
 
 // checkHeader checks what spans header lines, once they are all read.
 func (p *parser) checkHeader() {
+	p.checkLeaseRead()
 	h := p.s.Header
 	if h.Election > h.Heartbeat {
 		return
@@ -287,6 +288,23 @@ func (p *parser) checkHeader() {
 	if ok {
 		p.diags = append(p.diags, Diag{at, fmt.Sprintf("election (%d) must be greater than heartbeat (%d)", h.Election, h.Heartbeat)})
 	}
+}
+
+// checkLeaseRead: raft refuses a lease-based ReadIndex without check-quorum, because the
+// leader's lease is the check-quorum interval. The error goes on the later of the two lines.
+func (p *parser) checkLeaseRead() {
+	lr, ok := p.seen["unsafe lease-read"]
+	cq, cok := p.seen["option check-quorum"]
+	if !ok || !cok || p.s.Header.CheckQuorum {
+		return
+	}
+	at, other, what := lr, cq, "option check-quorum off"
+	if cq.Line > lr.Line {
+		at, other, what = cq, lr, "unsafe lease-read"
+	}
+	p.diags = append(p.diags, Diag{at, fmt.Sprintf(
+		"unsafe lease-read needs check-quorum (the leader's lease is the check-quorum interval; raft refuses lease-based reads without it), but %s is on line %d",
+		what, other.Line)})
 }
 
 var commandList = "wait, wait-until, partition, isolate, rejoin, cut, drop, delay, heal, crash, restart, skew, " +
