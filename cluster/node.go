@@ -271,6 +271,8 @@ func (n *node) apply(e *pb.Entry) {
 	n.w.chk.onApply(n, idx, cmd, o, prev, held, res)
 	n.w.tracker.applied(cmd.Origin, n.id, idx, res)
 	if cmd.Key == "" {
+		// An empty entry (a new leader's Noop) may be what took a request's index here.
+		n.answer(cmd, idx, res)
 		return
 	}
 	h := n.history[cmd.Key]

@@ -294,6 +294,17 @@ func (w *World) Reconnect(c string) {
 	cl.kick()
 }
 
+// Connect points client c at node id: its next request goes there first, and id becomes its
+// guess of the leader (the other retry rules stay as they are).
+func (w *World) Connect(c string, id int) error {
+	if err := w.net.checkNode(id); err != nil {
+		return err
+	}
+	w.client(c).guess = id
+	w.emit(Event{Kind: EvClient, Client: c, Node: id, Text: fmt.Sprintf("connects to n%d", id)})
+	return nil
+}
+
 // PauseClient freezes client c for d (a GC pause): its clock stops and it acts only after.
 func (w *World) PauseClient(c string, d time.Duration) error {
 	if d <= 0 || d > MaxDuration {
@@ -311,6 +322,25 @@ func (w *World) ClientSkewRate(c string, r float64) error {
 	}
 	w.client(c).setRate(r)
 	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock rate %v", r)})
+	return nil
+}
+
+// ClientSkewOffset jumps client c's clock by d now (an NTP step on its machine): what it
+// believes about its leases jumps with it.
+func (w *World) ClientSkewOffset(c string, d time.Duration) error {
+	cl := w.client(c)
+	cl.clk.jump(d)
+	cl.armTimer()
+	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock offset %+v", d)})
+	return nil
+}
+
+// ClientSkewReset puts client c's clock back to rate 1 and no offset.
+func (w *World) ClientSkewReset(c string) error {
+	cl := w.client(c)
+	cl.clk.reset(w.now)
+	cl.armTimer()
+	w.emit(Event{Kind: EvClient, Client: c, Text: "clock reset"})
 	return nil
 }
 

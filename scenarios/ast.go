@@ -87,6 +87,9 @@ const (
 	StepPause                           // pause
 	StepExpect                          // expect Cond
 	StepRejoin                          // rejoin Node (extension: undo isolate; the TUI's rejoin key)
+	StepConnect                         // Client connect Node
+	StepClientSkewOffset                // Client skew offset Dur (signed)
+	StepClientSkewReset                 // Client skew reset
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.

@@ -144,6 +144,12 @@ func FormatStep(st Step) string {
 		return st.Client + " pause " + st.Dur.String()
 	case StepClientSkew:
 		return st.Client + " skew rate " + formatDecimal(st.Rate)
+	case StepClientSkewOffset:
+		return st.Client + " skew offset " + signed(st.Dur)
+	case StepClientSkewReset:
+		return st.Client + " skew reset"
+	case StepConnect:
+		return st.Client + " connect " + n
 	case StepSay:
 		return "say " + quote(st.Text)
 	case StepPause:

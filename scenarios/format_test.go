@@ -86,7 +86,7 @@ func TestCorpusCoversEveryKind(t *testing.T) {
 			conds[st.Cond.Kind] = true
 		}
 	}
-	for k := StepWait; k <= StepRejoin; k++ {
+	for k := StepWait; k <= StepClientSkewReset; k++ {
 		if !steps[k] {
 			t.Errorf("step kind %d missing from the corpus", k)
 		}

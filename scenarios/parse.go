@@ -310,7 +310,7 @@ func (p *parser) checkLeaseRead() {
 var commandList = "wait, wait-until, partition, isolate, rejoin, cut, drop, delay, heal, crash, restart, skew, " +
 	"campaign, transfer-leader, snapshot, say, pause, expect, or a client followed by " + orList(clientActions)
 
-var clientActions = []string{"acquire", "release", "write", "disconnect", "reconnect", "pause", "skew"}
+var clientActions = []string{"acquire", "release", "write", "connect", "disconnect", "reconnect", "pause", "skew"}
 
 // condWords start conditions; a line starting with one lacks its expect.
 var condWords = map[string]bool{"leader": true, "all": true, "not": true, "term": true,
@@ -510,9 +510,17 @@ func (l *line) clientStep(w word, st *Step) {
 		st.Kind = StepReconnect
 	case "pause":
 		st.Kind, st.Dur = StepClientPause, l.duration("pause", true)
+	case "connect":
+		st.Kind, st.Node = StepConnect, l.nodeOf(l.next("node after connect"))
 	case "skew":
-		l.oneOf("client skew form", "rate")
-		st.Kind, st.Rate = StepClientSkew, l.rate()
+		switch l.oneOf("client skew form", "rate", "offset", "reset") {
+		case "rate":
+			st.Kind, st.Rate = StepClientSkew, l.rate()
+		case "offset":
+			st.Kind, st.Dur = StepClientSkewOffset, l.durationOf(l.next("offset like +2s or -500ms"))
+		case "reset":
+			st.Kind = StepClientSkewReset
+		}
 	}
 }
 

@@ -78,6 +78,9 @@ func TestParseSteps(t *testing.T) {
 		{"c1 reconnect", Step{Kind: StepReconnect, Client: "c1"}},
 		{"c1 pause 1500ms", Step{Kind: StepClientPause, Client: "c1", Dur: 1500 * ms}},
 		{"c1 skew rate 0.5", Step{Kind: StepClientSkew, Client: "c1", Rate: 0.5}},
+		{"c1 skew offset -1500ms", Step{Kind: StepClientSkewOffset, Client: "c1", Dur: -1500 * time.Millisecond}},
+		{"c1 skew reset", Step{Kind: StepClientSkewReset, Client: "c1"}},
+		{"c2 connect n4", Step{Kind: StepConnect, Client: "c2", Node: 4}},
 		{`say "Hello, \"world\" \\ bye"`, Step{Kind: StepSay, Text: `Hello, "world" \ bye`}},
 		{"say the   leader\tfalls # not this", Step{Kind: StepSay, Text: "the leader falls"}},
 		{"say \"# not a comment\"", Step{Kind: StepSay, Text: "# not a comment"}},
@@ -249,7 +252,7 @@ func TestParseNodesBound(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, partition, isolate, rejoin, cut, `},
-		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, disconnect, reconnect, pause or skew)`},
+		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, connect, disconnect, reconnect, pause or skew)`},
 		{"wait 3x", `f:1:6: bad duration "3x": unknown unit "x" in duration "3x"`},
 		{"wait 0s", `f:1:6: wait must be positive, found 0s`},
 		{"wait -1s", `f:1:6: wait must be positive, found -1s`},
@@ -353,7 +356,10 @@ func TestParseErrors(t *testing.T) {
 		{"skew n1 offset 2", `f:1:16: bad duration "2": missing unit`},
 		{"skew n1 tilt", `f:1:9: unknown skew form "tilt" (want rate, offset or reset)`},
 		{"skew c1 rate 2", `f:1:6: expected a node n1..n5, found "c1" (a client's clock is skewed with "c1 skew rate R")`},
-		{"c1 skew offset 1s", `f:1:9: unknown client skew form "offset" (want rate)`},
+		{"c1 skew drift 1s", `f:1:9: unknown client skew form "drift" (want rate, offset or reset)`},
+		{"c1 connect", `f:1:11: missing node after connect`},
+		{"c1 connect n9", `f:1:12: unknown node n9 (this cluster has n1..n5)`},
+		{"c1 connect c2", `f:1:12: expected a node n1..n5, found "c2"`},
 		{`"wait" 1s`, `f:1:1: expected a command, found quoted string "wait"`},
 		{`crash "n1"`, `f:1:7: expected node after crash, found quoted string "n1"`},
 	}

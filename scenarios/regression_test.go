@@ -5,7 +5,9 @@ import (
 	"testing"
 )
 
-// Every testdata/regression-*.scenario is a bug found once (often by chaos) that must stay fixed.
+// Every testdata/regression-*.scenario is a story that must stay true. One with no `seed` line
+// must hold under every seed from 1 to 50; one that pins its seed (a chaos reproducer, true of
+// that run only) runs under that seed.
 func TestRegressionScenarios(t *testing.T) {
 	files, _ := filepath.Glob("testdata/regression-*.scenario")
 	if len(files) == 0 {
@@ -16,12 +18,24 @@ func TestRegressionScenarios(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := RunScenario(s, RunOptions{})
-		if err != nil {
-			t.Fatal(err)
+		seeds := []uint64{s.Header.Seed}
+		if !s.Header.Set["seed"] {
+			seeds = seeds[:0]
+			for seed := uint64(1); seed <= 50; seed++ {
+				seeds = append(seeds, seed)
+			}
+			if testing.Short() {
+				seeds = seeds[:5]
+			}
 		}
-		if !res.Runner.Passed() {
-			t.Errorf("%s: %v", f, res.Runner.Failures)
+		for _, seed := range seeds {
+			res, err := RunScenario(s, RunOptions{Seed: &seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Runner.Passed() {
+				t.Errorf("%s (seed %d): %v", f, seed, res.Runner.Failures)
+			}
 		}
 	}
 }

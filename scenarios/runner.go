@@ -308,6 +308,12 @@ func Apply(w *cluster.World, st *Step) error {
 		return w.PauseClient(st.Client, st.Dur)
 	case StepClientSkew:
 		return w.ClientSkewRate(st.Client, st.Rate)
+	case StepClientSkewOffset:
+		return w.ClientSkewOffset(st.Client, st.Dur)
+	case StepClientSkewReset:
+		return w.ClientSkewReset(st.Client)
+	case StepConnect:
+		return w.Connect(st.Client, st.Node)
 	default:
 		return fmt.Errorf("step kind %d is not an action", st.Kind)
 	}
