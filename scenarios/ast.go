@@ -60,36 +60,36 @@ func DefaultHeader() Header {
 type StepKind int
 
 const (
-	StepWait        StepKind = iota + 1 // wait Dur
-	StepWaitUntil                       // wait-until Cond [within Dur]; Dur is 10s when not given
-	StepPartition                       // partition Groups (unnamed nodes form one more group at run time)
-	StepIsolate                         // isolate Node
-	StepCut                             // cut Node Node2 (OneWay: cut Node -> Node2)
-	StepDrop                            // drop Node Node2 Percent / drop all Percent (All)
-	StepDelay                           // delay Node Node2 Dur
-	StepHeal                            // heal
-	StepCrash                           // crash Node
-	StepRestart                         // restart Node
-	StepSkewRate                        // skew Node rate Rate
-	StepSkewOffset                      // skew Node offset Dur (signed)
-	StepSkewReset                       // skew Node reset
-	StepCampaign                        // campaign Node
-	StepTransfer                        // transfer-leader Node
-	StepSnapshot                        // snapshot Node
-	StepAcquire                         // Client acquire Key Dur(lease)
-	StepRelease                         // Client release Key
-	StepWrite                           // Client write Key [Value]
-	StepDisconnect                      // Client disconnect
-	StepReconnect                       // Client reconnect
-	StepClientPause                     // Client pause Dur
-	StepClientSkew                      // Client skew rate Rate
-	StepSay                             // say Text
-	StepPause                           // pause
-	StepExpect                          // expect Cond
-	StepRejoin                          // rejoin Node (extension: undo isolate; the TUI's rejoin key)
-	StepConnect                         // Client connect Node
-	StepClientSkewOffset                // Client skew offset Dur (signed)
-	StepClientSkewReset                 // Client skew reset
+	StepWait             StepKind = iota + 1 // wait Dur
+	StepWaitUntil                            // wait-until Cond [within Dur]; Dur is 10s when not given
+	StepPartition                            // partition Groups (unnamed nodes form one more group at run time)
+	StepIsolate                              // isolate Node
+	StepCut                                  // cut Node Node2 (OneWay: cut Node -> Node2)
+	StepDrop                                 // drop Node Node2 Percent / drop all Percent (All)
+	StepDelay                                // delay Node Node2 Dur
+	StepHeal                                 // heal
+	StepCrash                                // crash Node
+	StepRestart                              // restart Node
+	StepSkewRate                             // skew Node rate Rate
+	StepSkewOffset                           // skew Node offset Dur (signed)
+	StepSkewReset                            // skew Node reset
+	StepCampaign                             // campaign Node
+	StepTransfer                             // transfer-leader Node
+	StepSnapshot                             // snapshot Node
+	StepAcquire                              // Client acquire Key Dur(lease)
+	StepRelease                              // Client release Key
+	StepWrite                                // Client write Key [Value]
+	StepDisconnect                           // Client disconnect
+	StepReconnect                            // Client reconnect
+	StepClientPause                          // Client pause Dur
+	StepClientSkew                           // Client skew rate Rate
+	StepSay                                  // say Text
+	StepPause                                // pause
+	StepExpect                               // expect Cond
+	StepRejoin                               // rejoin Node (extension: undo isolate; the TUI's rejoin key)
+	StepConnect                              // Client connect Node
+	StepClientSkewOffset                     // Client skew offset Dur (signed)
+	StepClientSkewReset                      // Client skew reset
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.
