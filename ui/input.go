@@ -49,6 +49,9 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.say("timeline: %s", m.filter)
 	case key.Matches(msg, k.Focus):
 		m.focus = (m.focus + 1) % nPanels
+		if m.focus == panelNarration && !m.narrOverflows() {
+			m.focus = panelNodes // only a narration too long for its area needs the keys
+		}
 	case key.Matches(msg, k.Node):
 		if id := int(msg.Runes[0] - '0'); id <= len(m.v.Nodes) {
 			m.node, m.focus = id, panelNodes
@@ -83,6 +86,12 @@ func (m *Model) onPanelKey(msg tea.KeyMsg) {
 			m.node = (m.node+n-2)%n + 1
 		} else {
 			m.node = m.node%n + 1
+		}
+	case m.focus == panelNarration && (up || down):
+		if up {
+			m.narrScroll = min(m.narrScroll+1, max(0, len(m.narrationText(m.lay.narration.w))-(m.lay.narration.h-1)))
+		} else {
+			m.narrScroll = max(0, m.narrScroll-1)
 		}
 	case m.focus == panelClients && (up || down):
 		d := 1
@@ -136,6 +145,7 @@ func (m *Model) continueScript() {
 	}
 	m.sim.paused = false
 	m.sim.continueScript(m.wall())
+	m.narrScroll = 0
 	m.say("continuing the script")
 }
 
@@ -223,6 +233,9 @@ func (m *Model) onMouse(msg tea.MouseMsg) {
 	}
 	if m.lay.timeline.contains(x, y) {
 		m.focus = panelTimeline
+	}
+	if m.lay.narration.contains(x, y) {
+		m.focus = panelNarration
 	}
 }
 

@@ -21,6 +21,7 @@ const (
 	panelNodes panel = iota
 	panelClients
 	panelTimeline
+	panelNarration
 	nPanels
 )
 
@@ -64,6 +65,8 @@ type Model struct {
 	tlVersion uint64 // what the viewport holds
 	tlFilter  filter
 	tlSet     bool
+
+	narrScroll int // narration lines scrolled back from the newest
 
 	status    string
 	statusBad bool
@@ -189,6 +192,8 @@ func (m *Model) refresh() {
 	} else if !m.sim.ended && m.results != nil {
 		m.results = nil
 		m.resize(m.width, m.height)
+	} else if m.lay.mode != modeSmall && m.narrationLines(m.width, m.height) != m.lay.narration.h {
+		m.resize(m.width, m.height) // a `say` typed at the prompt can need more room
 	}
 	m.syncTimeline()
 }
@@ -218,22 +223,6 @@ func (m *Model) resize(w, h int) {
 	}
 	m.help.Width = w
 	m.tlSet = false
-}
-
-// narrationLines is the narration area's height: one line in the sandbox; in a lesson room for
-// the `say` lines since the last pause (three, two on the compact screen), or for the verdict.
-func (m *Model) narrationLines(w, h int) int {
-	if m.sim.sandbox {
-		return 1
-	}
-	n := 3
-	if w < fullW || h < fullH {
-		n = 2
-	}
-	if m.results != nil {
-		n = max(n, 1+min(len(m.results.lines), 4))
-	}
-	return n
 }
 
 // clients is the client list: the world's, then the sandbox's c1 c2 c3 not yet mentioned

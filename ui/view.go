@@ -146,47 +146,6 @@ func plural(n int) string {
 	return "s"
 }
 
-// narration is the script's `say` lines since its last pause, wrapped, newest at the bottom;
-// or, once the script ended, its verdict and failed lines.
-func (m *Model) narration(w, h int) []string {
-	st := m.st
-	var out []string
-	if r := m.results; r != nil {
-		s := st.good
-		if len(r.lines) > 0 {
-			s = st.badBlock
-		}
-		out = append(out, s.r(fit(" "+r.summary(), w)))
-		for _, f := range r.lines {
-			out = append(out, st.bad.r(fit("  ✗ "+f, w)))
-		}
-		if len(r.lines) == 0 {
-			for _, t := range m.says() {
-				out = append(out, st.narr.r(fit("  ❝ "+t+" ❞", w)))
-			}
-		}
-		out = out[:min(len(out), h)]
-	} else {
-		var text []string
-		for _, t := range m.says() {
-			text = append(text, wrap("❝ "+t+" ❞", w-2, "  ")...)
-		}
-		if len(text) == 0 && m.sim.sandbox {
-			text = []string{"sandbox: every key is a scenario step; w saves the session as a .scenario file"}
-		}
-		if len(text) > h {
-			text = text[len(text)-h:]
-		}
-		for _, t := range text {
-			out = append(out, st.narr.r(fit(" "+t, w)))
-		}
-	}
-	for len(out) < h {
-		out = append(out, blank(w))
-	}
-	return out
-}
-
 // says is the narration since the script's last pause (the latest `say` when it has not
 // paused since), oldest first.
 func (m *Model) says() []string {

@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"leaselab/scenarios"
+)
+
+// TestNarrationNeverCut plays every bundled lesson at 120x40 and 80x24 and, at each script
+// pause and at the end, finds every word of every `say` since the previous pause in the
+// narration area, in order (a word cut short by "…" does not count).
+func TestNarrationNeverCut(t *testing.T) {
+	for _, l := range scenarios.Lessons() {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			t.Run(l.Name+"/"+sizeName(sz), func(t *testing.T) {
+				if testing.Short() && sz[0] == 80 {
+					t.Skip("short")
+				}
+				s, err := scenarios.Load(l.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := newPlay(t, s, sz[0], sz[1])
+				var says []string
+				pauses := 0
+				for _, st := range s.Steps {
+					switch st.Kind {
+					case scenarios.StepSay:
+						says = append(says, st.Text)
+					case scenarios.StepPause:
+						runToStop(t, m)
+						if !m.sim.atPause {
+							t.Fatalf("expected script pause %d (line %d)", pauses+1, st.Pos.Line)
+						}
+						pauses++
+						checkNarration(t, m, says, "pause "+itoa(pauses))
+						says = nil
+						press(m, "enter")
+					}
+				}
+				runToStop(t, m)
+				if m.results == nil {
+					t.Fatal("the script did not end")
+				}
+				if len(m.results.lines) > 0 {
+					t.Fatalf("the lesson failed: %v", m.results.lines)
+				}
+				checkNarration(t, m, append([]string{"PASS · script"}, says...), "the end")
+			})
+		}
+	}
+}
+
+// runToStop plays the script until its next pause or its end.
+func runToStop(t *testing.T, m *Model) {
+	t.Helper()
+	for i := 0; !m.sim.atPause && !m.sim.ended; i++ {
+		if i > 10000 {
+			t.Fatal("the script neither paused nor ended")
+		}
+		m.sim.run(m.sim.p.Now() + time.Minute)
+	}
+	m.refresh()
+}
+
+func checkNarration(t *testing.T, m *Model, says []string, where string) {
+	t.Helper()
+	rows := strings.Split(m.View(), "\n")
+	n := m.lay.narration
+	if len(rows) != m.height {
+		t.Fatalf("%s: %d rows on a %d-row screen", where, len(rows), m.height)
+	}
+	area := strings.Join(rows[n.y:n.y+n.h], " ")
+	words := strings.Fields(area)
+	i := 0
+	for _, say := range says {
+		for _, want := range strings.Fields(say) {
+			for i < len(words) && words[i] != want {
+				i++
+			}
+			if i == len(words) {
+				t.Fatalf("%s: %q of %q is not in the narration area:\n%s", where, want, say, strings.Join(rows[n.y:n.y+n.h], "\n"))
+			}
+			i++
+		}
+	}
+}
