@@ -4,6 +4,7 @@
 //	leaselab                         the sandbox (interactive TUI)
 //	leaselab play NAME|FILE          play a lesson or scenario file in the TUI
 //	leaselab run FILE|NAME...        run scenarios headless and report PASS/FAIL
+//	leaselab compare A B|A --unsafe SWITCH   two runs side by side in lockstep
 //	leaselab list                    list the bundled lessons
 //	leaselab chaos                   search random fault schedules for violations
 package main
@@ -29,6 +30,9 @@ usage:
   leaselab play NAME|FILE [--seed N] [--speed X]  play a lesson or scenario in the TUI
   leaselab run [--verbose] [--trace FILE] [--seed N] FILE|NAME...
                                                   run scenarios headless: PASS/FAIL per file
+  leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH
+                                                  two runs in lockstep, side by side, and
+                                                  where they first differ
   leaselab list                                   the bundled lessons
   leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]...
                  [--jobs N] [--out DIR]           hunt for violations with random faults
@@ -64,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return cmdPlay(rest, stderr)
 		case "run":
 			return cmdRun(rest, stdout, stderr)
+		case "compare":
+			return cmdCompare(rest, stdout, stderr)
 		case "list":
 			return cmdList(rest, stdout, stderr)
 		case "chaos":
@@ -220,6 +226,60 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
+		return exitError(1)
+	}
+	return nil
+}
+
+func cmdCompare(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("compare", "leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH", stderr)
+	print := fs.Bool("print", false, "no TUI: print both verdicts and the first divergence (exit 0 identical, 1 diverged)")
+	seed := fs.Uint64("seed", 0, "override both scenarios' seeds")
+	speed := fs.Float64("speed", 1, "playback speed, 0.1 to 100 (simulated seconds per second)")
+	unsafe := fs.String("unsafe", "", "compare A with A plus this unsafe switch ("+strings.Join(scenarios.UnsafeNames, ", ")+")")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *unsafe == "" && len(pos) != 2:
+		return usageError(fs, stderr, "need two lesson names or scenario files (or one and --unsafe SWITCH)")
+	case *unsafe != "" && len(pos) != 1:
+		return usageError(fs, stderr, "with --unsafe, need exactly one lesson name or scenario file")
+	case *speed < 0.1 || *speed > 100:
+		return usageError(fs, stderr, "--speed must be 0.1 to 100, got %v", *speed)
+	}
+	var sides []*scenarios.Scenario
+	for _, a := range pos {
+		s, err := scenarios.Load(a)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError(2)
+		}
+		sides = append(sides, s)
+	}
+	if *unsafe != "" {
+		u, err := scenarios.WithUnsafe(sides[0], *unsafe)
+		if err != nil {
+			return usageError(fs, stderr, "%v", err)
+		}
+		sides = append(sides, u)
+	}
+	var sp *uint64
+	if isSet(fs, "seed") {
+		sp = seed
+	}
+	c, err := scenarios.NewComparison(sides[0], sides[1], sp, nil)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError(2)
+	}
+	if !*print {
+		return usageError(fs, stderr, "the side-by-side view is not built yet: use --print")
+	}
+	c.Run()
+	c.Report(stdout)
+	if c.Div != nil {
 		return exitError(1)
 	}
 	return nil

@@ -92,6 +92,14 @@ func TestUsageErrors(t *testing.T) {
 		{"play", "first-lock", "--speed", "1000"},
 		{"--nodes", "12"},
 		{"--bogus"},
+		{"compare"},
+		{"compare", "--print", "late-expire"},
+		{"compare", "--print", "late-expire", "late-expire", "late-expire"},
+		{"compare", "--print", "late-expire", "late-expire", "--unsafe", "no-fencing"},
+		{"compare", "--print", "late-expire", "--unsafe", "no-such-switch"},
+		{"compare", "--print", "late-expire-unsafe", "--unsafe", "expire-ignores-token"},
+		{"compare", "--print", "late-expire", "no-such-lesson"},
+		{"compare", "--speed", "0", "late-expire", "late-expire"},
 	}
 	for _, args := range cases {
 		_, errs, code := runCLI(t, args...)
@@ -102,7 +110,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelpOnEverySubcommand(t *testing.T) {
-	for _, cmd := range []string{"run", "list", "play", "chaos"} {
+	for _, cmd := range []string{"run", "list", "play", "chaos", "compare"} {
 		_, errs, code := runCLI(t, cmd, "-h")
 		if code != 0 || !strings.Contains(errs, "usage:") {
 			t.Errorf("%s -h: code %d, stderr %q", cmd, code, errs)
@@ -117,6 +125,26 @@ func TestHelpOnEverySubcommand(t *testing.T) {
 func TestListShowsLessons(t *testing.T) {
 	out, _, code := runCLI(t, "list")
 	if code != 0 || !strings.Contains(out, "first-lock") {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+}
+
+func TestComparePrint(t *testing.T) {
+	out, _, code := runCLI(t, "compare", "--print", "late-expire", "--unsafe", "expire-ignores-token")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || !strings.HasPrefix(lines[0], "A  late-expire  safe  ") || !strings.Contains(lines[0], "PASS  10 expects, violations: none") ||
+		!strings.HasPrefix(lines[1], "B  late-expire  unsafe: expire-ignores-token  FAIL  10 expects, 7 failed, violations: lost-grant") ||
+		!strings.Contains(out, "\n     late-expire.scenario:46: expected n1 lock orders token 2, found n1 lock orders free\n") ||
+		lines[len(lines)-1] != "diverged at 5.253s: n1 applies Expire orders #1 -> Expired{existed:false} | -> Expired{existed:true} (deletes c2's lock)" {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	out, _, code = runCLI(t, "compare", "--print", "first-lock", "first-lock")
+	if code != 0 || !strings.HasSuffix(out, "\nno divergence\n") || strings.Count(out, "PASS") != 2 {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	// Another seed for both sides: still the same run twice.
+	out, _, code = runCLI(t, "compare", "--print", "--seed", "7", "ghost-lock", "ghost-lock")
+	if code != 0 || !strings.HasSuffix(out, "\nno divergence\n") {
 		t.Fatalf("code %d\n%s", code, out)
 	}
 }

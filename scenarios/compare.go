@@ -1,0 +1,298 @@
+package scenarios
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"leaselab/cluster"
+)
+
+// Side is one half of a comparison: a scenario played on its own world.
+type Side struct {
+	Scenario *Scenario
+	Label    string // "safe", or "unsafe: " and the scenario's switches
+	R        *Runner
+	obs      *observer
+	Verdict  *Verdict // set when its script has finished
+}
+
+// Verdict is how one side's script ended.
+type Verdict struct {
+	Passed     bool
+	Expects    int
+	Failures   []Failure
+	Violations []string // kinds, in the order first found
+	Hash       uint64   // the trace hash at the script's end: a plain run ends with the same
+	End        time.Duration
+}
+
+// Comparison plays two scenarios in lockstep, one instant at a time, in one goroutine (each
+// world installs its own raft jitter stream when it steps, so neither disturbs the other). After
+// every instant at which either side has an event it compares what each node applied, each
+// node's lock table, the clients' replies and the resource's verdicts, and keeps the first
+// difference.
+type Comparison struct {
+	Sides [2]*Side
+	Div   *Divergence // the first divergence, nil while the runs agree
+	// Shared says both sides play the same script, so its narration is told once (side 0's)
+	// and side 1's pauses do not stop the clock.
+	Shared bool
+
+	ended bool // StopEnd was reported
+	a, b  *Scenario
+	seed  *uint64
+	mod   func(*cluster.Config)
+}
+
+// Stop is why AdvanceTo returned.
+type Stop int
+
+const (
+	StopAt      Stop = iota // reached the requested instant
+	StopPause               // a side's script reached a `pause`: call Continue
+	StopDiverge             // the first divergence happened at the instant reached
+	StopEnd                 // both scripts have finished
+)
+
+// NewComparison builds both sides at time zero. seed, if set, overrides both files' seeds; mod,
+// if set, adjusts both worlds' configs.
+func NewComparison(a, b *Scenario, seed *uint64, mod func(*cluster.Config)) (*Comparison, error) {
+	c := &Comparison{a: a, b: b, seed: seed, mod: mod, Shared: a.File == b.File}
+	return c, c.rebuild()
+}
+
+func (c *Comparison) rebuild() error {
+	c.Div, c.ended = nil, false
+	for i, s := range []*Scenario{c.a, c.b} {
+		r, err := NewRunner(s, c.seed, c.mod)
+		if err != nil {
+			return fmt.Errorf("%s: %v", s.File, err)
+		}
+		c.Sides[i] = &Side{Scenario: s, Label: Label(s), R: r, obs: newObserver(r.W)}
+	}
+	return nil
+}
+
+// Label says what a side is: "safe", or "unsafe: " and its switches.
+func Label(s *Scenario) string {
+	if len(s.Header.Unsafe) == 0 {
+		return "safe"
+	}
+	return "unsafe: " + strings.Join(s.Header.Unsafe, ", ")
+}
+
+// WithUnsafe is a copy of s with one more unsafe switch on (its steps are shared, not copied).
+func WithUnsafe(s *Scenario, name string) (*Scenario, error) {
+	if !slices.Contains(UnsafeNames, name) {
+		return nil, fmt.Errorf("unknown unsafe switch %q (switches: %s)", name, strings.Join(UnsafeNames, ", "))
+	}
+	if slices.Contains(s.Header.Unsafe, name) {
+		return nil, fmt.Errorf("%s already has unsafe %s", s.Name, name)
+	}
+	u := *s
+	u.Header.Unsafe = append(slices.Clone(s.Header.Unsafe), name)
+	u.Header.Set = map[string]bool{"unsafe": true}
+	for k, v := range s.Header.Set {
+		u.Header.Set[k] = v
+	}
+	return &u, nil
+}
+
+// Now is the simulated instant both sides have reached.
+func (c *Comparison) Now() time.Duration { return max(c.Sides[0].R.W.Now(), c.Sides[1].R.W.Now()) }
+
+// Done says whether both scripts have finished.
+func (c *Comparison) Done() bool { return c.Sides[0].Verdict != nil && c.Sides[1].Verdict != nil }
+
+// Paused says whether a side waits at a `pause` step (for a shared script, side 0 only).
+func (c *Comparison) Paused() bool {
+	return c.Sides[0].R.atPause || !c.Shared && c.Sides[1].R.atPause
+}
+
+// Continue resumes both sides after a `pause`.
+func (c *Comparison) Continue() {
+	for _, s := range c.Sides {
+		s.R.Continue()
+	}
+}
+
+// next is the next instant either side has something to do at: an event, the end of a wait,
+// or (when a script is between steps) right now.
+func (c *Comparison) next() (time.Duration, bool) {
+	var at time.Duration
+	found := false
+	take := func(t time.Duration) {
+		if !found || t < at {
+			at, found = t, true
+		}
+	}
+	for _, s := range c.Sides {
+		if t, ok := s.R.W.NextAt(); ok {
+			take(t)
+		}
+		if s.Verdict != nil {
+			continue
+		}
+		if t, ok := s.R.Deadline(); ok {
+			take(t)
+		} else if !s.R.atPause {
+			take(s.R.W.Now())
+		}
+	}
+	return at, found
+}
+
+// AdvanceTo moves both sides to instant t in lockstep. It stops early, with both sides at the
+// same instant, at a script's pause, at the first divergence (once its instant is complete on
+// both sides), and once at the instant both scripts are done. Past the end of its script a
+// world runs on (as a played lesson does), so the two still stand at the same instant.
+func (c *Comparison) AdvanceTo(t time.Duration) Stop {
+	for {
+		if c.Paused() {
+			return StopPause
+		}
+		at, ok := c.next()
+		if !ok || at > c.Now() {
+			// The instant reached is complete on both sides: compare what they did in it.
+			if c.compare() {
+				return StopDiverge
+			}
+		}
+		if c.Done() && !c.ended {
+			c.ended = true
+			return StopEnd
+		}
+		if !ok || at > t {
+			break
+		}
+		c.stepTo(at)
+	}
+	for _, s := range c.Sides {
+		c.advanceSide(s, t)
+	}
+	return StopAt
+}
+
+// stepTo plays both sides to instant at.
+func (c *Comparison) stepTo(at time.Duration) {
+	a, b := c.Sides[0], c.Sides[1]
+	c.advanceSide(a, at)
+	c.advanceSide(b, at)
+	// A shared script's pause stops the clock through side 0 (whose narration is shown); side 1
+	// waits there only while side 0 does, which is always the case until the runs diverge.
+	for c.Shared && b.R.atPause && !a.R.atPause {
+		b.R.Continue()
+		c.advanceSide(b, at)
+	}
+}
+
+// compare looks at the records of the instant just completed; true when it is the first
+// divergence.
+func (c *Comparison) compare() bool {
+	a, b := c.Sides[0], c.Sides[1]
+	defer func() { a.obs.cur, b.obs.cur = a.obs.cur[:0], b.obs.cur[:0] }()
+	if c.Div != nil {
+		return false
+	}
+	c.Div = diverge(a.obs.cur, b.obs.cur)
+	if c.Div == nil {
+		c.Div = lockTables(c.Now(), a.R.W, b.R.W)
+	}
+	return c.Div != nil
+}
+
+// advanceSide plays one side's script (then its world alone, once the script is over) to t.
+// At the script's end it takes the verdict, before the world runs on.
+func (c *Comparison) advanceSide(s *Side, t time.Duration) {
+	if s.Verdict == nil {
+		if s.R.AdvanceTo(t) != Finished {
+			return
+		}
+		s.R.Finalize()
+		s.Verdict = verdictOf(s.R)
+	}
+	s.R.W.AdvanceTo(t)
+}
+
+func verdictOf(r *Runner) *Verdict {
+	v := &Verdict{Passed: r.Passed(), Expects: r.Expects, Failures: slices.Clone(r.Failures),
+		Hash: r.W.TraceHash(), End: r.W.Now()}
+	for _, x := range r.W.Violations() {
+		if !slices.Contains(v.Violations, x.Kind) {
+			v.Violations = append(v.Violations, x.Kind)
+		}
+	}
+	return v
+}
+
+// Run plays both scripts to their ends headless (pauses are continued).
+func (c *Comparison) Run() {
+	for {
+		switch c.AdvanceTo(1<<63 - 1) {
+		case StopPause:
+			c.Continue()
+		case StopEnd:
+			return
+		}
+	}
+}
+
+// SeekTo rebuilds both sides at instant t: forward by playing on, backward by replaying from
+// the seeds. Pauses on the way are continued; the first divergence is found again on the way.
+func (c *Comparison) SeekTo(t time.Duration) error {
+	if t < c.Now() {
+		if err := c.rebuild(); err != nil {
+			return err
+		}
+	}
+	for {
+		switch c.AdvanceTo(t) {
+		case StopPause:
+			c.Continue()
+		case StopDiverge:
+		default:
+			return nil
+		}
+	}
+}
+
+// Report writes both verdicts and the first divergence (or "no divergence"), as
+// `leaselab compare --print` prints them.
+func (c *Comparison) Report(out io.Writer) {
+	nameW, labelW := 0, 0
+	for _, s := range c.Sides {
+		nameW, labelW = max(nameW, len(s.Scenario.Name)), max(labelW, len(s.Label))
+	}
+	for i, s := range c.Sides {
+		v := s.Verdict
+		if v == nil { // not finished: Report after Run
+			fmt.Fprintf(out, "%c  %-*s  %-*s  (running)\n", 'A'+i, nameW, s.Scenario.Name, labelW, s.Label)
+			continue
+		}
+		verdict := "PASS"
+		if !v.Passed {
+			verdict = "FAIL"
+		}
+		viol := "none"
+		if len(v.Violations) > 0 {
+			viol = strings.Join(v.Violations, ", ")
+		}
+		failed := ""
+		if n := len(v.Failures); n > 0 {
+			failed = fmt.Sprintf(", %d failed", n)
+		}
+		fmt.Fprintf(out, "%c  %-*s  %-*s  %s  %d expects%s, violations: %s\n", 'A'+i,
+			nameW, s.Scenario.Name, labelW, s.Label, verdict, v.Expects, failed, viol)
+		for _, f := range v.Failures {
+			fmt.Fprintf(out, "     %s\n", f)
+		}
+	}
+	if c.Div == nil {
+		fmt.Fprintln(out, "no divergence")
+		return
+	}
+	fmt.Fprintln(out, c.Div)
+}

@@ -1,0 +1,219 @@
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"leaselab/cluster"
+	"leaselab/fsm"
+)
+
+// record is one thing a comparison looks at: an entry a node applied, a lock a node deleted on
+// its own clock, a reply a client got, a write the resource decided. Subject is who did it
+// ("n1", "c2", "resource"); Act and Out are what and with which result, so two records of the
+// same act print as "n1 applies Expire orders #1 -> Expired{existed:false} | -> ...".
+type record struct {
+	At      time.Duration
+	Subject string
+	Node    int    // the node that applied, deleted or replied (0 for the resource)
+	Index   uint64 // applied index
+	Act     string
+	Out     string
+	Note    string // what it did to the lock table: "(deletes c2's lock)"
+}
+
+func (r *record) same(o *record) bool {
+	return r.Subject == o.Subject && r.Index == o.Index && r.Act == o.Act && r.Out == o.Out && r.Note == o.Note
+}
+
+// text is the record as a divergence prints it; act is false when the other side did the same
+// act, so only the result is worth repeating.
+func (r *record) text(act bool) string {
+	var parts []string
+	if act {
+		parts = append(parts, r.Act)
+	}
+	if r.Out != "" {
+		parts = append(parts, "-> "+r.Out)
+	}
+	if r.Note != "" {
+		parts = append(parts, r.Note)
+	}
+	return strings.Join(parts, " ")
+}
+
+// observer collects one world's records as they happen, and what it needs to say whose lock an
+// entry deleted: each node's lock table as its applied entries built it, and who was granted
+// which token.
+type observer struct {
+	cur    []record                  // records since the last comparison
+	held   map[int]map[string]uint64 // node -> key -> token, from applied entries
+	holder map[uint64]string         // token -> the client it was granted to
+}
+
+func newObserver(w *cluster.World) *observer {
+	o := &observer{held: map[int]map[string]uint64{}, holder: map[uint64]string{}}
+	w.Subscribe(o.on)
+	return o
+}
+
+func (o *observer) on(e *cluster.Event) {
+	switch e.Kind {
+	case cluster.EvApplied:
+		o.cur = append(o.cur, o.applied(e))
+	case cluster.EvLocalExpiry:
+		o.forget(e.Node, e.Key)
+		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node,
+			Act: fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token), Note: o.whose(e.Token)})
+	case cluster.EvClientReply:
+		r := record{At: e.At, Subject: e.Client, Node: e.Node, Act: "gets " + e.Reply + " " + e.Key}
+		if e.Node != 0 {
+			r.Act += " from " + node(e.Node)
+		}
+		if e.Token != 0 {
+			r.Act += fmt.Sprintf(" (token %d)", e.Token)
+		}
+		o.cur = append(o.cur, r)
+	case cluster.EvReplyLost:
+		o.cur = append(o.cur, record{At: e.At, Subject: e.Client, Node: e.Node,
+			Act: fmt.Sprintf("loses the reply %s from %s", e.Reply, node(e.Node))})
+	case cluster.EvWrite:
+		o.cur = append(o.cur, record{At: e.At, Subject: "resource",
+			Act: fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), Out: e.Reply})
+	case cluster.EvCrash, cluster.EvRestart, cluster.EvSnapshotRestored:
+		delete(o.held, e.Node) // rebuilt from whatever it applies next; only the notes use it
+	}
+}
+
+func (o *observer) applied(e *cluster.Event) record {
+	r := record{At: e.At, Subject: node(e.Node), Node: e.Node, Index: e.Index, Act: "applies " + cmdOrEmpty(e), Out: e.Result.String()}
+	if e.Cmd.Kind == 0 {
+		r.Out = ""
+	}
+	k := e.Cmd.Key
+	switch {
+	case e.Result.Kind == fsm.Granted:
+		if o.held[e.Node] == nil {
+			o.held[e.Node] = map[string]uint64{}
+		}
+		o.held[e.Node][k] = e.Result.Token
+		if e.Origin.Client != "" {
+			o.holder[e.Result.Token] = e.Origin.Client
+		}
+	case e.Result.Kind == fsm.Released || e.Result.Kind == fsm.Expired && e.Result.Existed:
+		if t, ok := o.held[e.Node][k]; ok {
+			r.Note = o.whose(t)
+		}
+		o.forget(e.Node, k)
+	}
+	return r
+}
+
+func (o *observer) forget(n int, key string) { delete(o.held[n], key) }
+
+// whose is the note for deleting token t's lock.
+func (o *observer) whose(t uint64) string {
+	if c := o.holder[t]; c != "" {
+		return fmt.Sprintf("(deletes %s's lock)", c)
+	}
+	return fmt.Sprintf("(deletes token %d)", t)
+}
+
+func node(id int) string { return fmt.Sprintf("n%d", id) }
+
+// Divergence is the first difference between two runs: at one instant, one subject (a node, a
+// client, the resource) did something on one side that it did not do, or did otherwise, on the
+// other. A or B is "" when that side did nothing there.
+type Divergence struct {
+	At      time.Duration
+	Subject string // "n1", "c2", "resource"
+	Node    int    // the node involved (for a client, the node that replied); 0 for the resource
+	A, B    string
+}
+
+func (d *Divergence) String() string {
+	a, b := d.A, d.B
+	if a == "" {
+		a = "(nothing)"
+	}
+	if b == "" {
+		b = "(nothing)"
+	}
+	return fmt.Sprintf("diverged at %s: %s %s | %s", fmtTime(d.At), d.Subject, a, b)
+}
+
+// diverge compares the records both sides made since the last comparison (all at the same
+// instant, since the sides move in lockstep). Subjects are taken in the order they first acted
+// on side A, then on side B; the first subject whose records differ is the divergence.
+func diverge(a, b []record) *Divergence {
+	var order []string
+	seen := map[string]bool{}
+	for _, rs := range [][]record{a, b} {
+		for _, r := range rs {
+			if !seen[r.Subject] {
+				seen[r.Subject] = true
+				order = append(order, r.Subject)
+			}
+		}
+	}
+	for _, s := range order {
+		ra, rb := bySubject(a, s), bySubject(b, s)
+		for i := 0; i < max(len(ra), len(rb)); i++ {
+			switch {
+			case i >= len(ra):
+				return &Divergence{At: rb[i].At, Subject: s, Node: rb[i].Node, B: rb[i].text(true)}
+			case i >= len(rb):
+				return &Divergence{At: ra[i].At, Subject: s, Node: ra[i].Node, A: ra[i].text(true)}
+			case !ra[i].same(&rb[i]):
+				x, y := ra[i], rb[i]
+				d := &Divergence{At: x.At, Subject: s, Node: x.Node}
+				if x.Index != y.Index {
+					x.Act = fmt.Sprintf("%s (index %d)", x.Act, x.Index)
+					y.Act = fmt.Sprintf("%s (index %d)", y.Act, y.Index)
+				}
+				d.A, d.B = x.text(true), y.text(x.Act != y.Act)
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+func bySubject(rs []record, s string) []record {
+	var out []record
+	for _, r := range rs {
+		if r.Subject == s {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// lockTables compares each node's applied lock table (by its state digest) when no record
+// differed: a difference there has no entry to show, so the tables themselves are printed.
+func lockTables(at time.Duration, a, b *cluster.World) *Divergence {
+	for id := 1; id <= min(a.Nodes(), b.Nodes()); id++ {
+		if a.StateHash(id) == b.StateHash(id) {
+			continue
+		}
+		return &Divergence{At: at, Subject: node(id), Node: id,
+			A: "lock table " + lockTable(a, id), B: "lock table " + lockTable(b, id)}
+	}
+	return nil
+}
+
+func lockTable(w *cluster.World, id int) string {
+	if !w.Up(id) {
+		return "(down)"
+	}
+	v := w.View(cluster.ViewOptions{LogTail: 1, Events: 1, Proposals: 1})
+	var parts []string
+	for _, l := range v.Nodes[id-1].Locks {
+		parts = append(parts, fmt.Sprintf("%s #%d", l.Key, l.Token))
+	}
+	if len(parts) == 0 {
+		return "empty"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,229 @@
+package scenarios
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// twin is an unsafe lesson, its safe twin and the switch between them, with where the lesson's
+// narration says the stories part: the window of simulated time, the subject, and a piece of
+// what each side did there.
+type twin struct {
+	safe, unsafe, sw string
+	from, to         time.Duration
+	subject          string
+	a, b             string
+}
+
+var twins = []twin{
+	// "Now the late Expire applies ... it deletes c2's lock, token 2": on the leader first, after
+	// c2's Grant (about 5.2s).
+	{"late-expire", "late-expire-unsafe", "expire-ignores-token", 5 * time.Second, 5500 * time.Millisecond,
+		"n1", "applies Expire orders #1 -> Expired{existed:false}", "-> Expired{existed:true} (deletes c2's lock)"},
+	// "c1 writes with token 1, after c2's token 2 write": the resource's verdict on it.
+	{"fast-leader-clock", "fast-leader-clock-unsafe", "no-fencing", 2 * time.Second, 2400 * time.Millisecond,
+		"resource", "takes c1's write to orders with token 1 -> rejected", "-> accepted"},
+	// "c1 wakes and sends Release ... n1 proposes it without a look": c1 paused 4s from ~60ms.
+	{"late-release", "late-release-unsafe", "unchecked-proposals", 4 * time.Second, 4300 * time.Millisecond,
+		"n1", "", "applies Release orders -> Released (deletes c2's lock)"},
+	// "n4's countdown hit zero about a second after the grant, and n4 deleted the lock on its own".
+	{"skewed-followers", "local-expiry-unsafe", "local-expiry", time.Second, 1300 * time.Millisecond,
+		"n4", "", "deletes orders #1 on its own clock (deletes c1's lock)"},
+	// "c1 and c2 ask for 'orders' in the same instant": the second Grant enters the log and
+	// applies one round trip (2 x 5ms) later, where the safe leader proposed nothing.
+	{"racing-acquires", "racing-acquires-unsafe", "unchecked-proposals", 50 * time.Millisecond, 100 * time.Millisecond,
+		"n1", "", "applies Grant orders 5s -> GrantRejected"},
+}
+
+func mustLoad(t *testing.T, name string) *Scenario {
+	t.Helper()
+	s, err := Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func compareRun(t *testing.T, a, b *Scenario) *Comparison {
+	t.Helper()
+	c, err := NewComparison(a, b, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Run()
+	if !c.Done() {
+		t.Fatalf("%s vs %s: Run returned before both scripts ended", a.Name, b.Name)
+	}
+	return c
+}
+
+// plainHash is the trace hash of `leaselab run` on s.
+func plainHash(t *testing.T, s *Scenario) uint64 {
+	t.Helper()
+	res, err := RunScenario(s, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Runner.W.TraceHash()
+}
+
+func TestCompareTwinsDivergeWhereTheLessonSays(t *testing.T) {
+	for _, tw := range twins {
+		safe := mustLoad(t, tw.safe)
+		withSwitch, err := WithUnsafe(safe, tw.sw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []*Scenario{mustLoad(t, tw.unsafe), withSwitch} {
+			t.Run(tw.safe+"/"+Label(b), func(t *testing.T) {
+				c := compareRun(t, safe, b)
+				d := c.Div
+				if d == nil {
+					t.Fatal("no divergence")
+				}
+				if d.At < tw.from || d.At > tw.to || d.Subject != tw.subject {
+					t.Fatalf("%v; want %s between %v and %v", d, tw.subject, tw.from, tw.to)
+				}
+				if !strings.Contains(d.A, tw.a) || !strings.Contains(d.B, tw.b) || tw.a == "" && d.A != "" {
+					t.Fatalf("%v; want %q | %q", d, tw.a, tw.b)
+				}
+				// Each side is exactly the run `leaselab run` makes of it.
+				for i, s := range []*Scenario{safe, b} {
+					if got, want := c.Sides[i].Verdict.Hash, plainHash(t, s); got != want {
+						t.Errorf("side %d trace hash %x, a plain run of %s gives %x", i, got, s.Name, want)
+					}
+				}
+				if !c.Sides[0].Verdict.Passed || len(c.Sides[0].Verdict.Violations) != 0 {
+					t.Errorf("the safe side: %+v", c.Sides[0].Verdict)
+				}
+				if b.Name == tw.unsafe && len(c.Sides[1].Verdict.Violations) == 0 {
+					t.Errorf("the unsafe side found no violation: %+v", c.Sides[1].Verdict)
+				}
+			})
+		}
+	}
+}
+
+// Every bundled unsafe lesson has its row above, so none is left without its comparison.
+func TestEveryUnsafeLessonHasATwin(t *testing.T) {
+	for _, l := range Lessons() {
+		s := mustLoad(t, l.Name)
+		if len(s.Header.Unsafe) == 0 {
+			continue
+		}
+		if !slices.ContainsFunc(twins, func(tw twin) bool { return tw.unsafe == l.Name }) {
+			t.Errorf("unsafe lesson %s has no row in twins (compare_test.go): add its safe twin and where they part", l.Name)
+		}
+	}
+}
+
+func TestCompareALessonWithItselfNeverDiverges(t *testing.T) {
+	for _, l := range Lessons() {
+		s := mustLoad(t, l.Name)
+		c := compareRun(t, s, s)
+		if c.Div != nil {
+			t.Errorf("%s vs itself: %v", l.Name, c.Div)
+		}
+		if h := plainHash(t, s); c.Sides[0].Verdict.Hash != h || c.Sides[1].Verdict.Hash != h {
+			t.Errorf("%s: side hashes %x %x, plain run %x", l.Name, c.Sides[0].Verdict.Hash, c.Sides[1].Verdict.Hash, h)
+		}
+	}
+}
+
+// Played in slices (TUI frames, with pauses held and continued), a comparison stops at the same
+// divergence and ends in the same runs as one headless Run.
+func TestCompareInSlicesIsTheSameComparison(t *testing.T) {
+	a, b := mustLoad(t, "late-expire"), mustLoad(t, "late-expire-unsafe")
+	whole := compareRun(t, a, b)
+	c, err := NewComparison(a, b, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stoppedAt time.Duration
+	pauses := 0
+	for at := time.Duration(0); !c.Done(); at += 37 * time.Millisecond {
+		for {
+			st := c.AdvanceTo(at)
+			if st == StopPause {
+				pauses++
+				c.Continue()
+				continue
+			}
+			if st == StopDiverge {
+				stoppedAt = c.Now()
+				if c.Sides[0].R.W.Now() != c.Sides[1].R.W.Now() {
+					t.Fatalf("stopped at the divergence with the sides at %v and %v", c.Sides[0].R.W.Now(), c.Sides[1].R.W.Now())
+				}
+				continue
+			}
+			break
+		}
+		if c.Sides[0].R.W.Now() != c.Sides[1].R.W.Now() {
+			t.Fatalf("sides at %v and %v", c.Sides[0].R.W.Now(), c.Sides[1].R.W.Now())
+		}
+	}
+	if stoppedAt != whole.Div.At || c.Div.String() != whole.Div.String() {
+		t.Fatalf("sliced stopped at %v with %v; whole run: %v", stoppedAt, c.Div, whole.Div)
+	}
+	if pauses < 4 {
+		t.Fatalf("held %d pauses; the lesson has more", pauses)
+	}
+	for i := range c.Sides {
+		if c.Sides[i].Verdict.Hash != whole.Sides[i].Verdict.Hash {
+			t.Fatalf("side %d: sliced hash %x, whole %x", i, c.Sides[i].Verdict.Hash, whole.Sides[i].Verdict.Hash)
+		}
+	}
+	// Rewinding to before the divergence forgets it; seeking past finds it again.
+	if err := c.SeekTo(time.Second); err != nil || c.Div != nil || c.Now() != time.Second {
+		t.Fatalf("after a rewind to 1s: now %v, divergence %v, err %v", c.Now(), c.Div, err)
+	}
+	if err := c.SeekTo(whole.Div.At); err != nil || c.Div == nil || c.Div.String() != whole.Div.String() {
+		t.Fatalf("seeking to the divergence again: %v, err %v", c.Div, err)
+	}
+}
+
+func TestDivergenceText(t *testing.T) {
+	at := 4217 * time.Millisecond
+	expire := record{At: at, Subject: "n1", Node: 1, Index: 7, Act: "applies Expire orders #1", Out: "Expired{existed:false}"}
+	deleted := expire
+	deleted.Out, deleted.Note = "Expired{existed:true}", "(deletes c2's lock)"
+	reply := record{At: at, Subject: "c2", Node: 1, Act: "gets granted orders from n1 (token 2)"}
+	cases := []struct {
+		a, b []record
+		want string
+	}{
+		{[]record{reply, expire}, []record{reply, deleted},
+			"diverged at 4.217s: n1 applies Expire orders #1 -> Expired{existed:false} | -> Expired{existed:true} (deletes c2's lock)"},
+		{[]record{expire}, nil, "diverged at 4.217s: n1 applies Expire orders #1 -> Expired{existed:false} | (nothing)"},
+		{[]record{expire}, []record{reply, expire}, "diverged at 4.217s: c2 (nothing) | gets granted orders from n1 (token 2)"},
+	}
+	for _, c := range cases {
+		if d := diverge(c.a, c.b); d == nil || d.String() != c.want {
+			t.Errorf("got %v\nwant %s", d, c.want)
+		}
+	}
+	moved := expire
+	moved.Index = 8
+	if d := diverge([]record{expire}, []record{moved}); d == nil || !strings.Contains(d.String(), "(index 7)") || !strings.Contains(d.String(), "(index 8)") {
+		t.Errorf("same act at another index: %v", d)
+	}
+	if d := diverge([]record{reply, expire}, []record{reply, expire}); d != nil {
+		t.Errorf("equal records: %v", d)
+	}
+}
+
+func TestWithUnsafe(t *testing.T) {
+	s := mustLoad(t, "late-expire")
+	u, err := WithUnsafe(s, "expire-ignores-token")
+	if err != nil || Label(u) != "unsafe: expire-ignores-token" || Label(s) != "safe" || len(s.Header.Unsafe) != 0 {
+		t.Fatalf("%v %q %q", err, Label(u), Label(s))
+	}
+	if _, err := WithUnsafe(u, "expire-ignores-token"); err == nil {
+		t.Error("a switch already on was accepted")
+	}
+	if _, err := WithUnsafe(s, "no-such-switch"); err == nil || !strings.Contains(err.Error(), "no-fencing") {
+		t.Errorf("unknown switch: %v", err)
+	}
+}
