@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"leaselab/scenarios"
 	"leaselab/scenarios/chaos"
@@ -28,7 +29,7 @@ const usage = `leaselab: a terminal lab for lease-based locks on etcd raft
 usage:
   leaselab [--seed N] [--nodes N]                 the sandbox: five nodes, clients c1 c2 c3
   leaselab play NAME|FILE [--seed N] [--speed X]  play a lesson or scenario in the TUI
-  leaselab run [--verbose] [--trace FILE] [--seed N] FILE|NAME...
+  leaselab run [--verbose] [--trace FILE] [--seed N] [--budget D] [--timeout D] FILE|NAME...
                                                   run scenarios headless: PASS/FAIL per file
   leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH
                                                   two runs in lockstep, side by side, and
@@ -168,16 +169,28 @@ func cmdPlay(args []string, stderr io.Writer) error {
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--seed N] FILE|NAME...", stderr)
+	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--seed N] [--budget D] [--timeout D] FILE|NAME...", stderr)
 	verbose := fs.Bool("verbose", false, "print the narration and a readable event log")
 	trace := fs.String("trace", "", "write every event as JSON Lines to FILE")
 	seed := fs.Uint64("seed", 0, "override every scenario's seed")
+	budget := fs.Duration("budget", scenarios.DefaultBudget, "simulated time a scenario may reach before it fails (0: no limit)")
+	timeout := fs.Duration("timeout", 10*time.Minute, "wall time a scenario may take before it fails (0: no limit)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) == 0 {
 		return usageError(fs, stderr, "need at least one scenario file or lesson name")
+	}
+	if *budget < 0 || *timeout < 0 {
+		return usageError(fs, stderr, "--budget and --timeout must not be negative")
+	}
+	if *trace != "" {
+		for _, a := range pos {
+			if sameFile(*trace, a) {
+				return usageError(fs, stderr, "--trace %s would overwrite the input %s", *trace, a)
+			}
+		}
 	}
 	// Parse everything first: a file with an error means nothing runs.
 	var list []*scenarios.Scenario
@@ -194,7 +207,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if bad {
 		return exitError(2)
 	}
-	o := scenarios.RunOptions{}
+	o := scenarios.RunOptions{Budget: *budget, Timeout: *timeout}
+	if *budget == 0 {
+		o.Budget = -1
+	}
 	if isSet(fs, "seed") {
 		o.Seed = seed
 	}
@@ -315,6 +331,16 @@ func cmdChaos(args []string, stdout, stderr io.Writer) error {
 		return exitError(code)
 	}
 	return err
+}
+
+// sameFile says whether two paths name one existing file (a link or another spelling included).
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {

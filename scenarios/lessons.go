@@ -57,7 +57,7 @@ func firstComment(src []byte) string {
 // Load reads a scenario by file path, or by lesson name when no such file exists
 // ("late-expire", or "late-expire.scenario"). Parse errors come back as *ParseError.
 func Load(arg string) (*Scenario, error) {
-	if src, err := os.ReadFile(arg); err == nil {
+	if src, err := readScenarioFile(arg); err == nil {
 		return Parse(arg, src)
 	} else if !os.IsNotExist(err) {
 		return nil, err

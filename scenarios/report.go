@@ -16,7 +16,16 @@ type RunOptions struct {
 	Seed    *uint64   // overrides every file's seed
 	Verbose io.Writer // narration and a readable event log, when set
 	Trace   io.Writer // JSON Lines of every event, when set
+	// Budget is the simulated time a scenario may reach before it fails: DefaultBudget when 0,
+	// none when negative.
+	Budget time.Duration
+	// Timeout is the wall time a scenario may take before it fails (0: none). The wall clock is
+	// read between slices of the run, never by the world.
+	Timeout time.Duration
 }
+
+// DefaultBudget is how much simulated time `leaselab run` lets one scenario reach.
+const DefaultBudget = 24 * time.Hour
 
 // Result is one scenario's outcome.
 type Result struct {
@@ -32,17 +41,35 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", s.File, err)
 	}
+	// The world's startup events (each node's first state) happened before anyone could
+	// subscribe: hand them over from the recent-event ring first, so a trace has every event.
+	startup := r.W.RecentEvents(int(r.W.Events()))
 	var tw *cluster.TraceWriter
 	if o.Trace != nil {
 		tw = cluster.NewTraceWriter(o.Trace)
+		for i := range startup {
+			tw.Write(&startup[i])
+		}
 		r.W.Subscribe(tw.Write)
 	}
 	if o.Verbose != nil {
 		fmt.Fprintf(o.Verbose, "=== %s: %s (seed %d)\n", s.Name, s.Header.Title, r.W.Config().Seed)
 		r.OnSay = func(text string, at time.Duration) { fmt.Fprintf(o.Verbose, "%10s  say  %s\n", fmtTime(at), text) }
+		for i := range startup {
+			printEvent(o.Verbose, &startup[i])
+		}
 		r.W.Subscribe(func(e *cluster.Event) { printEvent(o.Verbose, e) })
 	}
-	start := time.Now() // wall time of the run, for the report only; never reaches the world
+	start := time.Now() // wall time of the run, for the report and --timeout; never reaches the world
+	switch {
+	case o.Budget == 0:
+		r.Budget = DefaultBudget
+	case o.Budget > 0:
+		r.Budget = o.Budget
+	}
+	if o.Timeout > 0 {
+		r.Interrupt = func() bool { return time.Since(start) > o.Timeout }
+	}
 	r.Run()
 	res := &Result{Scenario: s, Runner: r, Simulated: r.W.Now(), Wall: time.Since(start)}
 	if tw != nil {

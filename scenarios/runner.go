@@ -42,6 +42,12 @@ type Runner struct {
 	Log   []Executed
 	OnSay func(text string, at time.Duration)
 
+	// Limits of a headless Run (zero: none). A run that reaches one stops and fails, naming it.
+	Budget    time.Duration // simulated time the run may reach
+	MaxEvents uint64        // events the world may emit
+	Interrupt func() bool   // polled between slices of the run: true stops it (a wall-clock timeout)
+	Stopped   string        // the limit that stopped the run, if one did
+
 	pc        int           // next step
 	inStep    bool          // steps[pc] is a wait or wait-until in progress
 	fresh     bool          // an event happened since the wait-until's condition was last judged
@@ -102,12 +108,56 @@ func (r *Runner) Current() *Step {
 // Continue resumes after a `pause` step.
 func (r *Runner) Continue() { r.atPause = false }
 
-// Run plays the whole scenario headless (pauses are ignored) and finalizes it.
+// Run plays the whole scenario headless (pauses are ignored) and finalizes it. With limits set
+// it plays in slices of simulated time and stops, failing, at the first limit it reaches.
 func (r *Runner) Run() {
-	for r.AdvanceTo(math.MaxInt64) == AtPause {
-		r.Continue()
+	limited := r.Budget > 0 || r.MaxEvents > 0 || r.Interrupt != nil
+	for !r.Done() {
+		t := time.Duration(math.MaxInt64)
+		if limited {
+			t = cluster.AddTime(r.W.Now(), runSlice)
+		}
+		if r.Budget > 0 {
+			t = min(t, r.Budget)
+		}
+		switch r.AdvanceTo(t) {
+		case AtPause:
+			r.Continue()
+			continue
+		case Finished:
+			continue
+		}
+		if why := r.overLimit(); why != "" {
+			r.stop(why)
+		}
 	}
 	r.Finalize()
+}
+
+// runSlice is how much simulated time a limited Run plays between looks at its limits: short
+// enough that even the densest world the language allows checks them many times a second.
+const runSlice = 10 * time.Millisecond
+
+// overLimit names the limit the run has reached, or "".
+func (r *Runner) overLimit() string {
+	switch {
+	case r.Budget > 0 && r.W.Now() >= r.Budget:
+		return fmt.Sprintf("its simulated-time budget of %s (raise it with --budget)", shortDur(r.Budget))
+	case r.MaxEvents > 0 && r.W.Events() >= r.MaxEvents:
+		return fmt.Sprintf("its budget of %d events", r.MaxEvents)
+	case r.Interrupt != nil && r.Interrupt():
+		return "its wall-clock timeout (raise it with --timeout)"
+	}
+	return ""
+}
+
+// stop ends the run at the step in progress, failing it: the script did not finish.
+func (r *Runner) stop(why string) {
+	r.Stopped = why
+	if st := r.Current(); st != nil {
+		r.fail(st, "the scenario to finish within "+why, "still running at "+fmtTime(r.W.Now()))
+	}
+	r.pc, r.inStep, r.atPause = len(r.S.Steps), false, false
 }
 
 // AdvanceTo runs steps and the world until simulated time t, a `pause` step, or the end of the
