@@ -35,6 +35,10 @@ var twins = []twin{
 	// applies one round trip (2 x 5ms) later, where the safe leader proposed nothing.
 	{"racing-acquires", "racing-acquires-unsafe", "unchecked-proposals", 50 * time.Millisecond, 100 * time.Millisecond,
 		"n1", "", "applies Grant orders 5s -> GrantRejected"},
+	// "c2 asks n1 for 'orders' and gets busy at once, with no quorum round": the lease-based
+	// answer comes a heartbeat round trip before the safe one (the stale busy comes later).
+	{"lease-read", "lease-read-unsafe", "lease-read", 100 * time.Millisecond, 200 * time.Millisecond,
+		"c2", "", "gets busy orders from n1"},
 }
 
 func mustLoad(t *testing.T, name string) *Scenario {

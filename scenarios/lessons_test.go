@@ -23,7 +23,7 @@ var wantLessons = []string{
 	"fast-leader-clock-unsafe", "skewed-followers", "local-expiry-unsafe", "gc-pause",
 	"minority-leader", "leader-crash-mid-lease", "leader-crash-mid-lease-extend", "ghost-lock",
 	"late-release", "late-release-unsafe", "racing-acquires", "racing-acquires-unsafe",
-	"crash-restart", "snapshot-catch-up", "split-brain-attempt",
+	"crash-restart", "snapshot-catch-up", "split-brain-attempt", "lease-read", "lease-read-unsafe",
 }
 
 func lessonParse(t *testing.T, l Lesson) *Scenario {
@@ -167,8 +167,8 @@ func TestUnsafeVariantFailsWithoutItsViolation(t *testing.T) {
 			}
 		})
 	}
-	if found < 5 {
-		t.Errorf("found %d unsafe lessons, want at least 5", found)
+	if found < 6 {
+		t.Errorf("found %d unsafe lessons, want at least 6", found)
 	}
 }
 
