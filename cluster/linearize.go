@@ -149,7 +149,27 @@ func (w *World) CheckHistory(timeout time.Duration) porcupine.CheckResult {
 	r := w.CheckLinearizable(timeout)
 	h.checked, h.checkedAt, h.lastResult = true, h.version, r.Result
 	if r.Result == porcupine.Illegal && !w.HasViolation("non-linearizable") {
-		w.chk.report("non-linearizable", 0, 0, "", "the clients' history (acquires, releases, the leader's Expires and ghost Releases) has no valid order against the lock's sequential model")
+		w.chk.report("non-linearizable", 0, 0, "", nonLinearizableText)
 	}
 	return r.Result
+}
+
+const nonLinearizableText = "the clients' history (acquires, releases, the leader's Expires and ghost Releases) has no valid order against the lock's sequential model"
+
+// PendingViolations is Violations plus the non-linearizable one CheckHistory would report now,
+// without reporting it: asking does not change the run.
+func (w *World) PendingViolations(timeout time.Duration) []Violation {
+	vs := w.Violations()
+	if w.HasViolation("non-linearizable") {
+		return vs
+	}
+	h := w.linear
+	res := h.lastResult
+	if !h.checked || h.checkedAt != h.version {
+		res = w.CheckLinearizable(timeout).Result
+	}
+	if res == porcupine.Illegal {
+		vs = append(vs, Violation{Kind: "non-linearizable", At: w.now, Text: nonLinearizableText})
+	}
+	return vs
 }

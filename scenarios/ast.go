@@ -1,5 +1,3 @@
-// Package scenarios is the scenario language (parse, format), the headless runner that plays a
-// scenario against a cluster.World, the bundled lessons, and the chaos search.
 package scenarios
 
 import (

@@ -11,10 +11,17 @@ import (
 	"leaselab/fsm"
 )
 
-// Eval checks a condition at the current instant. found says what was there instead, for the
-// failure message (it is filled in when the condition is false).
-func (r *Runner) Eval(c *Cond) (bool, string) {
-	ok, found := r.eval(c)
+// Eval checks a condition at the current instant, as a script step does. found says what was
+// there instead, for the failure message (it is filled in when the condition is false). Judging
+// `violations` runs the linearizability check, which records what it finds.
+func (r *Runner) Eval(c *Cond) (bool, string) { return r.judge(c, false) }
+
+// Check is Eval without side effects: a non-linearizable history is counted, not recorded. A
+// user's question at the prompt must not change the run.
+func (r *Runner) Check(c *Cond) (bool, string) { return r.judge(c, true) }
+
+func (r *Runner) judge(c *Cond, pure bool) (bool, string) {
+	ok, found := r.eval(c, pure)
 	if c.Not {
 		if ok {
 			return false, found
@@ -24,8 +31,8 @@ func (r *Runner) Eval(c *Cond) (bool, string) {
 	return ok, found
 }
 
-func (r *Runner) eval(c *Cond) (bool, string) {
-	w := r.W
+func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
+	w := r.world
 	switch c.Kind {
 	case CondLeader:
 		l := w.Leader()
@@ -45,12 +52,17 @@ func (r *Runner) eval(c *Cond) (bool, string) {
 	case CondConverged:
 		return w.Converged(), convergence(w)
 	case CondViolations:
-		w.CheckHistory(10 * time.Second)
-		vs := w.Violations()
+		var vs []cluster.Violation
+		if pure {
+			vs = w.PendingViolations(linTimeout)
+		} else {
+			w.CheckHistory(linTimeout)
+			vs = w.Violations()
+		}
 		if c.None {
 			return len(vs) == 0, violationList(vs)
 		}
-		return w.HasViolation(c.Violation), violationList(vs)
+		return slices.ContainsFunc(vs, func(v cluster.Violation) bool { return v.Kind == c.Violation }), violationList(vs)
 	case CondHolds:
 		tok, ok := w.ClientHolds(c.Client, c.Key)
 		found := fmt.Sprintf("%s holds %s token %d", c.Client, c.Key, tok)
@@ -98,7 +110,7 @@ func (r *Runner) evalNodes(c *Cond) (bool, string) {
 }
 
 func (r *Runner) evalNode(c *Cond, id int) (bool, string) {
-	w := r.W
+	w := r.world
 	name := fmt.Sprintf("n%d", id)
 	switch c.Kind {
 	case CondLock:

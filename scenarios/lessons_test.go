@@ -121,7 +121,7 @@ func TestUnsafeVariantFailsWithoutItsViolation(t *testing.T) {
 				t.Fatalf("%s as shipped fails:%s", l.Name, lessonFailures(r))
 			}
 			for _, k := range kinds {
-				if !r.W.HasViolation(k) {
+				if !r.World().HasViolation(k) {
 					t.Errorf("%s passed but the checker found no %s", l.Name, k)
 				}
 			}
@@ -162,7 +162,7 @@ func TestUnsafeVariantFailsWithoutItsViolation(t *testing.T) {
 				t.Fatalf("safe twin of %s still has unsafe switches %v", l.Name, ss.Header.Unsafe)
 			}
 			r = lessonRun(t, ss, nil)
-			if vs := r.W.Violations(); len(vs) != 0 {
+			if vs := r.World().Violations(); len(vs) != 0 {
 				t.Errorf("safe twin of %s (no `unsafe` line) reports violations: %v", l.Name, vs)
 			}
 		})

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,102 +11,281 @@ import (
 // Playback is a scenario being played interactively: the script, plus the user's own actions at
 // the instants they were taken. Because the world is deterministic, any instant can be rebuilt
 // by replaying from the seed (time travel), and the whole session saved as a scenario.
+//
+// A caller drives it the way one drives raft's RawNode, through methods only: RunTo moves
+// simulated time and says where it stopped, Do performs a step, Verdict judges without
+// changing anything. The caller decides only how far to go (the TUI paces wall time against
+// simulated time); every rule about when a step runs or a condition is judged lives here.
 type Playback struct {
-	Base *Scenario
-	Seed uint64
-	Mod  func(*cluster.Config) // applied to every world built (e.g. recent-event buffer size)
-	R    *Runner
+	base *Scenario
+	seed uint64
+	mod  func(*cluster.Config) // applied to every world built (e.g. recent-event buffer size)
+	r    *Runner
 	user []Executed // the user's actions, in order; kept across rewinds until the user forks
-	next int        // the first user action not yet applied to R
+	next int        // the first user action not yet applied to r
+}
+
+// Stop says where RunTo (or NextEvent) stopped.
+type Stop int
+
+const (
+	StopTime  Stop = iota // reached the instant asked for
+	StopEvent             // NextEvent: something happened at Now
+	StopPause             // at a script `pause` step: Continue passes it
+	StopEnd               // the script ran its last step at Now; asking again runs the world on
+	StopQuiet             // NextEvent: nothing happens before the limit; time did not move
+)
+
+var stopNames = [...]string{"time", "event", "pause", "end", "quiet"}
+
+func (s Stop) String() string {
+	if int(s) < len(stopNames) {
+		return stopNames[s]
+	}
+	return fmt.Sprintf("Stop(%d)", int(s))
 }
 
 // NewPlayback starts a scenario at time zero with the given seed.
 func NewPlayback(base *Scenario, seed uint64, mod func(*cluster.Config)) (*Playback, error) {
-	p := &Playback{Base: base, Seed: seed, Mod: mod}
+	p := &Playback{base: base, seed: seed, mod: mod}
 	return p, p.rebuild()
 }
 
 func (p *Playback) rebuild() error {
-	r, err := NewRunner(p.Base, &p.Seed, p.Mod)
+	r, err := NewRunner(p.base, &p.seed, p.mod)
 	if err != nil {
 		return err
 	}
-	p.R, p.next = r, 0
+	p.r, p.next = r, 0
 	return nil
 }
 
-// World is the world as of now.
-func (p *Playback) World() *cluster.World { return p.R.W }
+// World is the world as of now, for reading (views, subscriptions). A rewind builds a new one,
+// so callers ask again rather than keep it. Change it only through Do.
+func (p *Playback) World() *cluster.World { return p.r.world }
 
 // Now is the simulated time.
-func (p *Playback) Now() time.Duration { return p.R.W.Now() }
+func (p *Playback) Now() time.Duration { return p.r.world.Now() }
 
-// AdvanceTo plays the script and the recorded user actions up to t. It stops early at a script
-// `pause` (the caller continues with R.Continue). After the script's end the world runs on.
-func (p *Playback) AdvanceTo(t time.Duration) Status {
+// Seed is the seed every rebuild uses.
+func (p *Playback) Seed() uint64 { return p.seed }
+
+// Script is the scenario being played.
+func (p *Playback) Script() *Scenario { return p.base }
+
+// PC is the index of the script's next step; Ended says every step has run.
+func (p *Playback) PC() int       { return p.r.pc }
+func (p *Playback) Ended() bool   { return p.r.Done() }
+func (p *Playback) AtPause() bool { return p.r.atPause && !p.r.Done() }
+
+// Log is every instantaneous step that ran so far (script and user), in order. Read only.
+func (p *Playback) Log() []Executed { return p.r.Log }
+
+// Continue passes a script `pause`.
+func (p *Playback) Continue() { p.r.Continue() }
+
+// Ahead is how many recorded user actions lie after now (after a rewind).
+func (p *Playback) Ahead() int { return len(p.user) - p.next }
+
+// UserActions is how many actions the user has recorded (including ones ahead after a rewind).
+func (p *Playback) UserActions() int { return len(p.user) }
+
+// Idle says nothing can happen by itself: nothing queued in the world, no script step left and
+// no recorded action ahead. Time passing would change nothing.
+func (p *Playback) Idle() bool {
+	_, queued := p.r.world.NextAt()
+	return !queued && p.r.Done() && p.Ahead() == 0
+}
+
+// RunTo plays the script, the recorded user actions and the world up to simulated time t. It
+// stops early at a script `pause` (Continue passes it) and at the instant the script ends
+// (StopEnd, reported once; asking again runs the world on). A run cut into any slices is the
+// same run as one call: a wait-until is judged after events and at its limit, never where a
+// caller happens to stop.
+func (p *Playback) RunTo(t time.Duration) Stop {
 	for p.next < len(p.user) && p.user[p.next].At <= t {
 		u := p.user[p.next]
-		if st := p.advance(u.At); st == AtPause && p.Now() < u.At {
+		if st := p.script(u.At); st != StopTime && p.Now() < u.At {
 			return st
 		}
-		_ = p.R.Do(u.Step)
+		if p.AtPause() {
+			return StopPause
+		}
+		_ = p.r.Do(u.Step) // it was accepted when recorded, and the world replays identically
 		p.next++
 	}
-	return p.advance(t)
+	return p.script(t)
 }
 
-func (p *Playback) advance(t time.Duration) Status {
-	st := p.R.AdvanceTo(t)
-	if st == Finished {
-		p.R.W.AdvanceTo(t)
+// script runs the script (then the bare world) to t.
+func (p *Playback) script(t time.Duration) Stop {
+	if p.r.Done() {
+		p.r.world.AdvanceTo(t)
+		return StopTime
 	}
-	return st
+	switch p.r.AdvanceTo(t) {
+	case AtPause:
+		return StopPause
+	case Finished:
+		return StopEnd
+	}
+	return StopTime
 }
 
-// Do performs a user action now. Acting after a rewind forks history: the user's later actions
-// are dropped.
-func (p *Playback) Do(st Step) error {
+// NextEvent runs on to the next instant where something shows (an event: a tick alone shows
+// nothing), every event of that instant included. It stops at a script pause or end on the
+// way, and gives up, without moving, when nothing would happen before limit.
+func (p *Playback) NextEvent(limit time.Duration) Stop {
+	w := p.r.world
+	n := w.Events()
+	for w.Events() == n {
+		if p.AtPause() {
+			return StopPause
+		}
+		at, ok := p.nextInstant()
+		if !ok || at > limit {
+			return StopQuiet
+		}
+		if st := p.RunTo(at); st != StopTime {
+			return st
+		}
+	}
+	return StopEvent
+}
+
+// nextInstant is the next time anything is due: a queued happening, the end of the script's
+// wait in progress, or a recorded user action.
+func (p *Playback) nextInstant() (time.Duration, bool) {
+	at, ok := p.r.world.NextAt()
+	if dl, in := p.r.deadline(); in && (!ok || dl < at) {
+		at, ok = dl, true
+	}
+	if p.next < len(p.user) && (!ok || p.user[p.next].At < at) {
+		at, ok = p.user[p.next].At, true
+	}
+	return at, ok
+}
+
+// Do performs a user action now. The world may refuse it (crash a node already down, transfer
+// leadership with no leader...): then nothing is recorded or changed and the refusal is
+// returned. An accepted action after a rewind forks history: the later recorded actions are
+// dropped, and dropped says how many.
+func (p *Playback) Do(st Step) (dropped int, err error) {
+	if !st.Kind.IsAction() {
+		return 0, fmt.Errorf("%s is not an action", FormatStep(st))
+	}
+	st.Pos = Pos{}
+	if err := p.r.Do(st); err != nil {
+		return 0, err
+	}
+	dropped = p.Ahead()
 	p.user = append(p.user[:p.next], Executed{At: p.Now(), Step: st, User: true})
 	p.next++
-	return p.R.Do(st)
+	return dropped, nil
 }
 
+// Outcome is what a step done at the prompt came to.
+type Outcome struct {
+	From, To time.Duration // simulated time before and after
+	Held     bool          // expect, wait-until: the condition held (at To)
+	Found    string        // when it did not: what was there instead
+	Dropped  int           // an action after a rewind: later recorded actions it dropped
+}
+
+// ErrScriptOnly refuses steps that only make sense in a file.
+var ErrScriptOnly = errors.New("say and pause belong in scenario files")
+
+// Exec performs any one step as the user, now: an action through Do; `wait D` plays on D;
+// `wait-until C` plays on until C holds or its time runs out (judged as a script judges it:
+// now, after every event, and at the limit); `expect C` is judged now without changing the run.
+// Script pauses on the way are passed. Only actions are recorded: waiting and asking leave the
+// session as it was.
+func (p *Playback) Exec(st Step) (Outcome, error) {
+	o := Outcome{From: p.Now()}
+	var err error
+	switch st.Kind {
+	case StepWait:
+		err = p.SeekTo(o.From + st.Dur)
+	case StepWaitUntil:
+		o.Held, o.Found, err = p.waitUntil(st.Cond, o.From+st.Dur)
+	case StepExpect:
+		o.Held, o.Found = p.r.Check(st.Cond)
+	case StepSay, StepPause:
+		err = ErrScriptOnly
+	default:
+		o.Dropped, err = p.Do(st)
+	}
+	o.To = p.Now()
+	return o, err
+}
+
+func (p *Playback) waitUntil(c *Cond, limit time.Duration) (bool, string, error) {
+	for {
+		if ok, _ := p.r.Check(c); ok {
+			return true, "", nil
+		}
+		if p.AtPause() {
+			p.Continue()
+		}
+		at, ok := p.nextInstant()
+		if !ok || at > limit {
+			break
+		}
+		p.RunTo(at)
+	}
+	if err := p.SeekTo(limit); err != nil {
+		return false, "", err
+	}
+	ok, found := p.r.Check(c)
+	return ok, found, nil
+}
+
+// ParseStep reads one line of the scenario language as a step of this run (its node count,
+// its clients), for a prompt. Errors give the column: "col 7: ...".
+func (p *Playback) ParseStep(line string) (Step, error) { return ParseStep(line, p.base.Header) }
+
+// Verdict is the script's outcome as `leaselab run` would report it, computed without
+// touching the world.
+func (p *Playback) Verdict() Verdict { return p.r.Verdict() }
+
 // SeekTo rebuilds the world at instant t: forward by playing on, backward by replaying from the
-// seed (keeping the user's actions). Script pauses passed on the way are continued.
+// seed (keeping the user's actions). Script pauses and the script's end on the way are passed.
 func (p *Playback) SeekTo(t time.Duration) error {
 	if t < p.Now() {
 		if err := p.rebuild(); err != nil {
 			return err
 		}
 	}
-	for p.AdvanceTo(t) == AtPause {
-		p.R.Continue()
+	for {
+		switch p.RunTo(t) {
+		case StopPause:
+			p.Continue()
+		case StopEnd:
+		default:
+			return nil
+		}
 	}
-	return nil
 }
-
-// UserActions is how many actions the user has recorded (including ones ahead after a rewind).
-func (p *Playback) UserActions() int { return len(p.user) }
 
 // Session returns everything that ran so far as a scenario: the header (with this seed), then
 // every step at the instant it ran, with waits between, ending at now. Playing it reproduces
 // this session event for event.
 func (p *Playback) Session(name string) *Scenario {
-	h := p.Base.Header
-	h.Seed = p.Seed
+	h := p.base.Header
+	h.Seed = p.seed
 	set := map[string]bool{}
 	for k, v := range h.Set {
 		set[k] = v
 	}
 	set["seed"], set["title"] = true, true
 	h.Set = set
-	if p.Base.Name != "" && h.Title == p.Base.Name {
+	if p.base.Name != "" && h.Title == p.base.Name {
 		h.Title = "session"
 	}
 	h.Title = fmt.Sprintf("%s (saved session)", h.Title)
 	s := &Scenario{File: name, Name: scenarioName(name), Header: h}
 	at := time.Duration(0)
-	for _, e := range p.R.Log {
+	for _, e := range p.r.Log {
 		if e.At > at {
 			s.Steps = append(s.Steps, Step{Kind: StepWait, Dur: e.At - at})
 			at = e.At

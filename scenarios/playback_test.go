@@ -18,7 +18,7 @@ func do(t *testing.T, p *Playback, line string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Do(s.Steps[0]); err != nil {
+	if _, err := p.Do(s.Steps[0]); err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}
 }
@@ -30,14 +30,14 @@ func TestSessionSavesAndReplaysExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.AdvanceTo(1500 * time.Millisecond)
+	p.RunTo(1500 * time.Millisecond)
 	do(t, p, "c1 acquire orders 3s")
-	p.AdvanceTo(2 * time.Second)
+	p.RunTo(2 * time.Second)
 	do(t, p, "skew n2 rate 1.3")
 	do(t, p, "isolate n3")
-	p.AdvanceTo(4 * time.Second)
+	p.RunTo(4 * time.Second)
 	do(t, p, "c2 acquire orders 2s")
-	p.AdvanceTo(6 * time.Second)
+	p.RunTo(6 * time.Second)
 	hashAt6 := p.World().TraceHash()
 
 	// Rewind to 3s: earlier actions are kept, so replaying forward gives the same world.
@@ -47,7 +47,7 @@ func TestSessionSavesAndReplaysExactly(t *testing.T) {
 	if p.Now() != 3*time.Second {
 		t.Fatalf("seek landed at %v", p.Now())
 	}
-	p.AdvanceTo(6 * time.Second)
+	p.RunTo(6 * time.Second)
 	if p.World().TraceHash() != hashAt6 {
 		t.Fatal("rewind and replay changed the run")
 	}
@@ -55,7 +55,7 @@ func TestSessionSavesAndReplaysExactly(t *testing.T) {
 	// Rewind again and act: history forks, the c2 acquire at 4s is dropped.
 	_ = p.SeekTo(3 * time.Second)
 	do(t, p, "crash n1")
-	p.AdvanceTo(7 * time.Second)
+	p.RunTo(7 * time.Second)
 	if p.World().TraceHash() == hashAt6 {
 		t.Fatal("forked history should differ")
 	}
@@ -74,11 +74,11 @@ func TestSessionSavesAndReplaysExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Run()
-	if r.W.TraceHash() != live {
+	if r.World().TraceHash() != live {
 		t.Fatalf("replayed session differs from the live one:\n%s", saved)
 	}
-	if r.W.Now() != 7*time.Second {
-		t.Fatalf("replay ended at %v, want 7s", r.W.Now())
+	if r.World().Now() != 7*time.Second {
+		t.Fatalf("replay ended at %v, want 7s", r.World().Now())
 	}
 }
 
@@ -93,20 +93,16 @@ func TestLessonSessionReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p.AdvanceTo(30*time.Millisecond) == AtPause {
-		p.R.Continue()
-	}
+	_ = p.SeekTo(30 * time.Millisecond)
 	do(t, p, "skew n4 offset +1s")
-	for p.AdvanceTo(5*time.Second) == AtPause {
-		p.R.Continue()
-	}
+	_ = p.SeekTo(5 * time.Second)
 	s, err := Parse("s.scenario", []byte(Format(p.Session("s.scenario"))))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r, _ := NewRunner(s, nil, nil)
 	r.Run()
-	if r.W.TraceHash() != p.World().TraceHash() {
+	if r.World().TraceHash() != p.World().TraceHash() {
 		t.Fatal("lesson session replay differs")
 	}
 	if !r.Passed() {

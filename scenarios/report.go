@@ -43,22 +43,22 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 	}
 	// The world's startup events (each node's first state) happened before anyone could
 	// subscribe: hand them over from the recent-event ring first, so a trace has every event.
-	startup := r.W.RecentEvents(int(r.W.Events()))
+	startup := r.World().RecentEvents(int(r.World().Events()))
 	var tw *cluster.TraceWriter
 	if o.Trace != nil {
 		tw = cluster.NewTraceWriter(o.Trace)
 		for i := range startup {
 			tw.Write(&startup[i])
 		}
-		r.W.Subscribe(tw.Write)
+		r.World().Subscribe(tw.Write)
 	}
 	if o.Verbose != nil {
-		fmt.Fprintf(o.Verbose, "=== %s: %s (seed %d)\n", s.Name, s.Header.Title, r.W.Config().Seed)
+		fmt.Fprintf(o.Verbose, "=== %s: %s (seed %d)\n", s.Name, s.Header.Title, r.World().Config().Seed)
 		r.OnSay = func(text string, at time.Duration) { fmt.Fprintf(o.Verbose, "%10s  say  %s\n", fmtTime(at), text) }
 		for i := range startup {
 			printEvent(o.Verbose, &startup[i])
 		}
-		r.W.Subscribe(func(e *cluster.Event) { printEvent(o.Verbose, e) })
+		r.World().Subscribe(func(e *cluster.Event) { printEvent(o.Verbose, e) })
 	}
 	start := time.Now() // wall time of the run, for the report and --timeout; never reaches the world
 	switch {
@@ -71,7 +71,7 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 		r.Interrupt = func() bool { return time.Since(start) > o.Timeout }
 	}
 	r.Run()
-	res := &Result{Scenario: s, Runner: r, Simulated: r.W.Now(), Wall: time.Since(start)}
+	res := &Result{Scenario: s, Runner: r, Simulated: r.World().Now(), Wall: time.Since(start)}
 	if tw != nil {
 		if err := tw.Flush(); err != nil {
 			return res, fmt.Errorf("trace: %v", err)

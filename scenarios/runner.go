@@ -30,13 +30,14 @@ const (
 	Finished               // every step has run
 )
 
-// Runner plays a scenario on a world, step by step. Headless use calls Run; the TUI calls
-// AdvanceTo frame by frame (and Continue at pauses).
+// Runner plays a scenario on a world, step by step. Headless use calls Run; an interactive
+// caller drives a Playback, which owns a Runner.
 type Runner struct {
-	S        *Scenario
-	W        *cluster.World
+	scenario *Scenario
+	world    *cluster.World
 	Failures []Failure
 	Expects  int // expect steps run
+	failedX  int // expect steps that did not hold
 	// Log is every instantaneous step that ran (the script's and the user's), in order, with the
 	// instant it ran: a session saved from it replays exactly.
 	Log   []Executed
@@ -88,11 +89,17 @@ func NewRunner(s *Scenario, seed *uint64, mod func(*cluster.Config)) (*Runner, e
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{S: s, W: w, expected: map[string]bool{}}, nil
+	return &Runner{scenario: s, world: w, expected: map[string]bool{}}, nil
 }
 
+// Scenario is the script this runner plays.
+func (r *Runner) Scenario() *Scenario { return r.scenario }
+
+// World is the world the script runs on.
+func (r *Runner) World() *cluster.World { return r.world }
+
 // Done says whether every step has run.
-func (r *Runner) Done() bool { return r.pc >= len(r.S.Steps) }
+func (r *Runner) Done() bool { return r.pc >= len(r.scenario.Steps) }
 
 // PC is the index of the next step to run.
 func (r *Runner) PC() int { return r.pc }
@@ -102,7 +109,7 @@ func (r *Runner) Current() *Step {
 	if r.Done() {
 		return nil
 	}
-	return &r.S.Steps[r.pc]
+	return &r.scenario.Steps[r.pc]
 }
 
 // Continue resumes after a `pause` step.
@@ -167,7 +174,7 @@ func (r *Runner) AdvanceTo(t time.Duration) Status {
 		if r.atPause {
 			return AtPause
 		}
-		st := &r.S.Steps[r.pc]
+		st := &r.scenario.Steps[r.pc]
 		if !r.inStep {
 			if r.begin(st) {
 				r.pc++
@@ -191,15 +198,25 @@ type Executed struct {
 	User bool // done at the keyboard, not by the script
 }
 
-// Do performs an action step now, outside the script (the TUI's keys), and logs it.
+// Do performs an action step now, outside the script (the TUI's keys). It is logged only when
+// the world accepts it; a refused step changes nothing and returns the world's reason.
 func (r *Runner) Do(st Step) error {
-	r.Log = append(r.Log, Executed{At: r.W.Now(), Step: st, User: true})
-	return Apply(r.W, &st)
+	if err := Apply(r.world, &st); err != nil {
+		return err
+	}
+	r.Log = append(r.Log, Executed{At: r.world.Now(), Step: st, User: true})
+	return nil
+}
+
+// deadline is when the wait in progress ends (for a wait-until, its time limit); ok is false
+// when no wait or wait-until is in progress.
+func (r *Runner) deadline() (at time.Duration, ok bool) {
+	return r.until, r.inStep && !r.Done()
 }
 
 // begin starts a step; it returns true when the step is complete at once.
 func (r *Runner) begin(st *Step) bool {
-	w := r.W
+	w := r.world
 	if st.Kind != StepWait && st.Kind != StepWaitUntil {
 		r.Log = append(r.Log, Executed{At: w.Now(), Step: *st})
 	}
@@ -216,6 +233,7 @@ func (r *Runner) begin(st *Step) bool {
 		r.Expects++
 		r.noteViolations(st.Cond)
 		if ok, found := r.Eval(st.Cond); !ok {
+			r.failedX++
 			r.fail(st, FormatCond(st.Cond), found)
 		}
 	case StepSay:
@@ -234,7 +252,7 @@ func (r *Runner) begin(st *Step) bool {
 
 // progress advances a wait or wait-until toward t; true when the step is over.
 func (r *Runner) progress(st *Step, t time.Duration) bool {
-	w := r.W
+	w := r.world
 	if st.Kind == StepWait {
 		w.AdvanceTo(min(r.until, t))
 		return w.Now() >= r.until
@@ -285,16 +303,48 @@ func (r *Runner) Finalize() {
 		return
 	}
 	r.finalized = true
-	r.W.CheckHistory(10 * time.Second)
-	if len(r.S.Header.Unsafe) > 0 {
-		return
+	r.world.CheckHistory(linTimeout)
+	r.Failures = append(r.Failures, r.unexpected(r.world.Violations())...)
+}
+
+// linTimeout bounds the end-of-run linearizability check.
+const linTimeout = 10 * time.Second
+
+// unexpected turns the violations no step expected into failures at the script's end (none in
+// a scenario with an unsafe switch: there the violations are the point).
+func (r *Runner) unexpected(vs []cluster.Violation) []Failure {
+	if len(r.scenario.Header.Unsafe) > 0 {
+		return nil
 	}
-	end := Pos{File: r.S.File, Line: lastLine(r.S)}
-	for _, v := range r.W.Violations() {
+	var out []Failure
+	end := Pos{File: r.scenario.File, Line: lastLine(r.scenario)}
+	for _, v := range vs {
 		if !r.expected[v.Kind] {
-			r.Failures = append(r.Failures, Failure{Pos: end, Step: "(end of run)", Expected: "no violations", Found: v.String()})
+			out = append(out, Failure{Pos: end, Step: "(end of run)", Expected: "no violations", Found: v.String()})
 		}
 	}
+	return out
+}
+
+// Verdict is a run's outcome as `leaselab run` reports it.
+type Verdict struct {
+	Passed, Failed int       // expect steps that held, and that did not
+	Failures       []Failure // every failure: steps in order, then the end-of-run checks
+}
+
+// OK says whether the run passed.
+func (v Verdict) OK() bool { return len(v.Failures) == 0 }
+
+// Verdict is what Finalize would conclude now, computed without touching the world: the
+// linearizability check's finding is added to the list, not recorded as an event, so asking
+// does not change the run.
+func (r *Runner) Verdict() Verdict {
+	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX}
+	v.Failures = append(v.Failures, r.Failures...)
+	if !r.finalized {
+		v.Failures = append(v.Failures, r.unexpected(r.world.PendingViolations(linTimeout))...)
+	}
+	return v
 }
 
 func lastLine(s *Scenario) int {
@@ -372,7 +422,7 @@ func Apply(w *cluster.World, st *Step) error {
 
 // subjects lists the nodes a per-node condition looks at.
 func (r *Runner) subjects(c *Cond) []int {
-	w := r.W
+	w := r.world
 	switch c.Subject {
 	case SubjectNode:
 		return []int{c.Node}

@@ -29,7 +29,7 @@ wait 2s
 			sliced.AdvanceTo(at)
 		}
 		a, b := whole.Log[len(whole.Log)-1].At, sliced.Log[len(sliced.Log)-1].At
-		if a != b || whole.W.TraceHash() != sliced.W.TraceHash() {
+		if a != b || whole.World().TraceHash() != sliced.World().TraceHash() {
 			t.Fatalf("crash n3 ran at %v in one run, at %v in %v slices", a, b, slice)
 		}
 	}

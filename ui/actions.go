@@ -142,12 +142,9 @@ func (m *Model) slowLinks(id int) {
 	m.say("every link of n%d is 600ms slower each way (h heals)", id)
 }
 
-// act performs a step as the user; it reports whether the world accepted it.
+// act performs a step as the user; it reports whether the world accepted it (a refused step
+// is not recorded, and the status line gives the world's reason).
 func (m *Model) act(st scenarios.Step) bool {
-	if why := m.refuse(st); why != "" {
-		m.fail("%s: %s", scenarios.FormatStep(st), why)
-		return false
-	}
 	dropped, err := m.sim.do(st)
 	m.refresh()
 	if err != nil {
@@ -160,36 +157,6 @@ func (m *Model) act(st scenarios.Step) bool {
 	}
 	m.say("%s", text)
 	return true
-}
-
-// refuse explains why the world would refuse a step, so a refused step is not recorded.
-func (m *Model) refuse(st scenarios.Step) string {
-	n := m.nodeView(st.Node)
-	switch st.Kind {
-	case scenarios.StepCrash:
-		if n != nil && !n.Up {
-			return "already down"
-		}
-	case scenarios.StepRestart:
-		if n != nil && n.Up {
-			return "already up"
-		}
-	case scenarios.StepCampaign, scenarios.StepSnapshot:
-		if n != nil && !n.Up {
-			return "the node is down (x restarts it)"
-		}
-	case scenarios.StepTransfer:
-		if n != nil && !n.Up {
-			return "the node is down (x restarts it)"
-		}
-		if m.v.Leader == 0 {
-			return "no leader to transfer from"
-		}
-		if m.v.Leader == st.Node {
-			return "it already leads"
-		}
-	}
-	return ""
 }
 
 func (m *Model) clientView(name string) *cluster.ClientView {

@@ -140,7 +140,7 @@ func BenchmarkFrame100x(b *testing.B) {
 		m.wall = func() time.Time { return at }
 		m.Update(keyMsg("space"))
 		for !m.sim.ended && frames < 100000 {
-			if m.sim.atPause {
+			if m.sim.atPause() {
 				m.Update(keyMsg("enter"))
 			}
 			at = at.Add(maxFrameWall)

@@ -71,11 +71,10 @@ func stepUntil(t *testing.T, m *Model, limit time.Duration, cond func() bool) {
 		if m.sim.p.Now() > limit {
 			t.Fatalf("condition not reached by %v", limit)
 		}
-		if m.sim.atPause {
-			m.sim.p.R.Continue()
-			m.sim.atPause = false
+		if m.sim.atPause() {
+			m.sim.p.Continue()
 		}
-		if !m.sim.stepEvent() && !m.sim.atPause {
+		if !m.sim.stepEvent() && !m.sim.atPause() {
 			t.Fatal("nothing queued")
 		}
 	}

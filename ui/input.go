@@ -127,23 +127,22 @@ func (m *Model) cycleClient(d int) {
 
 func (m *Model) togglePause() {
 	switch {
-	case m.sim.atPause:
+	case m.sim.atPause():
 		m.continueScript()
 	case m.sim.paused:
 		m.sim.resume(m.wall())
 		m.say("running at %s", speedText(m.sim.speed))
 	default:
-		m.sim.paused = true
+		m.sim.pause()
 		m.say("paused at %s · . one event · ← → travel in time", simTime(m.sim.p.Now()))
 	}
 }
 
 func (m *Model) continueScript() {
-	if !m.sim.atPause {
+	if !m.sim.atPause() {
 		m.say("not at a script pause")
 		return
 	}
-	m.sim.paused = false
 	m.sim.continueScript(m.wall())
 	m.narrScroll = 0
 	m.say("continuing the script")
@@ -152,9 +151,9 @@ func (m *Model) continueScript() {
 // stepEvent runs the next happening while paused and says what it did.
 func (m *Model) stepEvent() {
 	if m.sim.moving() {
-		m.sim.paused = true
+		m.sim.pause()
 	}
-	if m.sim.atPause {
+	if m.sim.atPause() {
 		m.fail("at a script pause: enter to continue")
 		return
 	}

@@ -29,7 +29,7 @@ func node(m *Model, id int) *cluster.NodeView { return &m.v.Nodes[id-1] }
 // lastUserStep is the latest step the user performed, as it will be saved.
 func lastUserStep(t *testing.T, m *Model) string {
 	t.Helper()
-	log := m.sim.p.R.Log
+	log := m.sim.p.Log()
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].User {
 			return scenarios.FormatStep(log[i].Step)
@@ -385,11 +385,11 @@ expect leader n2
 	}
 	m := newPlay(t, s, 120, 36)
 	playFor(m, 3*time.Second)
-	if !m.sim.atPause || !strings.Contains(m.View(), "hello") {
+	if !m.sim.atPause() || !strings.Contains(m.View(), "hello") {
 		t.Fatal("should stop at the script's pause with its narration")
 	}
 	_, cmd := m.Update(keyMsg("enter"))
-	if m.sim.atPause || cmd == nil {
+	if m.sim.atPause() || cmd == nil {
 		t.Fatal("enter should continue past the pause and start frames")
 	}
 	m.Update(keyMsg("space"))

@@ -167,7 +167,6 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	case seekMsg:
 		m.doSeek()
 	case tea.KeyMsg:
-		m.sim.idle = false // an action may give the world something to do; the next frame sees
 		cmd = m.onKey(msg)
 	case tea.MouseMsg:
 		m.onMouse(msg)
@@ -187,7 +186,7 @@ func (m *Model) refresh() {
 		m.node = 1
 	}
 	if m.sim.ended && m.results == nil {
-		m.results = newResults(m.sim.p.R, m.base)
+		m.results = newResults(m.sim.p.Verdict())
 		m.resize(m.width, m.height)
 	} else if !m.sim.ended && m.results != nil {
 		m.results = nil

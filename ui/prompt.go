@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -32,74 +31,37 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// runLine parses one line against this run's node count and performs it.
+// runLine parses one line as a step of this run and performs it; the playback decides what it
+// means, the prompt only says how it went.
 func (m *Model) runLine(line string) {
-	src := fmt.Sprintf("nodes %d\n%s\n", len(m.v.Nodes), line)
-	sc, err := scenarios.Parse("step", []byte(src))
+	st, err := m.sim.p.ParseStep(line)
 	if err != nil {
-		msg := strings.ReplaceAll(err.Error(), "step:2:", "col ")
-		m.fail("%s", strings.TrimSpace(msg))
+		m.fail("%v", err)
 		return
 	}
-	if len(sc.Steps) != 1 {
-		m.fail("one step at a time (header lines like seed or nodes are fixed for a run)")
-		return
-	}
-	st := sc.Steps[0]
-	st.Pos = scenarios.Pos{}
-	switch st.Kind {
-	case scenarios.StepWait:
-		from := m.sim.p.Now()
-		if err := m.sim.seek(from + st.Dur); err != nil {
-			m.fail("wait: %v", err)
-			return
-		}
-		m.say("waited %v: %s → %s", st.Dur, simTime(from), simTime(m.sim.p.Now()))
-	case scenarios.StepWaitUntil:
-		m.waitUntil(&st)
-	case scenarios.StepExpect:
-		ok, found := m.sim.p.R.Eval(st.Cond)
-		if ok {
-			m.say("✓ holds: %s", scenarios.FormatCond(st.Cond))
-		} else {
-			m.fail("✗ %s — found %s", scenarios.FormatCond(st.Cond), found)
-		}
-	case scenarios.StepSay, scenarios.StepPause:
-		m.fail("say and pause belong in scenario files")
-	default:
+	if st.Kind.IsAction() {
 		m.act(st)
-	}
-}
-
-// waitUntil plays on, event by event, until the condition holds or its time runs out.
-func (m *Model) waitUntil(st *scenarios.Step) {
-	p := m.sim.p
-	from := p.Now()
-	deadline := from + st.Dur
-	ok := false
-	for {
-		if ok, _ = p.R.Eval(st.Cond); ok {
-			break
-		}
-		at, queued := p.World().NextAt()
-		if !queued || at > deadline {
-			break
-		}
-		if m.sim.atPause {
-			p.R.Continue()
-			m.sim.atPause = false
-		}
-		m.sim.settle(p.AdvanceTo(at))
-	}
-	if !ok {
-		_ = m.sim.seek(deadline)
-	}
-	m.sim.atPause = false
-	m.sim.clock = p.Now()
-	if ok {
-		m.say("%s holds at %s (after %v)", scenarios.FormatCond(st.Cond), simTime(p.Now()), p.Now()-from)
 		return
 	}
-	_, found := p.R.Eval(st.Cond)
-	m.fail("not within %v: %s — found %s", st.Dur, scenarios.FormatCond(st.Cond), found)
+	o, err := m.sim.exec(st)
+	if err != nil {
+		m.fail("%s: %v", scenarios.FormatStep(st), err)
+		return
+	}
+	cond := ""
+	if st.Cond != nil {
+		cond = scenarios.FormatCond(st.Cond)
+	}
+	switch {
+	case st.Kind == scenarios.StepWait:
+		m.say("waited %v: %s → %s", st.Dur, simTime(o.From), simTime(o.To))
+	case st.Kind == scenarios.StepWaitUntil && o.Held:
+		m.say("%s holds at %s (after %v)", cond, simTime(o.To), o.To-o.From)
+	case st.Kind == scenarios.StepWaitUntil:
+		m.fail("not within %v: %s — found %s", st.Dur, cond, o.Found)
+	case o.Held:
+		m.say("✓ holds: %s", cond)
+	default:
+		m.fail("✗ %s — found %s", cond, o.Found)
+	}
 }

@@ -66,7 +66,7 @@ func TestIdleStopsFrames(t *testing.T) {
 		at = at.Add(frameEvery)
 		_, cmd = m.Update(frameMsg{gen: m.gen, at: at})
 	}
-	if !m.sim.idle {
+	if !m.sim.p.Idle() {
 		t.Fatal("should be idle")
 	}
 	if _, cmd = m.Update(keyMsg("x")); cmd == nil {

@@ -12,7 +12,7 @@ import (
 // `leaselab play FILE` reproduces it event for event.
 func (m *Model) save() {
 	p := m.sim.p
-	name := fmt.Sprintf("leaselab-session-%d-%s.scenario", p.Seed, simTime(p.Now()))
+	name := fmt.Sprintf("leaselab-session-%d-%s.scenario", p.Seed(), simTime(p.Now()))
 	path := filepath.Join(m.saveDir, name)
 	src := scenarios.Format(p.Session(path))
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {

@@ -33,10 +33,10 @@ func savedReplay(t *testing.T, m *Model) (uint64, string) {
 		t.Fatal(err)
 	}
 	r.Run()
-	if r.W.Now() != m.sim.p.Now() {
-		t.Fatalf("replay ended at %v, session at %v", r.W.Now(), m.sim.p.Now())
+	if r.World().Now() != m.sim.p.Now() {
+		t.Fatalf("replay ended at %v, session at %v", r.World().Now(), m.sim.p.Now())
 	}
-	return r.W.TraceHash(), string(src)
+	return r.World().TraceHash(), string(src)
 }
 
 // A sandbox session driven by keys and real frames, with a rewind and a fork in it, saved and
@@ -81,7 +81,7 @@ func TestSavedLessonSessionReplays(t *testing.T) {
 	m := newPlay(t, s, 120, 36)
 	for i := 0; i < 3; i++ {
 		playFor(m, 1500*time.Millisecond)
-		if m.sim.atPause {
+		if m.sim.atPause() {
 			press(m, "enter")
 			m.Update(keyMsg("space"))
 		}
@@ -109,13 +109,13 @@ func TestPlayMatchesHeadless(t *testing.T) {
 		m.sim.speed = 3
 		for i := 0; i < 10000 && !m.sim.ended; i++ {
 			playFor(m, 700*time.Millisecond)
-			if m.sim.atPause {
+			if m.sim.atPause() {
 				press(m, "enter")
 				m.Update(keyMsg("space"))
 			}
 		}
-		if m.sim.p.Now() != r.W.Now() || m.sim.p.World().TraceHash() != r.W.TraceHash() {
-			t.Errorf("%s: TUI ended at %v with %x, headless at %v with %x", name, m.sim.p.Now(), m.sim.p.World().TraceHash(), r.W.Now(), r.W.TraceHash())
+		if m.sim.p.Now() != r.World().Now() || m.sim.p.World().TraceHash() != r.World().TraceHash() {
+			t.Errorf("%s: TUI ended at %v with %x, headless at %v with %x", name, m.sim.p.Now(), m.sim.p.World().TraceHash(), r.World().Now(), r.World().TraceHash())
 		}
 	}
 }

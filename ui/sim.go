@@ -3,6 +3,7 @@ package ui
 import (
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -16,18 +17,16 @@ const (
 	maxFrameWall = 2 * frameEvery
 )
 
-// sim drives a scenarios.Playback frame by frame. The wall clock only decides how far each
-// frame advances (speed x elapsed, rounded to whole milliseconds); everything else is the
-// world's own simulated time.
+// sim paces a scenarios.Playback against the wall clock. The wall clock only decides how far
+// each frame asks the playback to go (speed x elapsed, rounded to whole milliseconds); where it
+// stops, and every rule of the script, is the playback's.
 type sim struct {
 	p       *scenarios.Playback
-	runner  *scenarios.Runner // the runner the timeline is subscribed on
+	world   *cluster.World // the world the timeline is subscribed on (a rewind builds a new one)
 	tl      *timeline
 	speed   float64
-	paused  bool // by the user
-	atPause bool // stopped at a script `pause`
+	paused  bool // by the user, or at the script's end
 	ended   bool // the script has run to its end (play mode)
-	idle    bool // nothing is queued and no script or recorded action is left: nothing moves
 	sandbox bool
 	clock   time.Duration // where frames have got to; the world follows
 	carry   float64       // sub-millisecond rest of the frame time, in ns
@@ -47,17 +46,23 @@ func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) 
 	return s, nil
 }
 
-// attach follows the playback's current runner (a rewind builds a new one).
+// attach follows the playback's current world.
 func (s *sim) attach() {
-	if s.runner == s.p.R {
-		return
+	if w := s.p.World(); w != s.world {
+		s.world = w
+		s.tl.attach(w)
 	}
-	s.runner = s.p.R
-	s.tl.attach(s.p.World())
 }
 
-// moving says whether frames should tick: nothing runs while paused, so no CPU is used.
-func (s *sim) moving() bool { return !s.paused && !s.atPause && !s.idle }
+// atPause says the script stopped at a `pause` step.
+func (s *sim) atPause() bool { return s.p.AtPause() }
+
+// moving says whether frames should tick: nothing runs while paused, at a script pause, or
+// when nothing can happen, so no CPU is used.
+func (s *sim) moving() bool { return !s.paused && !s.p.AtPause() && !s.p.Idle() }
+
+// pause stops frames.
+func (s *sim) pause() { s.paused = true }
 
 // resume starts frames from now (wall) and the world's instant (simulated).
 func (s *sim) resume(wall time.Time) {
@@ -74,62 +79,36 @@ func (s *sim) frame(at time.Time) {
 	d := time.Duration(ns) / time.Millisecond * time.Millisecond
 	s.carry = ns - float64(d)
 	s.clock = max(s.clock, s.p.Now()) + d
-	s.run(s.clock)
+	s.settle(s.p.RunTo(s.clock))
 }
 
-// run plays up to target. While the script runs, the world only ever stops at event instants
-// and at the end of the wait in progress: a `wait-until` is then judged at exactly the instants
-// a headless run judges it, so the TUI run is the headless run, event for event (see
-// upstream_test.go). When the script ends, the world stops there too.
-func (s *sim) run(target time.Duration) {
-	p := s.p
-	scripted := !p.R.Done()
-	for !p.R.Done() {
-		at, ok := p.World().NextAt()
-		if dl, in := p.R.Deadline(); in && (!ok || dl < at) {
-			at, ok = dl, true
-		}
-		if !ok {
-			break // nothing queued and no wait to end: no instant to stop at
-		}
-		if at > target {
-			s.settle(scenarios.Running)
-			return
-		}
-		if st := p.AdvanceTo(at); st == scenarios.AtPause {
-			s.settle(st)
-			return
-		}
-	}
-	if scripted && p.R.Done() {
-		s.settle(scenarios.Finished)
-		return
-	}
-	s.settle(p.AdvanceTo(target))
-}
-
-// settle records where the playback stopped.
-func (s *sim) settle(st scenarios.Status) {
+// settle takes in where the playback stopped: frames wait at a script pause, and the script's
+// end pauses the room so its verdict can be read.
+func (s *sim) settle(st scenarios.Stop) {
 	s.attach()
-	if st == scenarios.AtPause {
-		s.atPause = true
+	if st == scenarios.StopPause {
 		s.clock = s.p.Now()
 	}
-	if !s.sandbox && !s.ended && s.p.R.Done() {
-		s.ended, s.paused = true, true
+	s.noteEnd()
+}
+
+// noteEnd pauses once when the script has just ended (play mode), or forgets the end after a
+// rewind before it.
+func (s *sim) noteEnd() {
+	ended := !s.sandbox && s.p.Ended()
+	if ended && !s.ended {
+		s.paused = true
 		s.clock = s.p.Now()
 	}
-	_, queued := s.p.World().NextAt()
-	s.idle = !queued && s.p.R.Done() && s.ahead() == 0
+	s.ended = ended
 }
 
 // continueScript passes a script `pause`.
 func (s *sim) continueScript(wall time.Time) {
-	if !s.atPause {
+	if !s.p.AtPause() {
 		return
 	}
-	s.p.R.Continue()
-	s.atPause = false
+	s.p.Continue()
 	s.resume(wall)
 }
 
@@ -140,39 +119,27 @@ func (s *sim) seek(t time.Duration) error {
 	if t < s.p.Now() {
 		// An instant where an event happened, so a wait-until in progress is judged as live.
 		t = s.tl.instantAtOrBefore(t)
-		if err := s.p.SeekTo(t); err != nil {
-			return err
-		}
-	} else {
-		for {
-			s.atPause = false
-			s.run(t)
-			if !s.atPause {
-				break
-			}
-			s.p.R.Continue()
-		}
 	}
-	s.atPause = false
-	s.attach()
-	s.ended = !s.sandbox && s.p.R.Done()
-	s.clock, s.carry = s.p.Now(), 0
-	return nil
+	err := s.p.SeekTo(t)
+	s.moved()
+	return err
 }
 
-// stepEvent runs queued happenings until one makes an event (a tick alone shows nothing), all
-// of those due at that instant included; it gives up after a simulated second.
+// moved takes in a jump in time (a seek, a wait typed at the prompt).
+func (s *sim) moved() {
+	s.attach()
+	s.noteEnd()
+	s.clock, s.carry = s.p.Now(), 0
+}
+
+// stepEvent runs on to the next instant something shows; false when nothing is due within a
+// simulated second.
 func (s *sim) stepEvent() bool {
-	w := s.p.World()
-	n, limit := w.Events(), s.p.Now()+time.Second
-	for w.Events() == n && !s.atPause {
-		at, ok := w.NextAt()
-		if !ok || at > limit {
-			return false
-		}
-		s.settle(s.p.AdvanceTo(at))
-		w = s.p.World()
+	st := s.p.NextEvent(s.p.Now() + time.Second)
+	if st == scenarios.StopQuiet {
+		return false
 	}
+	s.settle(st)
 	s.clock = s.p.Now()
 	return true
 }
@@ -180,22 +147,20 @@ func (s *sim) stepEvent() bool {
 // do performs a user action now; it returns how many later actions a rewind had kept and this
 // action dropped (acting after a rewind forks history).
 func (s *sim) do(st scenarios.Step) (dropped int, err error) {
-	dropped = s.ahead()
-	err = s.p.Do(st)
+	dropped, err = s.p.Do(st)
 	s.attach()
 	return dropped, err
 }
 
-// ahead is how many recorded user actions lie after now (after a rewind).
-func (s *sim) ahead() int {
-	done := 0
-	for _, e := range s.p.R.Log {
-		if e.User {
-			done++
-		}
-	}
-	return s.p.UserActions() - done
+// exec performs a step typed at the prompt (it may move time).
+func (s *sim) exec(st scenarios.Step) (scenarios.Outcome, error) {
+	o, err := s.p.Exec(st)
+	s.moved()
+	return o, err
 }
+
+// ahead is how many recorded user actions lie after now (after a rewind).
+func (s *sim) ahead() int { return s.p.Ahead() }
 
 // speedStep moves one notch along the speed scale.
 func (s *sim) speedStep(dir int) {

@@ -33,7 +33,7 @@ func TestTUISlicingMatchesHeadless(t *testing.T) {
 	for !m.sim.ended {
 		playFor(m, 33*time.Millisecond)
 	}
-	if m.sim.p.World().TraceHash() != whole.W.TraceHash() {
-		t.Fatalf("TUI %x at %v, headless %x at %v", m.sim.p.World().TraceHash(), m.sim.p.Now(), whole.W.TraceHash(), whole.W.Now())
+	if m.sim.p.World().TraceHash() != whole.World().TraceHash() {
+		t.Fatalf("TUI %x at %v, headless %x at %v", m.sim.p.World().TraceHash(), m.sim.p.Now(), whole.World().TraceHash(), whole.World().Now())
 	}
 }

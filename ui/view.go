@@ -82,7 +82,7 @@ func (m *Model) header() string {
 	l.add(st.headVal, simTime(v.Now))
 	sep()
 	switch {
-	case m.sim.atPause:
+	case m.sim.atPause():
 		l.add(st.pauseBlock, pick(" ‖ SCRIPT PAUSE ", "‖ SCRIPT"))
 	case m.sim.ended && m.sim.paused:
 		l.add(st.pauseBlock, pick(" ■ SCRIPT DONE ", "■ DONE"))
@@ -94,7 +94,7 @@ func (m *Model) header() string {
 	l.add(st.headKey, " "+speedText(m.sim.speed))
 	sep()
 	l.add(st.headKey, pick("seed ", "s"))
-	l.add(st.headVal, fmt.Sprint(m.sim.p.Seed))
+	l.add(st.headVal, fmt.Sprint(m.sim.p.Seed()))
 	sep()
 	if v.Leader != 0 {
 		l.add(st.leader, fmt.Sprintf("★ n%d", v.Leader))
@@ -111,7 +111,7 @@ func (m *Model) header() string {
 	}
 	if !m.sim.sandbox && !m.sim.ended {
 		sep()
-		l.add(st.headKey, fmt.Sprintf(pick("step %d/%d", "%d/%d"), m.sim.p.R.PC(), len(m.base.Steps)))
+		l.add(st.headKey, fmt.Sprintf(pick("step %d/%d", "%d/%d"), m.sim.p.PC(), len(m.base.Steps)))
 	}
 	if a := m.sim.ahead(); a > 0 {
 		sep()
@@ -149,7 +149,7 @@ func plural(n int) string {
 // says is the narration since the script's last pause (the latest `say` when it has not
 // paused since), oldest first.
 func (m *Model) says() []string {
-	log := m.sim.p.R.Log
+	log := m.sim.p.Log()
 	var out []string
 	for i := len(log) - 1; i >= 0; i-- {
 		st := &log[i].Step
@@ -199,7 +199,7 @@ func (m *Model) statusLine(w int) string {
 	if m.statusBad {
 		s = m.st.statusBad
 	}
-	if m.sim.atPause {
+	if m.sim.atPause() {
 		l.add(m.st.pauseBlock, " ‖ the script paused here: enter continues ")
 	}
 	l.add(s, " "+m.status)

@@ -290,7 +290,7 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 	switch {
 	case err != nil:
 		f.Problem = err.Error()
-	case !run.W.HasViolation(r.Kind):
+	case !run.World().HasViolation(r.Kind):
 		f.Problem = "running the reproducer again does not show " + r.Kind
 	case !run.Passed():
 		var fs []string

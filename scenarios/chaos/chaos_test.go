@@ -134,8 +134,8 @@ func TestUnsafeSwitchesFound(t *testing.T) {
 			if !res.Runner.Passed() {
 				t.Errorf("leaselab run fails the reproducer: %v", res.Runner.Failures)
 			}
-			if !res.Runner.W.HasViolation(tc.kind) {
-				t.Errorf("running the reproducer shows %v, not %s", res.Runner.W.Violations(), tc.kind)
+			if !res.Runner.World().HasViolation(tc.kind) {
+				t.Errorf("running the reproducer shows %v, not %s", res.Runner.World().Violations(), tc.kind)
 			}
 			html, err := os.ReadFile(f.HTML)
 			if err != nil {
@@ -185,8 +185,8 @@ func TestShrinkNonLinearizable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Runner.Passed() || !res.Runner.W.HasViolation("non-linearizable") {
-		t.Errorf("reproducer: passed %v, violations %v\n%s", res.Runner.Passed(), res.Runner.W.Violations(), rep.Text)
+	if !res.Runner.Passed() || !res.Runner.World().HasViolation("non-linearizable") {
+		t.Errorf("reproducer: passed %v, violations %v\n%s", res.Runner.Passed(), res.Runner.World().Violations(), rep.Text)
 	}
 }
 

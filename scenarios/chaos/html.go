@@ -36,7 +36,7 @@ const (
 
 func (an *annotator) watch(r *scenarios.Runner) {
 	an.expired = map[uint64]bool{}
-	r.W.Subscribe(an.event)
+	r.World().Subscribe(an.event)
 }
 
 func (an *annotator) add(tag, desc, details, color string, at time.Duration) {
@@ -103,7 +103,7 @@ func replay(s *scenarios.Scenario, htmlPath string, linTimeout time.Duration) (*
 	an := &annotator{}
 	an.watch(r)
 	r.Run()
-	res := r.W.CheckLinearizable(linTimeout)
+	res := r.World().CheckLinearizable(linTimeout)
 	if htmlPath != "" {
 		res.Info.AddAnnotations(an.annotations(res.Ops))
 		if err := porcupine.VisualizePath(cluster.LockModel, res.Info, htmlPath); err != nil {

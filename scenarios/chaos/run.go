@@ -66,13 +66,13 @@ func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
 		o.watch(r)
 	}
 	if o.stopOn != nil {
-		r.W.Subscribe(func(e *cluster.Event) {
+		r.World().Subscribe(func(e *cluster.Event) {
 			if !res.Hit && o.stopOn(e) {
 				res.Hit, res.HitPC, res.HitAt = true, r.PC(), e.At
 			}
 		})
 		for !r.Done() && !res.Hit {
-			if r.AdvanceTo(r.W.Now()+chunk) == scenarios.AtPause {
+			if r.AdvanceTo(r.World().Now()+chunk) == scenarios.AtPause {
 				r.Continue()
 			}
 		}
@@ -82,7 +82,7 @@ func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
 		}
 	}
 	if o.linTimeout > 0 {
-		res.Lin = r.W.CheckHistory(o.linTimeout)
+		res.Lin = r.World().CheckHistory(o.linTimeout)
 	}
 	return res, nil
 }
@@ -154,7 +154,7 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 	rejected := map[uint64]bool{}
 	firstPC := map[string]int{} // kind -> the step running when the checker first reported it
 	watch := func(r *scenarios.Runner) {
-		r.W.Subscribe(func(e *cluster.Event) {
+		r.World().Subscribe(func(e *cluster.Event) {
 			switch {
 			case e.Kind == cluster.EvApplied && e.Result.Kind == fsm.GrantRejected:
 				rejected[e.Index] = true
@@ -170,7 +170,7 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 		out.Error = err.Error()
 		return out
 	}
-	w := res.R.W
+	w := res.R.World()
 	vs := w.Violations()
 	out.Kinds = kindsOf(vs)
 	out.Violations = len(vs)

@@ -59,7 +59,7 @@ func altSeed(seed uint64, k int) uint64 { return seed*1000 + uint64(k) }
 // `seed` line then says which). budget caps the runs it makes.
 func Shrink(s *scenarios.Scenario, target string, budget int, linTimeout time.Duration) Repro {
 	sh := &shrinker{target: target, linTimeout: linTimeout, budget: budget, seed: s.Header.Seed,
-		holds: func(r *execResult) bool { return r.R.W.HasViolation(target) }}
+		holds: func(r *execResult) bool { return r.R.World().HasViolation(target) }}
 	if target != "non-linearizable" { // the checker reports it at an instant: stop there
 		sh.stopOn = reported(target)
 	}
@@ -381,7 +381,7 @@ func (sh *shrinker) finish(rep Repro) Repro {
 		rep.Error = err.Error()
 		return rep
 	}
-	w := res.R.W
+	w := res.R.World()
 	var kinds []string
 	if len(sh.hdr.Unsafe) == 0 {
 		kinds = kindsOf(w.Violations())

@@ -1,0 +1,35 @@
+// Package scenarios is the scenario language (lex, parse, format), the runner that plays a
+// script against a cluster.World, the Playback that drives a run interactively, and the
+// bundled lessons (lessons/*.scenario, embedded). The chaos search is its own package,
+// scenarios/chaos, built on this one.
+//
+// # Driving a run
+//
+// Playback is the one driver of time. A caller (the TUI, a side-by-side comparison, a test)
+// holds a *Playback and uses only its methods, the way one drives raft's RawNode:
+//
+//   - RunTo(t) plays the script, the user's recorded actions and the world up to simulated
+//     time t, and returns where it stopped: StopTime (at t), StopPause (at a script `pause`;
+//     Continue passes it), or StopEnd (the instant the script ran its last step; reported once,
+//     asking again runs the world on). NextEvent(limit) runs to the next instant where an
+//     event shows (StopEvent), or says StopQuiet without moving when nothing is due.
+//   - Do(step) performs an action now. The world may refuse it; then nothing is recorded and
+//     the world's reason is returned. An accepted action after a rewind forks history.
+//   - Exec(step) performs any step typed at a prompt (wait, wait-until, expect, or an action);
+//     ParseStep(line) reads that line against this run's header, with errors by column.
+//   - Verdict() is the script's outcome as `leaselab run` reports it, computed without
+//     changing the world; SeekTo(t) travels in time (backward by replaying from the seed).
+//
+// The rules live here and nowhere else: a wait-until is judged when it begins, after every
+// event and at its limit, never at the instant a caller happens to stop, so a run cut into any
+// slices (frames, keystrokes) is the same run as one RunTo, event for event. A caller paces
+// wall time and draws; it never reads a Runner's fields or re-implements these rules.
+//
+// # Determinism
+//
+// Same scenario and seed, same trace hash. Nothing here reads the wall clock into a run (only
+// the report's wall-time figure), and nothing ranges over a map into the world.
+//
+// This package never draws (no bubbletea) and never changes the world except through
+// Apply, the one translation of an action step into a World operation.
+package scenarios

@@ -1,0 +1,40 @@
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+)
+
+// IsAction says whether a step acts on the world (as opposed to time, narration or a check):
+// the steps Apply performs and a user may take from the keyboard.
+func (k StepKind) IsAction() bool {
+	switch k {
+	case StepWait, StepWaitUntil, StepSay, StepPause, StepExpect:
+		return false
+	}
+	return k >= StepWait && k <= StepRejoin
+}
+
+// ParseStep reads one line of the language as a single step of a run with header h (its node
+// count bounds the node words). A header line or an empty line is an error; errors give the
+// column ("col 7: ...") since there is no file to point into.
+func ParseStep(text string, h Header) (Step, error) {
+	p := &parser{s: &Scenario{Header: h}, seen: map[string]Pos{}, clients: map[string]bool{}}
+	ws, lerr := lexLine(text)
+	switch {
+	case lerr != nil:
+		return Step{}, fmt.Errorf("col %d: %s", lerr.col, lerr.msg)
+	case len(ws) == 0:
+		return Step{}, fmt.Errorf("an empty line is no step")
+	case headerWords[ws[0].text] && !ws[0].quoted:
+		return Step{}, fmt.Errorf("%s is a header line, fixed for a run", ws[0].text)
+	}
+	p.parseLine(1, ws)
+	if len(p.diags) > 0 {
+		d := p.diags[0]
+		return Step{}, fmt.Errorf("col %d: %s", d.Pos.Col, strings.TrimSpace(d.Msg))
+	}
+	st := p.s.Steps[0]
+	st.Pos = Pos{}
+	return st, nil
+}
