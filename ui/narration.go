@@ -97,7 +97,7 @@ func (m *Model) narrationLines(w, h int) int {
 	}
 	n = max(n, len(m.narrationText(w)))
 	if m.results == nil {
-		n = max(n, len(sayLines(sectionSays(m.base, m.sim.p.R.PC()), w)))
+		n = max(n, len(sayLines(sectionSays(m.base, m.sim.p.PC()), w)))
 	}
 	return min(n, narrationRoom(w, h, m.sim.p.World().Nodes()))
 }

@@ -31,7 +31,7 @@ func TestNarrationNeverCut(t *testing.T) {
 						says = append(says, st.Text)
 					case scenarios.StepPause:
 						runToStop(t, m)
-						if !m.sim.atPause {
+						if !m.sim.atPause() {
 							t.Fatalf("expected script pause %d (line %d)", pauses+1, st.Pos.Line)
 						}
 						pauses++
@@ -56,7 +56,7 @@ func TestNarrationNeverCut(t *testing.T) {
 // runToStop plays the script until its next pause or its end.
 func runToStop(t *testing.T, m *Model) {
 	t.Helper()
-	for i := 0; !m.sim.atPause && !m.sim.ended; i++ {
+	for i := 0; !m.sim.atPause() && !m.sim.ended; i++ {
 		if i > 10000 {
 			t.Fatal("the script neither paused nor ended")
 		}

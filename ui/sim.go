@@ -79,8 +79,11 @@ func (s *sim) frame(at time.Time) {
 	d := time.Duration(ns) / time.Millisecond * time.Millisecond
 	s.carry = ns - float64(d)
 	s.clock = max(s.clock, s.p.Now()) + d
-	s.settle(s.p.RunTo(s.clock))
+	s.run(s.clock)
 }
+
+// run plays up to target, or to a script pause or the script's end before it.
+func (s *sim) run(target time.Duration) { s.settle(s.p.RunTo(target)) }
 
 // settle takes in where the playback stopped: frames wait at a script pause, and the script's
 // end pauses the room so its verdict can be read.
