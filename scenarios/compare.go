@@ -19,16 +19,6 @@ type Side struct {
 	Verdict  *Verdict // set when its script has finished
 }
 
-// Verdict is how one side's script ended.
-type Verdict struct {
-	Passed     bool
-	Expects    int
-	Failures   []Failure
-	Violations []string // kinds, in the order first found
-	Hash       uint64   // the trace hash at the script's end: a plain run ends with the same
-	End        time.Duration
-}
-
 // Comparison plays two scenarios in lockstep, one instant at a time, in one goroutine (each
 // world installs its own raft jitter stream when it steps, so neither disturbs the other). After
 // every instant at which either side has an event it compares what each node applied, each
@@ -47,16 +37,6 @@ type Comparison struct {
 	mod   func(*cluster.Config)
 }
 
-// Stop is why AdvanceTo returned.
-type Stop int
-
-const (
-	StopAt      Stop = iota // reached the requested instant
-	StopPause               // a side's script reached a `pause`: call Continue
-	StopDiverge             // the first divergence happened at the instant reached
-	StopEnd                 // both scripts have finished
-)
-
 // NewComparison builds both sides at time zero. seed, if set, overrides both files' seeds; mod,
 // if set, adjusts both worlds' configs.
 func NewComparison(a, b *Scenario, seed *uint64, mod func(*cluster.Config)) (*Comparison, error) {
@@ -71,7 +51,7 @@ func (c *Comparison) rebuild() error {
 		if err != nil {
 			return fmt.Errorf("%s: %v", s.File, err)
 		}
-		c.Sides[i] = &Side{Scenario: s, Label: Label(s), R: r, obs: newObserver(r.W)}
+		c.Sides[i] = &Side{Scenario: s, Label: Label(s), R: r, obs: newObserver(r.world)}
 	}
 	return nil
 }
@@ -102,7 +82,9 @@ func WithUnsafe(s *Scenario, name string) (*Scenario, error) {
 }
 
 // Now is the simulated instant both sides have reached.
-func (c *Comparison) Now() time.Duration { return max(c.Sides[0].R.W.Now(), c.Sides[1].R.W.Now()) }
+func (c *Comparison) Now() time.Duration {
+	return max(c.Sides[0].R.world.Now(), c.Sides[1].R.world.Now())
+}
 
 // Done says whether both scripts have finished.
 func (c *Comparison) Done() bool { return c.Sides[0].Verdict != nil && c.Sides[1].Verdict != nil }
@@ -130,16 +112,16 @@ func (c *Comparison) next() (time.Duration, bool) {
 		}
 	}
 	for _, s := range c.Sides {
-		if t, ok := s.R.W.NextAt(); ok {
+		if t, ok := s.R.world.NextAt(); ok {
 			take(t)
 		}
 		if s.Verdict != nil {
 			continue
 		}
-		if t, ok := s.R.Deadline(); ok {
+		if t, ok := s.R.deadline(); ok {
 			take(t)
 		} else if !s.R.atPause {
-			take(s.R.W.Now())
+			take(s.R.world.Now())
 		}
 	}
 	return at, found
@@ -173,7 +155,7 @@ func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 	for _, s := range c.Sides {
 		c.advanceSide(s, t)
 	}
-	return StopAt
+	return StopTime
 }
 
 // stepTo plays both sides to instant at.
@@ -199,7 +181,7 @@ func (c *Comparison) compare() bool {
 	}
 	c.Div = diverge(a.obs.cur, b.obs.cur)
 	if c.Div == nil {
-		c.Div = lockTables(c.Now(), a.R.W, b.R.W)
+		c.Div = lockTables(c.Now(), a.R.world, b.R.world)
 	}
 	return c.Div != nil
 }
@@ -214,18 +196,12 @@ func (c *Comparison) advanceSide(s *Side, t time.Duration) {
 		s.R.Finalize()
 		s.Verdict = verdictOf(s.R)
 	}
-	s.R.W.AdvanceTo(t)
+	s.R.world.AdvanceTo(t)
 }
 
 func verdictOf(r *Runner) *Verdict {
-	v := &Verdict{Passed: r.Passed(), Expects: r.Expects, Failures: slices.Clone(r.Failures),
-		Hash: r.W.TraceHash(), End: r.W.Now()}
-	for _, x := range r.W.Violations() {
-		if !slices.Contains(v.Violations, x.Kind) {
-			v.Violations = append(v.Violations, x.Kind)
-		}
-	}
-	return v
+	v := r.Verdict()
+	return &v
 }
 
 // Run plays both scripts to their ends headless (pauses are continued).
@@ -273,7 +249,7 @@ func (c *Comparison) Report(out io.Writer) {
 			continue
 		}
 		verdict := "PASS"
-		if !v.Passed {
+		if !v.OK() {
 			verdict = "FAIL"
 		}
 		viol := "none"
@@ -285,7 +261,7 @@ func (c *Comparison) Report(out io.Writer) {
 			failed = fmt.Sprintf(", %d failed", n)
 		}
 		fmt.Fprintf(out, "%c  %-*s  %-*s  %s  %d expects%s, violations: %s\n", 'A'+i,
-			nameW, s.Scenario.Name, labelW, s.Label, verdict, v.Expects, failed, viol)
+			nameW, s.Scenario.Name, labelW, s.Label, verdict, v.Expects(), failed, viol)
 		for _, f := range v.Failures {
 			fmt.Fprintf(out, "     %s\n", f)
 		}

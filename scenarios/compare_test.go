@@ -70,7 +70,7 @@ func plainHash(t *testing.T, s *Scenario) uint64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.Runner.W.TraceHash()
+	return res.Runner.World().TraceHash()
 }
 
 func TestCompareTwinsDivergeWhereTheLessonSays(t *testing.T) {
@@ -99,7 +99,7 @@ func TestCompareTwinsDivergeWhereTheLessonSays(t *testing.T) {
 						t.Errorf("side %d trace hash %x, a plain run of %s gives %x", i, got, s.Name, want)
 					}
 				}
-				if !c.Sides[0].Verdict.Passed || len(c.Sides[0].Verdict.Violations) != 0 {
+				if !c.Sides[0].Verdict.OK() || len(c.Sides[0].Verdict.Violations) != 0 {
 					t.Errorf("the safe side: %+v", c.Sides[0].Verdict)
 				}
 				if b.Name == tw.unsafe && len(c.Sides[1].Verdict.Violations) == 0 {
@@ -157,15 +157,15 @@ func TestCompareInSlicesIsTheSameComparison(t *testing.T) {
 			}
 			if st == StopDiverge {
 				stoppedAt = c.Now()
-				if c.Sides[0].R.W.Now() != c.Sides[1].R.W.Now() {
-					t.Fatalf("stopped at the divergence with the sides at %v and %v", c.Sides[0].R.W.Now(), c.Sides[1].R.W.Now())
+				if c.Sides[0].R.world.Now() != c.Sides[1].R.world.Now() {
+					t.Fatalf("stopped at the divergence with the sides at %v and %v", c.Sides[0].R.world.Now(), c.Sides[1].R.world.Now())
 				}
 				continue
 			}
 			break
 		}
-		if c.Sides[0].R.W.Now() != c.Sides[1].R.W.Now() {
-			t.Fatalf("sides at %v and %v", c.Sides[0].R.W.Now(), c.Sides[1].R.W.Now())
+		if c.Sides[0].R.world.Now() != c.Sides[1].R.world.Now() {
+			t.Fatalf("sides at %v and %v", c.Sides[0].R.world.Now(), c.Sides[1].R.world.Now())
 		}
 	}
 	if stoppedAt != whole.Div.At || c.Div.String() != whole.Div.String() {

@@ -25,18 +25,19 @@ type Playback struct {
 	next int        // the first user action not yet applied to r
 }
 
-// Stop says where RunTo (or NextEvent) stopped.
+// Stop says where a driver stopped: Playback.RunTo and NextEvent, Comparison.AdvanceTo.
 type Stop int
 
 const (
-	StopTime  Stop = iota // reached the instant asked for
-	StopEvent             // NextEvent: something happened at Now
-	StopPause             // at a script `pause` step: Continue passes it
-	StopEnd               // the script ran its last step at Now; asking again runs the world on
-	StopQuiet             // NextEvent: nothing happens before the limit; time did not move
+	StopTime    Stop = iota // reached the instant asked for
+	StopEvent               // NextEvent: something happened at Now
+	StopPause               // at a script `pause` step: Continue passes it
+	StopEnd                 // the script ran its last step at Now; asking again runs the world on
+	StopQuiet               // NextEvent: nothing happens before the limit; time did not move
+	StopDiverge             // Comparison: the first divergence happened at the instant reached
 )
 
-var stopNames = [...]string{"time", "event", "pause", "end", "quiet"}
+var stopNames = [...]string{"time", "event", "pause", "end", "quiet", "diverge"}
 
 func (s Stop) String() string {
 	if int(s) < len(stopNames) {

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"leaselab/cluster"
@@ -328,21 +329,35 @@ func (r *Runner) unexpected(vs []cluster.Violation) []Failure {
 
 // Verdict is a run's outcome as `leaselab run` reports it.
 type Verdict struct {
-	Passed, Failed int       // expect steps that held, and that did not
-	Failures       []Failure // every failure: steps in order, then the end-of-run checks
+	Passed, Failed int           // expect steps that held, and that did not
+	Failures       []Failure     // every failure: steps in order, then the end-of-run checks
+	Violations     []string      // the kinds the checker found, in the order first found
+	Hash           uint64        // the trace hash when judged: a plain run to here ends the same
+	End            time.Duration // the instant judged
 }
 
 // OK says whether the run passed.
 func (v Verdict) OK() bool { return len(v.Failures) == 0 }
 
+// Expects is how many expect steps ran.
+func (v Verdict) Expects() int { return v.Passed + v.Failed }
+
 // Verdict is what Finalize would conclude now, computed without touching the world: the
 // linearizability check's finding is added to the list, not recorded as an event, so asking
 // does not change the run.
 func (r *Runner) Verdict() Verdict {
-	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX}
+	w := r.world
+	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX, Hash: w.TraceHash(), End: w.Now()}
 	v.Failures = append(v.Failures, r.Failures...)
+	vs := w.Violations()
 	if !r.finalized {
-		v.Failures = append(v.Failures, r.unexpected(r.world.PendingViolations(linTimeout))...)
+		vs = w.PendingViolations(linTimeout)
+		v.Failures = append(v.Failures, r.unexpected(vs)...)
+	}
+	for _, x := range vs {
+		if !slices.Contains(v.Violations, x.Kind) {
+			v.Violations = append(v.Violations, x.Kind)
+		}
 	}
 	return v
 }
