@@ -42,10 +42,10 @@ func TestRunnerLimits(t *testing.T) {
 		r.Run()
 		if r.Passed() || !strings.Contains(r.Stopped, c.want) || r.Failures[0].Pos.Line != 3 ||
 			!strings.Contains(r.Failures[0].Expected, c.want) || r.Expects != 0 {
-			t.Errorf("%s: stopped %q at %v, failures %v", c.name, r.Stopped, r.W.Now(), r.Failures)
+			t.Errorf("%s: stopped %q at %v, failures %v", c.name, r.Stopped, r.World().Now(), r.Failures)
 		}
-		if r.W.Now() > 2*time.Hour {
-			t.Errorf("%s: ran to %v", c.name, r.W.Now())
+		if r.World().Now() > 2*time.Hour {
+			t.Errorf("%s: ran to %v", c.name, r.World().Now())
 		}
 	}
 	// Within its limits a run is the unlimited run, event for event (slicing changes nothing).
@@ -54,8 +54,8 @@ func TestRunnerLimits(t *testing.T) {
 	b.Budget, b.MaxEvents, b.Interrupt = time.Hour, 1<<40, func() bool { return false }
 	a.Run()
 	b.Run()
-	if !a.Passed() || !b.Passed() || a.W.TraceHash() != b.W.TraceHash() {
-		t.Errorf("limited run differs: %v %v %x %x", a.Failures, b.Failures, a.W.TraceHash(), b.W.TraceHash())
+	if !a.Passed() || !b.Passed() || a.World().TraceHash() != b.World().TraceHash() {
+		t.Errorf("limited run differs: %v %v %x %x", a.Failures, b.Failures, a.World().TraceHash(), b.World().TraceHash())
 	}
 }
 

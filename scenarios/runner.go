@@ -123,7 +123,7 @@ func (r *Runner) Run() {
 	for !r.Done() {
 		t := time.Duration(math.MaxInt64)
 		if limited {
-			t = cluster.AddTime(r.W.Now(), runSlice)
+			t = cluster.AddTime(r.world.Now(), runSlice)
 		}
 		if r.Budget > 0 {
 			t = min(t, r.Budget)
@@ -149,9 +149,9 @@ const runSlice = 10 * time.Millisecond
 // overLimit names the limit the run has reached, or "".
 func (r *Runner) overLimit() string {
 	switch {
-	case r.Budget > 0 && r.W.Now() >= r.Budget:
+	case r.Budget > 0 && r.world.Now() >= r.Budget:
 		return fmt.Sprintf("its simulated-time budget of %s (raise it with --budget)", shortDur(r.Budget))
-	case r.MaxEvents > 0 && r.W.Events() >= r.MaxEvents:
+	case r.MaxEvents > 0 && r.world.Events() >= r.MaxEvents:
 		return fmt.Sprintf("its budget of %d events", r.MaxEvents)
 	case r.Interrupt != nil && r.Interrupt():
 		return "its wall-clock timeout (raise it with --timeout)"
@@ -163,9 +163,9 @@ func (r *Runner) overLimit() string {
 func (r *Runner) stop(why string) {
 	r.Stopped = why
 	if st := r.Current(); st != nil {
-		r.fail(st, "the scenario to finish within "+why, "still running at "+fmtTime(r.W.Now()))
+		r.fail(st, "the scenario to finish within "+why, "still running at "+fmtTime(r.world.Now()))
 	}
-	r.pc, r.inStep, r.atPause = len(r.S.Steps), false, false
+	r.pc, r.inStep, r.atPause = len(r.scenario.Steps), false, false
 }
 
 // AdvanceTo runs steps and the world until simulated time t, a `pause` step, or the end of the
