@@ -41,10 +41,10 @@ func TestLeaseReadUnsafeNeedsTheSlowClock(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 12; seed++ {
 		r := lessonRun(t, s, &seed)
-		if vs := r.W.Violations(); len(vs) != 0 {
+		if vs := r.World().Violations(); len(vs) != 0 {
 			t.Errorf("seed %d: at 1x the old leader still answered stale: %v", seed, vs)
 		}
-		if rep, _ := r.W.ClientReply("c2"); rep != "granted" {
+		if rep, _ := r.World().ClientReply("c2"); rep != "granted" {
 			t.Errorf("seed %d: c2's last reply %q, want granted", seed, rep)
 		}
 	}
