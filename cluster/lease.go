@@ -11,13 +11,12 @@ import (
 // lease is one node's countdown for an applied lock, on that node's own clock. Every node keeps
 // them (that is what the TUI shows); only the leader acts on them.
 type lease struct {
-	key      string
-	token    uint64
-	leaseMS  uint64
+	key      string // token and lease length are in the state machine (n.lockOf)
 	deadline time.Duration // local reading at which the countdown reaches zero
 	nextTry  time.Duration // local reading at which the leader may (re)propose Expire
-	idx      int           // position in its heap: n.expiring when zero, else n.counting
+	idx      int32         // position in its heap: n.expiring when zero, else n.counting
 	zero     bool          // the countdown reached zero (event sent)
+	live     bool          // the key is held here (the lease is in a heap)
 }
 
 // heapOf is the heap a lease lives in: counting down, or at zero awaiting an Expire.
@@ -28,27 +27,41 @@ func (n *node) heapOf(l *lease) *leaseHeap {
 	return &n.counting
 }
 
-func (n *node) startLease(key string, token, leaseMS uint64) {
-	if old := n.leases[key]; old != nil {
-		n.dropLease(old)
+func (n *node) startLease(key string, leaseMS uint64) {
+	l := &n.rec(key).lease
+	if l.live {
+		n.dropLease(l)
 	}
 	d := AddTime(n.clk.local(n.w.now), durOf(float64(leaseMS)*float64(time.Millisecond)))
-	l := &lease{key: key, token: token, leaseMS: leaseMS, deadline: d, nextTry: d}
-	n.leases[key] = l
+	l.deadline, l.nextTry, l.zero, l.live = d, d, false, true
+	n.live++
 	n.counting.push(l)
 }
 
 // dropLease forgets a countdown (its lock was released, expired or restored away).
 func (n *node) dropLease(l *lease) {
 	n.heapOf(l).remove(l)
-	delete(n.leases, l.key)
+	l.live = false
+	n.live--
 }
 
-// clearLeases forgets every countdown.
+// clearLeases forgets every countdown: only the live ones are visited.
 func (n *node) clearLeases() {
-	clear(n.leases)
-	n.counting.items = n.counting.items[:0]
-	n.expiring.items = n.expiring.items[:0]
+	for _, h := range []*leaseHeap{&n.counting, &n.expiring} {
+		for _, l := range h.items {
+			l.live, l.idx = false, -1
+		}
+		clear(h.items)
+		h.items = h.items[:0]
+	}
+	n.live = 0
+}
+
+// lockOf is the applied lock a live countdown times: a countdown exists exactly while its key
+// is held in the state machine, so the lease does not keep a second copy.
+func (n *node) lockOf(l *lease) fsm.Lock {
+	lk, _ := n.sm.Get(l.key)
+	return lk
 }
 
 // remaining is what the countdown shows now, never below zero.
@@ -60,7 +73,7 @@ func byKey(a, b *lease) int { return strings.Compare(a.key, b.key) }
 
 // sortedLeases is every countdown by key: O(n log n), for tests and small views only.
 func (n *node) sortedLeases() []*lease {
-	out := make([]*lease, 0, len(n.leases))
+	out := make([]*lease, 0, n.live)
 	out = append(out, n.counting.items...)
 	out = append(out, n.expiring.items...)
 	slices.SortFunc(out, byKey)
@@ -124,9 +137,10 @@ func (n *node) onLeaseTimer() {
 	n.leaseAt = -1
 	now := n.clk.local(n.w.now)
 	for _, l := range n.dueLeases(now) {
+		token := n.lockOf(l).Token
 		if !l.zero && now >= l.deadline {
 			l.zero = true
-			n.w.emit(Event{Kind: EvCountdownZero, Node: n.id, Key: l.key, Token: l.token})
+			n.w.emit(Event{Kind: EvCountdownZero, Node: n.id, Key: l.key, Token: token})
 			if n.w.cfg.Unsafe.LocalExpiry {
 				n.localExpire(l)
 				continue
@@ -134,8 +148,8 @@ func (n *node) onLeaseTimer() {
 		}
 		if l.zero && n.acts() && now >= l.nextTry && l.nextTry != Never {
 			l.nextTry = AddTime(now, n.w.cfg.ElectionTimeout())
-			n.propose(fsm.Command{Kind: fsm.Expire, Key: l.key, Token: l.token},
-				Origin{Kind: OriginExpire, Token: l.token, Node: n.id})
+			n.propose(fsm.Command{Kind: fsm.Expire, Key: l.key, Token: token},
+				Origin{Kind: OriginExpire, Token: token, Node: n.id})
 		}
 		n.heapOf(l).push(l)
 	}
@@ -146,9 +160,11 @@ func (n *node) onLeaseTimer() {
 // localExpire is the unsafe local-expiry mode: the node deletes the lock on its own clock,
 // outside the log. l is in no heap.
 func (n *node) localExpire(l *lease) {
+	token := n.lockOf(l).Token
 	n.sm.Delete(l.key)
-	delete(n.leases, l.key)
-	n.w.emit(Event{Kind: EvLocalExpiry, Node: n.id, Key: l.key, Token: l.token})
+	l.live = false
+	n.live--
+	n.w.emit(Event{Kind: EvLocalExpiry, Node: n.id, Key: l.key, Token: token})
 }
 
 // onPromote: a new leader expires on its own countdowns at once; with lease-extend-on-promote

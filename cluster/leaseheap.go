@@ -36,14 +36,14 @@ func (h *leaseHeap) top() *lease {
 }
 
 func (h *leaseHeap) push(l *lease) {
-	l.idx = len(h.items)
+	l.idx = int32(len(h.items))
 	h.items = append(h.items, l)
-	h.up(l.idx)
+	h.up(len(h.items) - 1)
 }
 
 // remove takes l out of this heap.
 func (h *leaseHeap) remove(l *lease) {
-	i, last := l.idx, len(h.items)-1
+	i, last := int(l.idx), len(h.items)-1
 	if i != last {
 		h.swap(i, last)
 	}
@@ -64,7 +64,7 @@ func (h *leaseHeap) fix(i int) {
 
 func (h *leaseHeap) swap(i, j int) {
 	h.items[i], h.items[j] = h.items[j], h.items[i]
-	h.items[i].idx, h.items[j].idx = i, j
+	h.items[i].idx, h.items[j].idx = int32(i), int32(j)
 }
 
 func (h *leaseHeap) up(i int) {

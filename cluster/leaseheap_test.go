@@ -37,10 +37,10 @@ func TestLeaseHeapMatchesScan(t *testing.T) {
 			delete(live, key)
 		default:
 			l.deadline = time.Duration(rng.IntN(50))
-			h.fix(l.idx)
+			h.fix(int(l.idx))
 		}
 		for i, x := range h.items {
-			if x.idx != i {
+			if int(x.idx) != i {
 				t.Fatalf("step %d: item %s at %d thinks it is at %d", step, x.key, i, x.idx)
 			}
 		}
@@ -70,8 +70,8 @@ func TestLeaseTimerFollowsEarliest(t *testing.T) {
 	}
 	w.Advance(2 * time.Second)
 	n := w.node(w.Leader())
-	if len(n.leases) != 20 {
-		t.Fatalf("%d leases, want 20", len(n.leases))
+	if n.live != 20 {
+		t.Fatalf("%d leases, want 20", n.live)
 	}
 	earliest := n.counting.top()
 	if earliest.key != "k19" {

@@ -32,7 +32,6 @@ type node struct {
 	commit  uint64
 	applied uint64
 
-	leases   map[string]*lease
 	counting leaseHeap // countdowns running, by deadline
 	expiring leaseHeap // countdowns at zero, by the next Expire try
 	leaseGen uint64
@@ -43,20 +42,15 @@ type node struct {
 	reads    []*pendingRead
 	after    []func() // work that must wait until the current Ready is advanced
 
-	history   map[string][]applied
-	last      map[string]fsm.Result
+	keys      map[string]*keyRec // every key this node applied an entry for
+	live      int                // countdowns running or at zero
 	sinceSnap int
 }
 
-// applied is one entry of a node's per-key history.
-type applied struct {
-	Index  uint64
-	Result fsm.Result
-}
 
 func newNode(w *World, id int) *node {
 	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
-		history: map[string][]applied{}, last: map[string]fsm.Result{}, leaseAt: -1,
+		keys: map[string]*keyRec{}, leaseAt: -1,
 		expiring: leaseHeap{try: true}}
 	n.log = &raftLogger{w: w, node: id}
 	// Bootstrap: a snapshot at index 1, term 1 naming every voter (design.md §4).
@@ -95,7 +89,6 @@ func (n *node) start() {
 	}
 	n.rn, n.up = rn, true
 	n.sm = fsm.New(fsm.Options{ExpireIgnoresToken: c.Unsafe.ExpireIgnoresToken})
-	n.leases = map[string]*lease{}
 	n.clearLeases()
 	n.pending = nil
 	n.reads = nil
@@ -117,7 +110,7 @@ func (n *node) restore(data []byte, idx uint64) {
 	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
-		n.startLease(k, l.Token, l.LeaseMS)
+		n.startLease(k, l.LeaseMS)
 	}
 	n.rearmLease()
 }
@@ -275,18 +268,15 @@ func (n *node) apply(e *pb.Entry) {
 		n.answer(cmd, idx, res)
 		return
 	}
-	h := n.history[cmd.Key]
-	if len(h) == 0 || h[len(h)-1].Index < idx {
-		n.history[cmd.Key] = append(h, applied{idx, res})
-	}
-	n.last[cmd.Key] = res
+	r := n.rec(cmd.Key)
+	r.record(idx, res)
 	switch {
 	case res.Kind == fsm.Granted:
-		n.startLease(cmd.Key, res.Token, cmd.LeaseMS)
+		n.startLease(cmd.Key, cmd.LeaseMS)
 		n.rearmLease()
 	case res.Kind == fsm.Released || (res.Kind == fsm.Expired && res.Existed):
-		if l := n.leases[cmd.Key]; l != nil {
-			n.dropLease(l)
+		if r.lease.live {
+			n.dropLease(&r.lease)
 		}
 		n.rearmLease()
 	}
@@ -351,7 +341,7 @@ func (n *node) entries(lo, hi uint64) []*pb.Entry {
 func (n *node) crash() {
 	n.up, n.rn, n.sm = false, nil, nil
 	n.clearLeases()
-	n.leases, n.pending, n.reads, n.after, n.proposed = nil, nil, nil, nil, nil
+	n.pending, n.reads, n.after, n.proposed = nil, nil, nil, nil
 	n.tickGen++
 	n.leaseGen++
 	n.leaseAt = -1

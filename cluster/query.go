@@ -78,16 +78,22 @@ func (w *World) StateHash(id int) uint64 {
 
 // LastResult is the latest applied result for key on node id.
 func (w *World) LastResult(id int, key string) (fsm.Result, bool) {
-	r, ok := w.node(id).last[key]
-	return r, ok
+	r := w.node(id).keys[key]
+	if r == nil || len(r.hist) == 0 {
+		return fsm.Result{}, false
+	}
+	return r.hist[len(r.hist)-1].Result(), true
 }
 
 // KeyHistory is every applied result for key on node id, oldest first.
 func (w *World) KeyHistory(id int, key string) []fsm.Result {
-	h := w.node(id).history[key]
+	var h []applied
+	if r := w.node(id).keys[key]; r != nil {
+		h = r.hist
+	}
 	out := make([]fsm.Result, len(h))
 	for i, a := range h {
-		out[i] = a.Result
+		out[i] = a.Result()
 	}
 	return out
 }
@@ -99,7 +105,7 @@ func (w *World) Countdown(id int, key string) (remaining time.Duration, zero, ok
 	if !n.up {
 		return 0, false, false
 	}
-	l := n.leases[key]
+	l := n.leaseOf(key)
 	if l == nil {
 		return 0, false, false
 	}

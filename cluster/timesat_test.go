@@ -101,14 +101,15 @@ func TestLeaseRetryLongElection(t *testing.T) {
 	if w.Events() > 5000 {
 		t.Errorf("%d events in 6s", w.Events())
 	}
-	if l := n.leases["k"]; l != nil && l.nextTry < w.now {
+	if l := n.leaseOf("k"); l != nil && l.nextTry < w.now {
 		t.Errorf("next Expire retry %v is in the past (now %v)", l.nextTry, w.now)
 	}
 	// A clock at the end of time: the retry saturates instead of wrapping, and no timer is due now.
 	n.clk.localBase = Never - time.Second
-	l := &lease{key: "k", token: 1, zero: true, deadline: Never - 2*time.Second, nextTry: Never - 2*time.Second}
 	n.clearLeases()
-	n.leases["k"] = l
+	l := &n.rec("k").lease
+	l.zero, l.live, l.deadline, l.nextTry = true, true, Never-2*time.Second, Never-2*time.Second
+	n.live++
 	n.heapOf(l).push(l)
 	n.onLeaseTimer()
 	if l.nextTry != Never {

@@ -257,12 +257,16 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	local := nv.Local
 	for _, l := range n.sortedLeases() {
 		rem := l.remaining(local)
-		nv.Locks = append(nv.Locks, LockView{Key: l.key, Token: l.token, LeaseMS: l.leaseMS, Remaining: rem, Zero: rem == 0})
+		lk := n.lockOf(l)
+		nv.Locks = append(nv.Locks, LockView{Key: l.key, Token: lk.Token, LeaseMS: lk.LeaseMS, Remaining: rem, Zero: rem == 0})
 	}
-	for _, k := range slices.Sorted(maps.Keys(n.history)) {
-		h := n.history[k]
+	for _, k := range slices.Sorted(maps.Keys(n.keys)) {
+		h := n.keys[k].hist
+		if len(h) == 0 {
+			continue
+		}
 		last := h[len(h)-1]
-		nv.Last = append(nv.Last, KeyResult{Key: k, Index: last.Index, Result: last.Result})
+		nv.Last = append(nv.Last, KeyResult{Key: k, Index: last.Index, Result: last.Result()})
 	}
 	return nv
 }

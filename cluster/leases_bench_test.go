@@ -1,0 +1,102 @@
+package cluster
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// fillLeases has fillClients clients acquire n keys ("h0", "h1", ...) with an hour-long lease,
+// and runs the world until every node applied them all.
+func fillLeases(tb testing.TB, w *World, n int) {
+	tb.Helper()
+	const fillClients = 64
+	for i := 0; i < n; i++ {
+		if err := w.Acquire(fmt.Sprintf("f%d", i%fillClients), fmt.Sprintf("h%d", i), time.Hour); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for limit := w.Now() + time.Duration(n/10+60)*time.Second; ; {
+		w.Advance(100 * time.Millisecond)
+		done := true
+		for _, nd := range w.nodes {
+			if !nd.up || nd.sm.Len() < n {
+				done = false
+			}
+		}
+		if done {
+			return
+		}
+		if w.Now() > limit {
+			tb.Fatalf("filling %d leases did not finish in simulated %v", n, w.Now())
+		}
+	}
+}
+
+// steadyLoad runs d of the steady load: 100 client commands per simulated second on 16 keys,
+// each key acquired and released by its own client, so every command ends as a log entry.
+func steadyLoad(w *World, d time.Duration, step *int) {
+	end := w.Now() + d
+	for w.Now() < end {
+		k := *step / 2 % 16
+		c, key := fmt.Sprintf("s%d", k), fmt.Sprintf("k%d", k)
+		if *step%2 == 0 {
+			_ = w.Acquire(c, key, 500*time.Millisecond)
+		} else {
+			w.Release(c, key)
+		}
+		*step++
+		w.Advance(10 * time.Millisecond)
+	}
+}
+
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// BenchmarkLeases: the steady load with n live leases held for an hour. One op is one
+// simulated second of load; µs/entry is wall time per entry the leader committed, which must
+// not grow with n. fill-s is the wall time of filling the n leases; B/lease is the heap the
+// filled world holds per lease, all five nodes together.
+func BenchmarkLeases(b *testing.B) {
+	for _, n := range []int{10, 1000, 10000, 100000} {
+		b.Run(fmtCount(n), func(b *testing.B) {
+			base := heapInUse()
+			w := newWorld(b, nil)
+			electN1(b, w)
+			t0 := time.Now()
+			fillLeases(b, w, n)
+			fill := time.Since(t0)
+			step := 0
+			steadyLoad(w, 2*time.Second, &step) // warm up: every load client exists
+			mem := heapInUse() - base
+			from := w.Commit(1)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				steadyLoad(w, time.Second, &step)
+			}
+			b.StopTimer()
+			entries := w.Commit(w.Leader()) - from
+			if entries < uint64(b.N)*80 {
+				b.Fatalf("%d entries in %d simulated seconds: the load is not committing", entries, b.N)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(entries), "µs/entry")
+			b.ReportMetric(fill.Seconds(), "fill-s")
+			b.ReportMetric(float64(mem)/float64(n), "B/lease")
+			runtime.KeepAlive(w)
+		})
+	}
+}
+
+func fmtCount(n int) string {
+	switch {
+	case n >= 1000 && n%1000 == 0:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
+}
