@@ -11,7 +11,7 @@ import (
 // lease is one node's countdown for an applied lock, on that node's own clock. Every node keeps
 // them (that is what the TUI shows); only the leader acts on them.
 type lease struct {
-	key      string // token and lease length are in the state machine (n.lockOf)
+	key      string        // token and lease length are in the state machine (n.lockOf)
 	deadline time.Duration // local reading at which the countdown reaches zero
 	nextTry  time.Duration // local reading at which the leader may (re)propose Expire
 	idx      int32         // position in its heap: n.expiring when zero, else n.counting

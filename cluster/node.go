@@ -47,7 +47,6 @@ type node struct {
 	sinceSnap int
 }
 
-
 func newNode(w *World, id int) *node {
 	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
 		keys: map[string]*keyRec{}, leaseAt: -1,
