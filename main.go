@@ -5,6 +5,7 @@
 //	leaselab play NAME|FILE          play a lesson or scenario file in the TUI
 //	leaselab run FILE|NAME...        run scenarios headless and report PASS/FAIL
 //	leaselab compare A B|A --unsafe SWITCH   two runs side by side in lockstep
+//	leaselab run --html OUT FILE     ...and export the run as one self-contained web page
 //	leaselab list                    list the bundled lessons
 //	leaselab chaos                   search random fault schedules for violations
 package main
@@ -19,8 +20,11 @@ import (
 	"strings"
 	"time"
 
+	"leaselab/cluster"
+	"leaselab/cluster/diagram"
 	"leaselab/scenarios"
 	"leaselab/scenarios/chaos"
+	"leaselab/scenarios/web"
 	"leaselab/ui"
 )
 
@@ -34,6 +38,8 @@ usage:
   leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH
                                                   two runs in lockstep, side by side, and
                                                   where they first differ
+  leaselab run --html OUT.html [--seed N] FILE|NAME
+                                                  ...and export the run as one web page
   leaselab list                                   the bundled lessons
   leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]...
                  [--jobs N] [--out DIR]           hunt for violations with random faults
@@ -169,8 +175,9 @@ func cmdPlay(args []string, stderr io.Writer) error {
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--seed N] [--budget D] [--timeout D] FILE|NAME...", stderr)
+	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--html OUT.html] [--seed N] [--budget D] [--timeout D] FILE|NAME...", stderr)
 	verbose := fs.Bool("verbose", false, "print the narration and a readable event log")
+	htmlOut := fs.String("html", "", "export the run as one self-contained web page OUT.html (one scenario)")
 	trace := fs.String("trace", "", "write every event as JSON Lines to FILE")
 	seed := fs.Uint64("seed", 0, "override every scenario's seed")
 	budget := fs.Duration("budget", scenarios.DefaultBudget, "simulated time a scenario may reach before it fails (0: no limit)")
@@ -191,6 +198,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 				return usageError(fs, stderr, "--trace %s would overwrite the input %s", *trace, a)
 			}
 		}
+	}
+	if *htmlOut != "" && len(pos) != 1 {
+		return usageError(fs, stderr, "--html exports one run: give exactly one scenario file or lesson name")
+	}
+	if *htmlOut != "" && sameFile(*htmlOut, pos[0]) {
+		return usageError(fs, stderr, "--html %s would overwrite the input %s", *htmlOut, pos[0])
 	}
 	// Parse everything first: a file with an error means nothing runs.
 	var list []*scenarios.Scenario
@@ -226,6 +239,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		o.Trace = f
 	}
+	var rec *diagram.Recorder
+	if *htmlOut != "" {
+		o.Observe = func(w *cluster.World) { rec = web.Observe(w) }
+	}
 	passed, failed := 0, 0
 	for _, s := range list {
 		res, err := scenarios.RunScenario(s, o)
@@ -234,6 +251,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 			return exitError(2)
 		}
 		res.Report(stdout)
+		if rec != nil {
+			if err := web.WriteFile(*htmlOut, web.FromRun(s, res.Runner, rec)); err != nil {
+				fmt.Fprintln(stderr, "leaselab run:", err)
+				return exitError(2)
+			}
+			fmt.Fprintf(stdout, "wrote %s\n", *htmlOut)
+		}
 		if res.Runner.Passed() {
 			passed++
 		} else {

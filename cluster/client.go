@@ -48,6 +48,7 @@ type reply struct {
 	kind    string // granted, busy, released, not-found, not-leader, rejected; unavailable (node down)
 	token   uint64
 	hint    int
+	sent    time.Duration // when the node sent it
 }
 
 type action struct {
@@ -150,8 +151,8 @@ func (c *client) send() {
 	req.attempt++
 	req.node = c.guess
 	req.retryAt = -1
-	w.emit(Event{Kind: EvClientSend, Client: c.name, Node: req.node, Req: req.id, Key: req.key, Token: req.token, Reply: req.op.String()})
-	w.q.push(item{at: w.now + w.latency(), kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
+	w.emit(Event{Kind: EvClientSend, Client: c.name, Node: req.node, Req: req.id, Key: req.key, Token: req.token, Reply: req.op.String(), Lease: req.lease})
+	w.q.push(item{at: w.now + w.latency(), sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
 	c.armTimer()
 }
 
@@ -178,7 +179,7 @@ func (c *client) onTimer() {
 	now := c.local()
 	if now >= req.deadline {
 		c.guess = c.guess%c.w.cfg.Nodes + 1 // the leader may be gone: try another next time
-		c.finish("timeout", 0, 0)
+		c.finish("timeout", 0, 0, 0)
 		return
 	}
 	if req.retryAt >= 0 && now >= req.retryAt {
@@ -192,7 +193,7 @@ func (c *client) onTimer() {
 func (c *client) onReply(it item) {
 	rep := it.rep
 	if !c.connected {
-		c.w.emit(Event{Kind: EvReplyLost, Client: c.name, Node: rep.from, Req: rep.req.id, Reply: rep.kind, Token: rep.token})
+		c.w.emit(Event{Kind: EvReplyLost, Client: c.name, Node: rep.from, Req: rep.req.id, Reply: rep.kind, Token: rep.token, Sent: rep.sent})
 		return
 	}
 	if c.paused {
@@ -204,7 +205,7 @@ func (c *client) onReply(it item) {
 		return // an answer to something it already gave up on
 	}
 	if rep.kind == "not-leader" || rep.kind == "unavailable" {
-		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint})
+		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Sent: rep.sent})
 		if rep.hint != 0 && rep.hint != req.node {
 			c.guess = rep.hint
 			c.send()
@@ -215,11 +216,12 @@ func (c *client) onReply(it item) {
 		}
 		return
 	}
-	c.finish(rep.kind, rep.token, rep.from)
+	c.finish(rep.kind, rep.token, rep.from, rep.sent)
 }
 
 // finish records the final answer of the current request and moves on.
-func (c *client) finish(kind string, token uint64, from int) {
+// sent is when the reply left its node (0 for a timeout).
+func (c *client) finish(kind string, token uint64, from int, sent time.Duration) {
 	req := c.cur
 	c.cur = nil
 	c.timerGen++
@@ -230,7 +232,7 @@ func (c *client) finish(kind string, token uint64, from int) {
 	case req.op == opRelease && (kind == "released" || kind == "not-found"):
 		delete(c.holds, req.key)
 	}
-	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token})
+	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Sent: sent})
 	c.w.linear.onReturn(req, kind, token, c.w.now)
 	c.kick()
 }

@@ -62,7 +62,12 @@ func (k EventKind) String() string {
 func (k EventKind) IsMessage() bool { return k >= EvMsgSent && k <= EvMsgDropped }
 
 // MsgInfo is the part of a raft message the world keeps (a message itself is mutated by Step).
+// ID, Sent and Held tie a delivery or drop to its send; they follow from the other events, so
+// they are not part of the trace hash.
 type MsgInfo struct {
+	ID      uint64        // the Seq of the message's msg-sent event
+	Sent    time.Duration // when it left
+	Held    time.Duration // extra time a delay rule holds it on the wire
 	Type    pb.MessageType
 	Term    uint64
 	LogTerm uint64
@@ -100,6 +105,11 @@ type Event struct {
 	Token  uint64
 	Reply  string
 	Text   string
+	// Sent is when a client request or reply left, on the events that mark its arrival
+	// (request-at-node, client-reply from a node, reply-lost); not part of the hash.
+	Sent time.Duration
+	// Lease is an acquire's lease on client-send (for the message's label); not part of the hash.
+	Lease time.Duration
 	// Detail is an optional longer description (raft.DescribeMessage); not part of the hash, so
 	// asking for it does not change a run's identity.
 	Detail string

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"encoding/binary"
+	"time"
 
 	"go.etcd.io/raft/v3"
 
@@ -22,8 +23,8 @@ type pendingRead struct {
 }
 
 // onRequest handles a client request arriving at this node.
-func (n *node) onRequest(req *request, attempt int) {
-	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Reply: req.op.String()})
+func (n *node) onRequest(req *request, attempt int, sent time.Duration) {
+	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Reply: req.op.String(), Sent: sent})
 	if n.role != RoleLeader {
 		n.reply(req, attempt, "not-leader", 0)
 		return
@@ -236,7 +237,7 @@ func (n *node) project(key string) (bool, uint64) {
 
 // reply sends an answer to a request's attempt; not-leader carries the leader this node knows.
 func (n *node) reply(req *request, attempt int, kind string, token uint64) {
-	rep := &reply{req: req, attempt: attempt, from: n.id, kind: kind, token: token}
+	rep := &reply{req: req, attempt: attempt, from: n.id, kind: kind, token: token, sent: n.w.now}
 	if kind == "not-leader" && n.lead != uint64(n.id) {
 		rep.hint = int(n.lead)
 	}

@@ -140,6 +140,7 @@ func (w *World) latency() time.Duration { return between(w.rng, w.cfg.LatencyMin
 func (w *World) send(from *node, m *pb.Message) {
 	to := int(m.GetTo())
 	info := msgInfo(m)
+	info.ID, info.Sent, info.Held = w.evSeq+1, w.now, w.net.delay[from.id][to] // emit numbers it next
 	ev := Event{Kind: EvMsgSent, Node: from.id, Peer: to, Msg: info}
 	if w.cfg.DescribeMessages {
 		ev.Detail = raft.DescribeMessage(m, describeEntry)
@@ -158,7 +159,7 @@ func (w *World) send(from *node, m *pb.Message) {
 		w.dropped(from.id, to, from.inc, info, ev.Detail, reason)
 		return
 	}
-	at := AddTime(AddTime(w.now, w.latency()), w.net.delay[from.id][to])
+	at := AddTime(AddTime(w.now, w.latency()), info.Held)
 	w.q.push(item{at: at, sent: w.now, kind: itDeliver, node: to, from: from.id, inc: from.inc, msg: m, info: info})
 }
 
@@ -252,10 +253,10 @@ func (w *World) handle(it item) {
 		w.snapReport(it)
 	case itRequest:
 		if n := w.node(it.node); n.up {
-			n.onRequest(it.req, int(it.gen))
+			n.onRequest(it.req, int(it.gen), it.sent)
 		} else {
 			// A crashed process refuses the connection at once: the client tries elsewhere.
-			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: "unavailable"}
+			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: "unavailable", sent: w.now}
 			w.q.push(item{at: w.now + w.latency(), kind: itReply, cl: it.req.cl, rep: rep})
 		}
 	case itReply, itClientTimer, itWriteReply:

@@ -22,6 +22,8 @@ type RunOptions struct {
 	// Timeout is the wall time a scenario may take before it fails (0: none). The wall clock is
 	// read between slices of the run, never by the world.
 	Timeout time.Duration
+	// Observe, when set, sees the world before the run starts (to subscribe to its events).
+	Observe func(*cluster.World)
 }
 
 // DefaultBudget is how much simulated time `leaselab run` lets one scenario reach.
@@ -44,6 +46,9 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 	// The world's startup events (each node's first state) happened before anyone could
 	// subscribe: hand them over from the recent-event ring first, so a trace has every event.
 	startup := r.World().RecentEvents(int(r.World().Events()))
+	if o.Observe != nil {
+		o.Observe(r.World())
+	}
 	var tw *cluster.TraceWriter
 	if o.Trace != nil {
 		tw = cluster.NewTraceWriter(o.Trace)

@@ -1,0 +1,206 @@
+package diagram
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster"
+)
+
+// Label is the message's one-line label: "MsgApp [Expire orders #1]", "MsgAppResp idx 4",
+// "acquire orders 3s", "granted #2", "not-leader → n3".
+func (m *Msg) Label() string {
+	switch m.Kind {
+	case Request:
+		s := m.Op + " " + m.Key
+		if m.Lease > 0 {
+			s += " " + fmtDur(m.Lease)
+		}
+		if m.Token != 0 {
+			s += fmt.Sprintf(" #%d", m.Token)
+		}
+		return s
+	case Reply:
+		switch {
+		case m.Op == "granted":
+			return fmt.Sprintf("granted #%d", m.Token)
+		case m.Op == "not-leader" && m.Hint != 0:
+			return fmt.Sprintf("not-leader → n%d", m.Hint)
+		}
+		return m.Op
+	}
+	i := &m.Info
+	switch i.Type {
+	case pb.MessageType_MsgApp:
+		if len(m.Entries) > 0 {
+			s := "MsgApp [" + m.Entries[0].Cmd.String()
+			if more := i.Entries - 1; more > 0 {
+				s += fmt.Sprintf(" +%d", more)
+			}
+			return s + "]"
+		}
+		if i.Entries > 0 {
+			return fmt.Sprintf("MsgApp [%d empty]", i.Entries)
+		}
+		return fmt.Sprintf("MsgApp idx %d", i.Index)
+	case pb.MessageType_MsgAppResp:
+		if i.Reject {
+			return fmt.Sprintf("MsgAppResp reject idx %d", i.Index)
+		}
+		return fmt.Sprintf("MsgAppResp idx %d", i.Index)
+	case pb.MessageType_MsgVote, pb.MessageType_MsgPreVote:
+		return fmt.Sprintf("%s t%d", i.Type.String(), i.Term)
+	case pb.MessageType_MsgVoteResp, pb.MessageType_MsgPreVoteResp:
+		if i.Reject {
+			return fmt.Sprintf("%s t%d no", i.Type.String(), i.Term)
+		}
+		return fmt.Sprintf("%s t%d yes", i.Type.String(), i.Term)
+	case pb.MessageType_MsgHeartbeat:
+		return fmt.Sprintf("MsgHeartbeat commit %d", i.Commit)
+	case pb.MessageType_MsgSnap:
+		return fmt.Sprintf("MsgSnap idx %d", i.Index)
+	}
+	return i.Type.String()
+}
+
+// Outcome says how the message ended, for the end of its label: "+3ms", "+603ms held 600ms",
+// "✗ partition", "on the wire".
+func (m *Msg) Outcome() string {
+	switch m.State {
+	case Dropped:
+		return "✗ " + m.Why
+	case InFlight:
+		if m.Info.Held > 0 {
+			return "⋯ held " + fmtDur(m.Info.Held)
+		}
+		return "⋯ on the wire"
+	}
+	s := "+" + fmtDur(m.Latency())
+	if m.Info.Held > 0 {
+		s += " held " + fmtDur(m.Info.Held)
+	}
+	return s
+}
+
+// Ends names the two ends: "n1→n2", "c1→n3", "n3→c1".
+func (m *Msg) Ends() string {
+	switch m.Kind {
+	case Request:
+		return fmt.Sprintf("%s→n%d", m.Client, m.To)
+	case Reply:
+		return fmt.Sprintf("n%d→%s", m.From, m.Client)
+	}
+	return fmt.Sprintf("n%d→n%d", m.From, m.To)
+}
+
+// Details are the message's full details, one fact per line.
+func (m *Msg) Details() []string {
+	d := []string{
+		fmt.Sprintf("%s  %s", m.Ends(), m.Label()),
+		fmt.Sprintf("sent %s", fmtAt(m.Sent)),
+	}
+	switch m.State {
+	case Delivered:
+		d = append(d, fmt.Sprintf("delivered %s (latency %s)", fmtAt(m.At), fmtDur(m.Latency())))
+	case Dropped:
+		d = append(d, fmt.Sprintf("lost %s: %s", fmtAt(m.At), m.Why))
+	default:
+		d = append(d, "still on the wire")
+	}
+	if m.Info.Held > 0 {
+		d = append(d, fmt.Sprintf("held %s on the wire by a delay rule", fmtDur(m.Info.Held)))
+	}
+	if m.Kind == Raft {
+		i := &m.Info
+		d = append(d, fmt.Sprintf("term %d  index %d  log term %d  commit %d  entries %d", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries))
+		if i.Reject {
+			d = append(d, "reject")
+		}
+		if m.Commits {
+			d = append(d, "moved the leader's commit index")
+		}
+		for _, e := range m.Entries {
+			s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
+			if e.Client != "" {
+				s += " (for " + e.Client + ")"
+			}
+			d = append(d, s)
+		}
+		if m.Detail != "" {
+			d = append(d, m.Detail)
+		}
+	} else {
+		d = append(d, fmt.Sprintf("%s request #%d", m.Client, m.Req))
+	}
+	return d
+}
+
+// RoleSymbol is the TUI's symbol for a role, so colour is never the only clue.
+func RoleSymbol(r cluster.Role) string {
+	switch r {
+	case cluster.RoleLeader:
+		return "★"
+	case cluster.RoleCandidate:
+		return "◐"
+	case cluster.RolePreCandidate:
+		return "◔"
+	case cluster.RoleDown:
+		return "✖"
+	}
+	return "●"
+}
+
+// Symbol is the mark's glyph on its lane.
+func (mk *Mark) Symbol() string {
+	switch mk.Kind {
+	case MarkRole:
+		return RoleSymbol(mk.Role)
+	case MarkCrash:
+		return "✖"
+	case MarkRestart:
+		return "↺"
+	case MarkIsolated:
+		return "⊘"
+	case MarkRejoined:
+		return "⊕"
+	case MarkApply:
+		if mk.Late {
+			return "≀"
+		}
+		return "✓"
+	case MarkZero:
+		return "◷"
+	case MarkLocalExpiry, MarkViolation:
+		return "!"
+	case MarkFault:
+		return "⚡"
+	}
+	return "•"
+}
+
+// Lane names the mark's lane ("n2", "c1"), or "all" for a cluster-wide fault.
+func (mk *Mark) Lane() string {
+	switch {
+	case mk.Node > 0:
+		return fmt.Sprintf("n%d", mk.Node)
+	case mk.Client != "":
+		return mk.Client
+	}
+	return "all"
+}
+
+func fmtAt(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
+// fmtDur prints a duration compactly: 3ms, 600ms, 1.2s, 3s.
+func fmtDur(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.String()
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", d.Seconds()), "0"), ".") + "s"
+}

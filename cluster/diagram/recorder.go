@@ -1,0 +1,280 @@
+package diagram
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster"
+	"leaselab/fsm"
+)
+
+// maxCarried bounds the entries a MsgApp row keeps (the label names the first; the count says
+// how many more).
+const maxCarried = 8
+
+// Recorder builds the diagram from events, in order. It keeps at most Cap rows (the oldest go
+// first) and the messages still on the wire. The zero value is not ready: use New.
+type Recorder struct {
+	Lanes   Lanes
+	cap     int
+	rows    []Row
+	pending []Msg // sent, not yet delivered or lost, in send order
+	logs    []map[uint64]Entry
+	last    uint64 // Seq of the latest event seen
+	lastAt  time.Duration
+	version uint64
+}
+
+// New records a diagram of a cluster of n nodes keeping at most capRows rows (0: no bound).
+func New(nodes, capRows int) *Recorder {
+	r := &Recorder{Lanes: Lanes{Nodes: nodes}, cap: capRows}
+	r.logs = make([]map[uint64]Entry, nodes+1)
+	for i := range r.logs {
+		r.logs[i] = map[uint64]Entry{}
+	}
+	return r
+}
+
+// Rows are the kept rows, oldest first. The slice is the recorder's: do not keep it across Add.
+func (r *Recorder) Rows() []Row { return r.rows }
+
+// Pending are the messages still on the wire, oldest first.
+func (r *Recorder) Pending() []Msg { return r.pending }
+
+// Last is the Seq of the latest event recorded.
+func (r *Recorder) Last() uint64 { return r.last }
+
+// Version changes whenever the rows or pending messages change (for caching a drawing).
+func (r *Recorder) Version() uint64 { return r.version }
+
+// Truncate forgets everything after event seq: a rewound world replays the same events up to
+// there, so only what came later is gone.
+func (r *Recorder) Truncate(seq uint64) {
+	i := len(r.rows)
+	for i > 0 && r.rows[i-1].Seq > seq {
+		i--
+	}
+	r.rows = r.rows[:i]
+	r.pending = slices.DeleteFunc(r.pending, func(m Msg) bool { return m.ID > seq })
+	if r.last > seq {
+		r.last = seq
+	}
+	r.version++
+}
+
+// Agrees says whether the recorder has seen exactly the event e as its latest.
+func (r *Recorder) Agrees(e *cluster.Event) bool { return r.last == e.Seq && r.lastAt == e.At }
+
+func (r *Recorder) push(row Row) {
+	r.rows = append(r.rows, row)
+	if r.cap > 0 && len(r.rows) > 2*r.cap {
+		r.rows = append(r.rows[:0:0], r.rows[len(r.rows)-r.cap:]...)
+	}
+	r.version++
+}
+
+func (r *Recorder) lane(client string) {
+	if client != "" && !slices.Contains(r.Lanes.Clients, client) {
+		r.Lanes.Clients = append(r.Lanes.Clients, client)
+	}
+}
+
+// takePending removes and returns the pending message match picks.
+func (r *Recorder) takePending(match func(*Msg) bool) (Msg, bool) {
+	for i := range r.pending {
+		if match(&r.pending[i]) {
+			m := r.pending[i]
+			r.pending = slices.Delete(r.pending, i, i+1)
+			return m, true
+		}
+	}
+	return Msg{}, false
+}
+
+func (r *Recorder) addPending(m Msg) {
+	r.pending = append(r.pending, m)
+	if len(r.pending) > 4096 { // a dead link under load: keep the newest
+		r.pending = slices.Delete(r.pending, 0, len(r.pending)-2048)
+	}
+	r.version++
+}
+
+// Add records one event. Call it with every event, in order (World.Subscribe).
+func (r *Recorder) Add(e *cluster.Event) {
+	r.last, r.lastAt = e.Seq, e.At
+	switch e.Kind {
+	case cluster.EvMsgSent:
+		r.addPending(r.raftMsg(e))
+	case cluster.EvMsgDelivered, cluster.EvMsgDropped:
+		m, ok := r.takePending(func(p *Msg) bool { return p.Kind == Raft && p.ID == e.Msg.ID })
+		if !ok {
+			m = r.raftMsg(e) // its send fell out of the ring, or came before a rewind
+		}
+		r.finish(e, m, e.Kind == cluster.EvMsgDropped, e.Text)
+	case cluster.EvAppended:
+		if e.Node >= 0 && e.Node < len(r.logs) {
+			r.logs[e.Node][e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client}
+		}
+	case cluster.EvSnapshotTaken, cluster.EvSnapshotRestored:
+		// Entries up to the snapshot are never sent again (a MsgSnap carries them).
+		if e.Node >= 0 && e.Node < len(r.logs) {
+			for i := range r.logs[e.Node] {
+				if i <= e.Index {
+					delete(r.logs[e.Node], i)
+				}
+			}
+		}
+	case cluster.EvCommitted:
+		// A response delivered to this node at this instant moved its commit index.
+		if n := len(r.rows); n > 0 {
+			last := &r.rows[n-1]
+			if !last.Mark && last.At == e.At && last.Msg.To == e.Node && last.Msg.Info.Type == pb.MessageType_MsgAppResp {
+				last.Msg.Commits, last.Msg.Lock = true, true
+				r.version++
+			}
+		}
+	case cluster.EvClientSend:
+		r.lane(e.Client)
+		r.addPending(Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.At, At: e.At,
+			Op: e.Reply, Key: e.Key, Token: e.Token, Lease: e.Lease, Req: e.Req, Lock: true})
+	case cluster.EvRequestAtNode:
+		m, ok := r.takePending(func(p *Msg) bool {
+			return p.Kind == Request && p.Client == e.Client && p.Req == e.Req && p.To == e.Node && p.Sent == e.Sent
+		})
+		if !ok {
+			r.lane(e.Client)
+			m = Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.Sent, Op: e.Reply, Key: e.Key, Req: e.Req, Lock: true}
+		}
+		r.finish(e, m, false, "")
+	case cluster.EvClientReply, cluster.EvReplyLost:
+		r.reply(e)
+	default:
+		r.mark(e)
+	}
+}
+
+// finish puts a message's row in at the instant it arrived or was lost.
+func (r *Recorder) finish(e *cluster.Event, m Msg, dropped bool, why string) {
+	m.At = e.At
+	m.State = Delivered
+	if dropped {
+		m.State, m.Why = Dropped, why
+	}
+	r.push(Row{Seq: e.Seq, At: e.At, Msg: m})
+}
+
+func (r *Recorder) raftMsg(e *cluster.Event) Msg {
+	m := Msg{ID: e.Msg.ID, Kind: Raft, From: e.Node, To: e.Peer, Sent: e.Msg.Sent, At: e.At, Info: e.Msg, Detail: e.Detail}
+	if m.ID == 0 {
+		m.ID = e.Seq
+	}
+	log := r.logs[min(max(e.Node, 0), len(r.logs)-1)]
+	switch e.Msg.Type {
+	case pb.MessageType_MsgApp:
+		for i := uint64(1); i <= uint64(e.Msg.Entries); i++ {
+			if en, ok := log[e.Msg.Index+i]; ok && en.Cmd.Kind != 0 && len(m.Entries) < maxCarried {
+				m.Entries = append(m.Entries, en)
+			}
+		}
+		m.Lock = len(m.Entries) > 0
+	case pb.MessageType_MsgAppResp:
+		if en, ok := log[e.Msg.Index]; ok && en.Cmd.Kind != 0 {
+			m.Entries = []Entry{en}
+		}
+	default:
+		m.Lock = lockType(e.Msg.Type)
+	}
+	return m
+}
+
+// reply records a node's answer reaching (or missing) its client; a client giving up is a mark.
+func (r *Recorder) reply(e *cluster.Event) {
+	r.lane(e.Client)
+	if e.Node == 0 {
+		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkClient, Client: e.Client, Key: e.Key, Text: "gives up: " + e.Reply}})
+		return
+	}
+	if e.Reply == "unavailable" {
+		// The request reached a crashed node: it was refused there, when the reply left.
+		if m, ok := r.takePending(func(p *Msg) bool {
+			return p.Kind == Request && p.Client == e.Client && p.Req == e.Req && p.To == e.Node
+		}); ok {
+			m.At, m.State, m.Why = e.Sent, Dropped, "node down"
+			r.push(Row{Seq: e.Seq, At: e.Sent, Msg: m})
+		}
+	}
+	m := Msg{ID: e.Seq, Kind: Reply, From: e.Node, Client: e.Client, Sent: e.Sent, At: e.At, Op: e.Reply,
+		Key: e.Key, Token: e.Token, Hint: e.Peer, Req: e.Req, State: Delivered, Lock: true}
+	if e.Kind == cluster.EvReplyLost {
+		m.State, m.Why = Dropped, "client disconnected"
+	}
+	r.push(Row{Seq: e.Seq, At: e.At, Msg: m})
+}
+
+// mark records a lane change.
+func (r *Recorder) mark(e *cluster.Event) {
+	mk := Mark{Node: e.Node, Client: e.Client, Key: e.Key, Token: e.Token, Index: e.Index}
+	switch e.Kind {
+	case cluster.EvRole:
+		if e.Role == cluster.RoleDown {
+			return // the crash mark says it
+		}
+		mk.Kind, mk.Role = MarkRole, e.Role
+		mk.Text = fmt.Sprintf("%s t%d", e.Role, e.Term)
+		if r.sameRole(e.Node, e.Role) {
+			return
+		}
+	case cluster.EvCrash:
+		mk.Kind, mk.Text = MarkCrash, "crash"
+	case cluster.EvRestart:
+		mk.Kind, mk.Text = MarkRestart, "restart"
+	case cluster.EvApplied:
+		if e.Cmd.Kind == 0 {
+			return
+		}
+		mk.Kind, mk.Cmd, mk.Result, mk.Key = MarkApply, e.Cmd, e.Result, e.Cmd.Key
+		mk.Late = e.Cmd.Kind == fsm.Expire && e.Result.Kind == fsm.Expired && !e.Result.Existed
+		mk.Text = fmt.Sprintf("%s → %v", e.Cmd, e.Result)
+	case cluster.EvCountdownZero:
+		mk.Kind, mk.Text = MarkZero, fmt.Sprintf("countdown %s #%d at zero", e.Key, e.Token)
+	case cluster.EvLocalExpiry:
+		mk.Kind, mk.Text = MarkLocalExpiry, fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token)
+	case cluster.EvFault:
+		mk.Kind, mk.Text = MarkFault, e.Text
+		var id int
+		if _, err := fmt.Sscanf(e.Text, "isolate n%d", &id); err == nil {
+			mk.Kind, mk.Node, mk.Text = MarkIsolated, id, "isolated"
+		} else if _, err := fmt.Sscanf(e.Text, "rejoin n%d", &id); err == nil {
+			mk.Kind, mk.Node, mk.Text = MarkRejoined, id, "rejoins"
+		}
+	case cluster.EvClient:
+		r.lane(e.Client)
+		mk.Kind, mk.Text = MarkClient, e.Text
+	case cluster.EvViolation:
+		mk.Kind, mk.Text = MarkViolation, e.Reply+": "+e.Text
+	default:
+		return
+	}
+	r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: mk})
+}
+
+// sameRole says whether the latest role mark kept for node already shows role (a follower
+// moving to a new term is not a change worth a row).
+func (r *Recorder) sameRole(node int, role cluster.Role) bool {
+	for i := len(r.rows) - 1; i >= 0; i-- {
+		row := &r.rows[i]
+		if !row.Mark || row.M.Node != node {
+			continue
+		}
+		switch row.M.Kind {
+		case MarkRole:
+			return row.M.Role == role
+		case MarkCrash, MarkRestart:
+			return false
+		}
+	}
+	return role == cluster.RoleFollower // every node starts as a follower
+}

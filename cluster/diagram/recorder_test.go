@@ -1,0 +1,160 @@
+package diagram
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster"
+)
+
+func newWorld(t *testing.T) (*cluster.World, *Recorder) {
+	t.Helper()
+	w, err := cluster.New(cluster.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(w.Config().Nodes, 0)
+	w.Subscribe(r.Add)
+	return w, r
+}
+
+func labels(r *Recorder) []string {
+	var out []string
+	for _, row := range r.Rows() {
+		if !row.Mark {
+			out = append(out, row.Msg.Ends()+" "+row.Msg.Label())
+		}
+	}
+	return out
+}
+
+// A client's request, the replies (a redirect from a follower, then the grant) and the
+// replicated Grant appear as labelled rows between the right lanes.
+func TestRequestsRepliesAndAppends(t *testing.T) {
+	w, r := newWorld(t)
+	if err := w.Campaign(2); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(2 * time.Second)
+	if w.Leader() != 2 {
+		t.Fatalf("leader n%d, want n2", w.Leader())
+	}
+	// c1 first guesses n4 (from its name): a follower, which names n2.
+	if err := w.Acquire("c1", "orders", 3*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	got := labels(r)
+	for _, want := range []string{"c1→n4 acquire orders 3s", "n4→c1 not-leader → n2", "c1→n2 acquire orders 3s",
+		"n2→n1 MsgApp [Grant orders 3s]", "n2→c1 granted #1"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no row %q among %d rows", want, len(got))
+		}
+	}
+	if !slices.Equal(r.Lanes.Clients, []string{"c1"}) {
+		t.Errorf("client lanes %v", r.Lanes.Clients)
+	}
+	commits := 0
+	for _, row := range r.Rows() {
+		m := &row.Msg
+		if row.Mark || m.Kind != Raft {
+			continue
+		}
+		if m.Latency() <= 0 || m.State != Delivered {
+			t.Fatalf("row %s %s: latency %v state %v", m.Ends(), m.Label(), m.Latency(), m.State)
+		}
+		if m.Commits {
+			commits++
+			if m.Info.Type != pb.MessageType_MsgAppResp || m.To != 2 || !m.Lock {
+				t.Errorf("commit-moving row %s %s is not a response to the leader", m.Ends(), m.Label())
+			}
+		}
+		if IsHeartbeat(m.Info.Type) && m.Lock {
+			t.Errorf("heartbeat %s counted as lock-relevant", m.Label())
+		}
+	}
+	if commits == 0 {
+		t.Error("no response marked as moving the commit index")
+	}
+}
+
+// Dropped messages end in ✗ with the reason; a crash and a role change are lane marks.
+func TestDropsAndMarks(t *testing.T) {
+	w, r := newWorld(t)
+	if err := w.Campaign(1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(2 * time.Second)
+	if err := w.Isolate(3); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Crash(4); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	var why []string
+	kinds := map[MarkKind]bool{}
+	for _, row := range r.Rows() {
+		if row.Mark {
+			kinds[row.M.Kind] = true
+			continue
+		}
+		if row.Msg.State == Dropped {
+			if !strings.HasPrefix(row.Msg.Outcome(), "✗ ") {
+				t.Errorf("dropped outcome %q", row.Msg.Outcome())
+			}
+			why = append(why, row.Msg.Why)
+		}
+	}
+	if !slices.Contains(why, "partition") || !slices.Contains(why, "node down") {
+		t.Errorf("drop reasons %v: want partition and node down", why)
+	}
+	for _, k := range []MarkKind{MarkRole, MarkIsolated, MarkCrash} {
+		if !kinds[k] {
+			t.Errorf("no mark of kind %d", k)
+		}
+	}
+}
+
+// Truncate forgets what came after a rewind point, rows and messages on the wire alike.
+func TestTruncate(t *testing.T) {
+	w, r := newWorld(t)
+	w.Advance(3 * time.Second)
+	mid := r.Last()
+	n := len(r.Rows())
+	w.Advance(3 * time.Second)
+	if len(r.Rows()) <= n {
+		t.Fatal("no rows after the midpoint")
+	}
+	r.Truncate(mid)
+	if len(r.Rows()) != n || r.Last() != mid {
+		t.Fatalf("after truncate: %d rows (want %d), last %d (want %d)", len(r.Rows()), n, r.Last(), mid)
+	}
+	for _, m := range r.Pending() {
+		if m.ID > mid {
+			t.Fatalf("pending message %d sent after the rewind point %d", m.ID, mid)
+		}
+	}
+}
+
+// The ring keeps at most twice its capacity and drops the oldest rows.
+func TestRingBound(t *testing.T) {
+	w, err := cluster.New(cluster.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(5, 100)
+	w.Subscribe(r.Add)
+	w.Advance(30 * time.Second)
+	rows := r.Rows()
+	if len(rows) > 200 || len(rows) < 100 {
+		t.Fatalf("%d rows kept with capacity 100", len(rows))
+	}
+	if rows[len(rows)-1].Seq <= rows[0].Seq || rows[0].Seq < 100 {
+		t.Fatalf("ring does not hold the newest rows: seq %d..%d", rows[0].Seq, rows[len(rows)-1].Seq)
+	}
+}

@@ -1,0 +1,198 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster"
+	"leaselab/cluster/diagram"
+	"leaselab/fsm"
+	"leaselab/scenarios"
+)
+
+func record(t *testing.T, name string) *Page {
+	t.Helper()
+	s, err := scenarios.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Record(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// carries says whether a row is a MsgApp carrying log index idx.
+func carries(r *diagram.Row, idx uint64) bool {
+	if r.Mark || r.Msg.Info.Type != pb.MessageType_MsgApp {
+		return false
+	}
+	for _, e := range r.Msg.Entries {
+		if e.Index == idx {
+			return true
+		}
+	}
+	return false
+}
+
+// The lesson's story, told by the diagram alone: the retried Expire's MsgApp rows come after
+// the Grant's (in row order, and each one also left n1 after every Grant copy did).
+func TestLateExpireRetryRowsAfterGrant(t *testing.T) {
+	p := record(t, "late-expire")
+	rows := p.Rec.Rows()
+	var grant, late uint64
+	for i := range rows {
+		mk := &rows[i].M
+		if !rows[i].Mark || mk.Kind != diagram.MarkApply || mk.Node != 1 || mk.Key != "orders" {
+			continue
+		}
+		switch {
+		case mk.Result.Kind == fsm.Granted && mk.Result.Token == 2:
+			grant = mk.Index
+		case mk.Late:
+			late = mk.Index
+		}
+	}
+	if grant == 0 || late == 0 || late <= grant {
+		t.Fatalf("want n1 to apply Granted{token:2} and then a late Expire; got grant index %d, late index %d", grant, late)
+	}
+	lastGrant, firstLate := -1, -1
+	var grantSent, lateSent time.Duration
+	for i := range rows {
+		switch {
+		case carries(&rows[i], grant):
+			lastGrant = i
+			grantSent = max(grantSent, rows[i].Msg.Sent)
+		case carries(&rows[i], late) && firstLate < 0:
+			firstLate, lateSent = i, rows[i].Msg.Sent
+		}
+	}
+	if lastGrant < 0 || firstLate < 0 {
+		t.Fatalf("no MsgApp rows for the Grant (%d) or the retried Expire (%d)", lastGrant, firstLate)
+	}
+	if firstLate < lastGrant || lateSent <= grantSent {
+		t.Fatalf("retried Expire's first MsgApp row %d (sent %v) is not after the Grant's last row %d (sent %v)",
+			firstLate, lateSent, lastGrant, grantSent)
+	}
+	m := &rows[firstLate].Msg
+	if got := m.Label(); got != "MsgApp [Expire orders #1]" {
+		t.Errorf("retried Expire's label = %q", got)
+	}
+	if m.Info.Held != 600*time.Millisecond || !strings.Contains(m.Outcome(), "held 600ms") {
+		t.Errorf("the slow link's hold is not shown: held %v, outcome %q", m.Info.Held, m.Outcome())
+	}
+}
+
+// Every bundled lesson exports a page that fetches nothing and names the verdict.
+func TestEveryLessonExportsSelfContained(t *testing.T) {
+	for _, l := range scenarios.Lessons() {
+		t.Run(l.Name, func(t *testing.T) {
+			p := record(t, l.Name)
+			var b bytes.Buffer
+			if err := Write(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			for _, bad := range []string{"http://", "https://", " src=", " href=", "@import", "//cdn"} {
+				if strings.Contains(out, bad) {
+					t.Errorf("page contains %q: it must not fetch anything", bad)
+				}
+			}
+			if strings.Contains(strings.ReplaceAll(out, "url(#", ""), "url(") {
+				t.Error("page refers to a url() other than its own markers")
+			}
+			if !strings.Contains(out, `<span class="pass">PASS</span>`) {
+				t.Error("a passing lesson's page does not say PASS")
+			}
+			if !strings.Contains(out, `data-lane="n1"`) {
+				t.Error("no lane for n1")
+			}
+		})
+	}
+}
+
+// The page says what failed, and lists violations.
+func TestPageShowsFailuresAndViolations(t *testing.T) {
+	p := record(t, "late-expire-unsafe")
+	p.Passed, p.Failures = false, []string{"x.scenario:3:1: expected something"}
+	var b bytes.Buffer
+	if err := Write(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, `<span class="fail">FAIL</span>`) || !strings.Contains(out, "expected something") {
+		t.Error("failure not shown")
+	}
+	if len(p.Violations) == 0 {
+		t.Fatal("late-expire-unsafe should record a violation")
+	}
+	if !strings.Contains(out, p.Violations[0].Kind) {
+		t.Errorf("violation %q not on the page", p.Violations[0].Kind)
+	}
+}
+
+type counter struct{ n int }
+
+func (c *counter) Write(b []byte) (int, error) { c.n += len(b); return len(b), nil }
+
+var _ io.Writer = (*counter)(nil)
+
+// A 10-minute busy run (a command every 100ms from three clients, faults every minute) exports under 5 MB: heartbeats thinned.
+func TestBusyTenMinutesUnder5MB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 10-minute simulated run")
+	}
+	w, err := cluster.New(cluster.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := Observe(w)
+	clients := []string{"c1", "c2", "c3"}
+	n := 0
+	const dur = 10 * time.Minute
+	for at := time.Duration(0); at < dur; at += 100 * time.Millisecond {
+		c, key := clients[n%3], fmt.Sprintf("k%d", n%5)
+		if n%2 == 0 {
+			_ = w.Acquire(c, key, 2*time.Second)
+		} else {
+			w.Release(c, key)
+		}
+		n++
+		switch at % time.Minute {
+		case 20 * time.Second:
+			_ = w.Isolate(1 + int(at/time.Minute)%5)
+		case 30 * time.Second:
+			w.Heal()
+		case 40 * time.Second:
+			_ = w.Crash(1 + int(at/time.Minute+2)%5)
+		case 50 * time.Second:
+			_ = w.Restart(1 + int(at/time.Minute+2)%5)
+		}
+		w.AdvanceTo(at + 100*time.Millisecond)
+	}
+	p := &Page{Title: "busy", Name: "busy", Seed: 1, Rec: rec, Passed: true, End: w.Now(), Violations: w.Violations()}
+	var c counter
+	if err := Write(&c, p); err != nil {
+		t.Fatal(err)
+	}
+	lock := 0
+	for _, r := range rec.Rows() {
+		if !r.Mark && r.Msg.Lock {
+			lock++
+		}
+	}
+	t.Logf("10-minute busy run: %d rows (%d lock messages), page %.2f MB", len(rec.Rows()), lock, float64(c.n)/1e6)
+	if lock < 20000 {
+		t.Fatalf("the run is not busy: only %d lock messages", lock)
+	}
+	if c.n >= 5<<20 {
+		t.Fatalf("page is %d bytes, want under 5 MB", c.n)
+	}
+}
