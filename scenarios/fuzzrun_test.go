@@ -58,10 +58,10 @@ func FuzzRun(f *testing.F) {
 				t.Fatal("Run returned before the script ended")
 			}
 			// A limited run looks at its limits every runSlice of simulated time.
-			if r.W.Now() > fuzzBudget {
-				t.Fatalf("ran to %v, over the %v budget", r.W.Now(), fuzzBudget)
+			if r.World().Now() > fuzzBudget {
+				t.Fatalf("ran to %v, over the %v budget", r.World().Now(), fuzzBudget)
 			}
-			hash[i] = r.W.TraceHash()
+			hash[i] = r.World().TraceHash()
 		}
 		if hash[0] != hash[1] {
 			t.Fatalf("same input, different traces: %x %x", hash[0], hash[1])
