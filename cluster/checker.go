@@ -22,7 +22,7 @@ func (v Violation) String() string {
 	return fmt.Sprintf("%s at %v: %s", v.Kind, v.At, v.Text)
 }
 
-// checker watches every apply and every resource write (design.md §2). It runs in every world.
+// checker watches every apply and every resource write. It runs in every world.
 type checker struct {
 	w        *World
 	hashAt   []uint64 // state hash after applying index i, from the first node to apply it (+1 so 0 = unset)

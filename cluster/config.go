@@ -1,8 +1,3 @@
-// Package cluster is the simulated world: virtual time, node clocks, the network, five (3 to 9)
-// etcd raft RawNodes replicating the fsm lock machine, the leader's lease manager and session
-// layer, clients, the fenced resource, the invariant checker and the event stream. Everything is
-// driven by one discrete-event queue and one seed: the same Config and the same operations at the
-// same instants give the same events. It never reads the wall clock and never imports a UI.
 package cluster
 
 import (

@@ -126,7 +126,10 @@ const (
 	RoleDown         Role = "down"
 )
 
-// hashEvent folds an event into a running FNV-1a hash: the trace hash that proves two runs equal.
+// hashEvent folds an event into the running trace hash that proves two runs equal. It is not
+// FNV: each field is mixed in a word at a time by hashU64 (xor, multiply by the golden-ratio
+// constant, xor-shift), which is fast enough to run on every event. It is a fingerprint for
+// comparing runs, not a cryptographic hash.
 func hashEvent(h uint64, e *Event) uint64 {
 	h = hashU64(h, e.Seq)
 	h = hashU64(h, uint64(e.At))
@@ -157,7 +160,8 @@ func hashEvent(h uint64, e *Event) uint64 {
 	return hashStr(h, e.Text)
 }
 
-// FNVOffset is the trace hash of an empty run (FNV-1a's offset basis).
+// FNVOffset is the trace hash of an empty run: FNV-1a's offset basis, kept as the starting
+// value (the mixing that follows is hashU64's, not FNV's).
 const FNVOffset uint64 = 14695981039346656037
 
 // hashU64 folds one word into the hash: a multiply and a shift per word, not per byte (hashing

@@ -52,7 +52,7 @@ func newNode(w *World, id int) *node {
 		keys: map[string]*keyRec{}, leaseAt: -1,
 		expiring: leaseHeap{try: true}}
 	n.log = &raftLogger{w: w, node: id}
-	// Bootstrap: a snapshot at index 1, term 1 naming every voter (design.md §4).
+	// Bootstrap: a snapshot at index 1, term 1 naming every voter.
 	snap := &pb.Snapshot{
 		Data: fsm.New(fsm.Options{}).Snapshot(),
 		Metadata: &pb.SnapshotMetadata{
@@ -76,6 +76,7 @@ func (n *node) start() {
 	if c.Unsafe.LeaseRead {
 		readOnly = raft.ReadOnlyLeaseBased
 	}
+	n.w.rr.install() // a new RawNode draws its first election jitter
 	rn, err := raft.NewRawNode(&raft.Config{
 		ID: uint64(n.id), ElectionTick: c.Election, HeartbeatTick: c.Heartbeat,
 		Storage: n.st, Applied: idx,
@@ -124,7 +125,7 @@ func (n *node) scheduleTick() {
 func (n *node) onTick() {
 	n.nextTick = AddTime(n.nextTick, n.w.cfg.Tick)
 	n.scheduleTick()
-	n.rn.Tick()
+	n.raft().Tick()
 	n.process()
 }
 
@@ -155,11 +156,20 @@ func (n *node) setRole(r Role, lead uint64) {
 	}
 }
 
-// process runs the Ready loop until raft has nothing more to say, in the order design.md §4
+// raft is the node's RawNode with its world's jitter stream installed: raft v3.7.0 reads
+// election jitter from the process-global crypto/rand.Reader. Every call into raft goes
+// through here (and NewRawNode in start), so no operation can forget the stream, and two worlds
+// stepped in turn in one goroutine each draw from their own.
+func (n *node) raft() *raft.RawNode {
+	n.w.rr.install()
+	return n.rn
+}
+
+// process runs the Ready loop until raft has nothing more to say, in the order the package doc
 // gives: snapshot, append, hard state, send, apply, advance.
 func (n *node) process() {
-	for n.up && n.rn.HasReady() {
-		rd := n.rn.Ready()
+	for n.up && n.raft().HasReady() {
+		rd := n.raft().Ready()
 		// The term first, so a role change is reported in the term it happens in.
 		if hs := rd.HardState; hs != nil && hs.GetTerm() != n.term {
 			n.term = hs.GetTerm()
@@ -203,7 +213,7 @@ func (n *node) process() {
 		for _, rs := range rd.ReadStates {
 			n.onReadState(rs)
 		}
-		n.rn.Advance(rd)
+		n.raft().Advance(rd)
 		n.runAfter()
 		n.settleReads()
 		n.maybeSnapshot()

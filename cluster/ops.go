@@ -136,7 +136,6 @@ func (w *World) Restart(id int) error {
 		return fmt.Errorf("n%d is already up", id)
 	}
 	n.inc++
-	w.rr.install()
 	n.start()
 	w.emit(Event{Kind: EvRestart, Node: id, Index: n.applied})
 	n.process()
@@ -203,7 +202,6 @@ func (w *World) reclock(n *node) {
 	}
 	n.scheduleTick()
 	n.leaseAt = -2 // force a reschedule
-	w.rr.install()
 	n.rearmLease()
 }
 
@@ -213,9 +211,8 @@ func (w *World) Campaign(id int) error {
 	if err != nil {
 		return err
 	}
-	w.rr.install()
 	w.fault(fmt.Sprintf("campaign n%d", id))
-	_ = n.rn.Campaign()
+	_ = n.raft().Campaign()
 	n.process()
 	return nil
 }
@@ -229,9 +226,8 @@ func (w *World) TransferLeader(id int) error {
 	if l == nil {
 		return fmt.Errorf("no leader to transfer from")
 	}
-	w.rr.install()
 	w.fault(fmt.Sprintf("transfer-leader n%d (from n%d)", id, l.id))
-	l.rn.TransferLeader(uint64(id))
+	l.raft().TransferLeader(uint64(id))
 	l.process()
 	return nil
 }

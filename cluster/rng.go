@@ -14,7 +14,7 @@ func newRNG(seed uint64) *rand.Rand {
 
 // raftRand is the stream raft's election jitter reads. raft v3.7.0 draws it from
 // crypto/rand.Reader (process-global, unseedable); the world installs its own seeded stream
-// there whenever it steps its nodes, so runs are reproducible (design.md §3).
+// there whenever it steps its nodes, so runs are reproducible.
 type raftRand struct{ c *rand.ChaCha8 }
 
 func newRaftRand(seed uint64) *raftRand {

@@ -9,7 +9,7 @@ import (
 	"leaselab/fsm"
 )
 
-// The session layer: what the leader does with client requests (design.md §2). It decides from
+// The session layer: what the leader does with client requests. It decides from
 // its PROJECTED state (applied state plus its own unapplied log), pipelines proposals, and
 // confirms leadership with ReadIndex before any reply it gives without a proposal.
 
@@ -51,7 +51,7 @@ func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
 		n.reads = append(n.reads, rd)
 		var ctx [8]byte
 		binary.BigEndian.PutUint64(ctx[:], rd.ctx)
-		n.rn.ReadIndex(ctx[:])
+		n.raft().ReadIndex(ctx[:])
 		return false
 	}
 	if !rd.got || n.applied < rd.index {
@@ -131,7 +131,7 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 	}
 	o = n.w.newOrigin(o)
 	cmd.Origin = o.ID
-	err := n.rn.Propose(cmd.Encode())
+	err := n.raft().Propose(cmd.Encode())
 	ev := Event{Kind: EvProposed, Node: n.id, Cmd: cmd, Origin: o, Key: cmd.Key, Term: n.term}
 	if err != nil {
 		ev.Text = "dropped: " + err.Error()

@@ -9,7 +9,7 @@ import (
 )
 
 // World is one simulated run. It is not safe for concurrent use, and two worlds must never be
-// stepped concurrently in one process (raft's jitter source is process-global, design.md §3).
+// stepped concurrently in one process (raft's jitter source is process-global).
 type World struct {
 	cfg    Config
 	now    time.Duration
@@ -57,7 +57,6 @@ func New(cfg Config) (*World, error) {
 	}
 	w.chk = newChecker(w)
 	w.linear = newHistory()
-	w.rr.install()
 	for id := 1; id <= cfg.Nodes; id++ {
 		w.nodes = append(w.nodes, newNode(w, id))
 	}
@@ -181,7 +180,7 @@ func (w *World) deliver(it item) {
 		return
 	}
 	w.emit(Event{Kind: EvMsgDelivered, Node: it.from, Peer: it.node, Msg: it.info})
-	_ = to.rn.Step(it.msg)
+	_ = to.raft().Step(it.msg)
 	to.process()
 	if it.info.Type == pb.MessageType_MsgSnap {
 		w.q.push(item{at: w.now, kind: itSnapReport, node: it.from, from: it.node, inc: it.inc, ok: true})
@@ -198,7 +197,7 @@ func (w *World) snapReport(it item) {
 	if !it.ok {
 		status = raft.SnapshotFailure
 	}
-	n.rn.ReportSnapshot(uint64(it.from), status)
+	n.raft().ReportSnapshot(uint64(it.from), status)
 	n.process()
 }
 
@@ -211,7 +210,6 @@ func (w *World) Step() bool {
 	if w.q.len() == 0 {
 		return false
 	}
-	w.rr.install()
 	it := w.q.pop()
 	if it.at > w.now {
 		w.now = it.at

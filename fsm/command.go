@@ -1,5 +1,3 @@
-// Package fsm is the lock state machine every node applies in log order. It is pure: no clock,
-// no randomness, no I/O. Countdowns, leadership and clients live in package cluster.
 package fsm
 
 import (

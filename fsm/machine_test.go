@@ -159,7 +159,7 @@ func checkState(t *testing.T, m *fsm.Machine, want []entry, next uint64) {
 	}
 }
 
-// The normal lifecycle, as design §1 tells it, including the late Expire the token check defuses.
+// The normal lifecycle, as the package doc tells it, including the late Expire the token check defuses.
 func TestLateExpireIsHarmless(t *testing.T) {
 	m := fsm.New(safe)
 	steps := []struct {

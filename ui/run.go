@@ -1,6 +1,3 @@
-// Package ui is the bubbletea TUI: the sandbox and lesson playback, with time travel and
-// session recording. It reads an immutable cluster.View each frame and changes the world only
-// through scenarios.Playback, so every session is a scenario.
 package ui
 
 import (

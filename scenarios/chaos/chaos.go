@@ -1,7 +1,3 @@
-// Package chaos is `leaselab chaos`: it generates random fault schedules as scenarios (one per
-// seed, deterministic from it), runs them against the always-on invariant checker and
-// porcupine's linearizability check, and shrinks every kind of violation it finds to a short
-// scenario file a person can play in the TUI, with porcupine's HTML visualization beside it.
 package chaos
 
 import (
@@ -370,7 +366,7 @@ func (r *Report) Print(w io.Writer) {
 			}
 		}
 		if n > 0 {
-			fmt.Fprintf(w, "  note: %d seeds applied a GrantRejected (first: seed %d); no invariant breaks, but design.md says the session layer never proposes one\n", n, first)
+			fmt.Fprintf(w, "  note: %d seeds applied a GrantRejected (first: seed %d); no invariant breaks, but the session layer should never propose one\n", n, first)
 		}
 	}
 	ok, illegal, unknown := r.Lin()

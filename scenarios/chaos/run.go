@@ -140,7 +140,7 @@ type SeedResult struct {
 	TargetStep int      `json:"target_step,omitempty"` // the step running when it was first reported
 	Violations int      `json:"violations,omitempty"`  // how many the checker reported
 	// Rejected counts entries applied as GrantRejected: no violation (the state machine's
-	// defensive check), but design.md §2 says the session layer never lets one happen.
+	// defensive check), but the session layer never lets one happen.
 	Rejected int `json:"rejected,omitempty"`
 }
 

@@ -14,7 +14,7 @@ import (
 )
 
 // Parallel seeds run in worker processes, never in goroutines: raft's jitter source is
-// process-global (design.md §3), so two worlds must never step at once in one process. A worker
+// process-global, so two worlds must never step at once in one process. A worker
 // is this same executable re-run as `leaselab chaos --worker FLAGS`: it reads jobs as JSON
 // lines on stdin and writes one answer line per job on stdout, in order. Every answer depends
 // only on the job and the flags, so the search's result does not depend on --jobs.

@@ -1,0 +1,87 @@
+// Package cluster is the simulated world: virtual time, node clocks, the network, five (3 to 9)
+// etcd raft RawNodes replicating the fsm lock machine, the leader's lease manager and session
+// layer, clients, the fenced resource, the invariant checker and the event stream.
+//
+// # Determinism
+//
+// Same Config and the same operations at the same instants give the same events, and so the
+// same trace hash (World.TraceHash), in the TUI and headless alike.
+//
+//   - One discrete-event queue orders everything; time is simulated (World.Now) and the wall
+//     clock is never read.
+//   - One seeded stream (math/rand/v2 PCG) feeds every random choice: latencies, drops.
+//   - raft v3.7.0 draws election jitter from crypto/rand.Reader, process-global and without a
+//     seed in its Config. Each world owns a seeded ChaCha8 stream and installs it there before
+//     every step of its nodes (World.Step and every operation go through one place that does
+//     so), so a rewind, a test, or a second world in the same goroutine stays reproducible. Two
+//     worlds must never step concurrently in one process: parallel runs use processes.
+//   - No map iteration order reaches the simulation or its output: keys are sorted, and raft's
+//     Progress (a map) is read through RawNode.WithProgress.
+//   - Raft's logger is replaced: nothing here writes to stdout or stderr (a TUI owns them).
+//
+// # The Ready loop
+//
+// Nodes use RawNode (single-threaded), never Node (goroutines and select are not
+// deterministic). Each node handles a Ready in this order: apply the snapshot to storage (if
+// any), append the entries, set the hard state, send the messages, restore the state machine
+// from the snapshot and apply the committed entries, then Advance. Ready is never called twice
+// without Advance, and AsyncStorageWrites stays off. Messages are cloned before they are
+// recorded or duplicated (Step mutates them). A cluster boots from a snapshot at index 1, term
+// 1, naming every voter. A restart is a new RawNode on the same storage: the state machine
+// restores from the snapshot and raft re-delivers the rest. A snapshot is CreateSnapshot then
+// Compact; ReportSnapshot is called when a MsgSnap is delivered or dropped.
+//
+// # The lease manager (leader only)
+//
+// Every node keeps a countdown for each applied lock on its own clock, started when it applies
+// the Grant (a node that replays its log or restores a snapshot starts afresh, with the full
+// lease). A lock is only ever deleted by a committed Expire, so clock drift can never split the
+// lock state. The leader works from its applied state: when its countdown for (key, token)
+// reaches zero it proposes Expire{key, token}, and if the lock is still there one election
+// timeout later it proposes again, so duplicate Expires reach the log when commits are slow; the
+// token check makes them harmless. It checks it still leads before proposing. With option
+// lease-extend-on-promote a new leader sets each deadline to max(its deadline, now + election
+// timeout), as etcd's lessor does.
+//
+// # The session layer (leader only)
+//
+// The leader decides what to propose from its projected state: its applied state plus every
+// entry of its own log not yet applied (a leader's log is not truncated while it leads, so this
+// is the state its next entry will meet). It pipelines:
+//
+//   - Grant is proposed if the key is free in the projected state, else the reply is busy.
+//   - Release carries the token the client holds and is proposed only if that is the key's
+//     projected token, else the reply is not-found (the log's Release has no token, so this is
+//     what stops a late Release from ending someone else's newer grant).
+//   - A reply decided without a proposal (busy, not-found) is a read: the leader first confirms
+//     it still leads with raft's ReadIndex (ReadOnlySafe) and decides on its applied state at or
+//     past the read index, proposing instead if the key turned free by then. Every reply a client
+//     sees is linearizable (porcupine checks it). unsafe lease-read uses raft's lease-based
+//     ReadIndex instead, and a deposed leader with a slow clock then answers from stale state.
+//   - When a Grant applies on the leader and its client is disconnected, the leader proposes a
+//     Release at once (the ghost lock).
+//   - Followers never forward proposals: they answer not-leader with the leader they know.
+//   - A node never drops a request it accepted: if it steps down, it answers when that log index
+//     applies (its result if its own entry applied there, not-leader if another did).
+//
+// # The client contract
+//
+// A client times its lease from the moment it sent the acquire, on its own clock; a request
+// with no answer in 2s is a timeout. A not-leader reply sends it to the named leader, never to
+// one it already tried in vain within that request; a hint-less one to the next untried node;
+// after a full round it waits one heartbeat. A paused client (a stop-the-world pause) does
+// nothing while its clock keeps running; a step given to it while paused was decided then and is
+// sent when it wakes. A client granted a request it already gave up on releases it at once.
+// The fenced resource keeps per key the highest token it accepted and rejects lower ones.
+//
+// # The checker
+//
+// Always on, in every world, it watches divergence, token-regression, double-grant,
+// stale-write and lost-grant, and World.CheckHistory adds non-linearizable (porcupine over the
+// clients' history). The world knows where every entry came from (Origin), which is how it tells
+// a lost grant from a rightful release. Unsafe switches each remove one mechanism, so a lesson
+// can show what it protects.
+//
+// This package never imports a UI (no bubbletea) or package scenarios; the UI reads World.View,
+// an immutable snapshot, and changes a world only through the operations in ops.go.
+package cluster

@@ -1,0 +1,14 @@
+// Package ui is the bubbletea TUI: the sandbox and lesson playback, with time travel and
+// session recording.
+//
+// The UI owns pacing and drawing, nothing else. Each frame it asks its scenarios.Playback to run
+// to the simulated instant the wall clock and the speed allow (RunTo), and takes in where it
+// stopped (a script pause, the script's end). Every key that acts becomes one scenario step
+// given to Playback.Do (the `:` prompt's line to Playback.Exec), so every session is a scenario:
+// recorded, replayed on rewind, saved with w. The screen is drawn from a cluster.View, an
+// immutable snapshot taken in Update; View never changes anything.
+//
+// This package must never re-implement a runner rule (when a wait-until is judged, what the
+// verdict is, which actions the world refuses), never touch a cluster.World except to read it,
+// and never write to stdout or stderr while the program runs.
+package ui
