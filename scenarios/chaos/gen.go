@@ -35,6 +35,8 @@ type gen struct {
 	offline map[string]bool
 	clients []string
 	keys    []string
+	lead    int  // the node last told to campaign: likely the leader; 0 if none yet
+	slowing bool // lease-read: see leaseReadFault
 }
 
 // Generate writes a random scenario for p: a header, clients acquiring, writing and releasing a
@@ -46,6 +48,7 @@ func Generate(p Params) *scenarios.Scenario {
 		p:       p,
 		down:    make([]bool, p.Nodes+1),
 		offline: map[string]bool{},
+		slowing: slices.Contains(p.Unsafe, "lease-read"),
 	}
 	h := scenarios.DefaultHeader()
 	h.Title = fmt.Sprintf("chaos seed %d", p.Seed)
@@ -66,8 +69,9 @@ func Generate(p Params) *scenarios.Scenario {
 
 	settle := min(5*time.Second, p.Duration/4)
 	faultEnd := p.Duration - settle
-	if g.r.IntN(2) == 0 {
-		g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: g.node()})
+	if g.r.IntN(2) == 0 || g.slowing {
+		g.lead = g.node()
+		g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: g.lead})
 	}
 	for g.now < faultEnd {
 		if g.r.IntN(100) < 60 {
@@ -186,6 +190,9 @@ func (g *gen) clientOps() {
 // fault is one change to the network, the nodes, their clocks or a client's connection.
 func (g *gen) fault() {
 	n := g.p.Nodes
+	if g.slowing && g.leaseReadFault() {
+		return
+	}
 	switch g.r.IntN(19) {
 	case 0, 1:
 		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: g.node()})
@@ -257,6 +264,7 @@ func (g *gen) fault() {
 			if g.r.IntN(2) == 0 {
 				g.add(scenarios.Step{Kind: scenarios.StepSnapshot, Node: id})
 			} else {
+				g.lead = id
 				g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: id})
 			}
 		}
@@ -274,6 +282,30 @@ func (g *gen) fault() {
 	case 18:
 		g.add(scenarios.Step{Kind: scenarios.StepClientSkew, Client: g.client(), Rate: g.rate()})
 	}
+}
+
+// leaseReadFault is what chaos knows about lease-read: a leader's own lease is counted on its
+// own clock and only runs out while it is cut off, so three faults in eight slow a clock
+// (0.3x to 0.9x) and two in eight isolate a node, mostly the likely leader. Only with that switch
+// (every seed campaigns first, so there is a likely leader): the other searches stay as they were.
+func (g *gen) leaseReadFault() bool {
+	switch g.r.IntN(8) {
+	case 0, 1, 2:
+		g.add(scenarios.Step{Kind: scenarios.StepSkewRate, Node: g.likelyLeader(), Rate: float64(3+g.r.IntN(7)) / 10})
+	case 3, 4:
+		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: g.likelyLeader()})
+	default:
+		return false
+	}
+	return true
+}
+
+// likelyLeader is, three times in four, the node last told to campaign; else any node.
+func (g *gen) likelyLeader() int {
+	if g.lead != 0 && g.r.IntN(4) != 0 {
+		return g.lead
+	}
+	return g.node()
 }
 
 // perm is the node ids in a random order.
