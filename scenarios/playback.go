@@ -205,10 +205,13 @@ func (p *Playback) Exec(st Step) (Outcome, error) {
 	o := Outcome{From: p.Now()}
 	var err error
 	switch st.Kind {
-	case StepWait:
-		err = p.SeekTo(o.From + st.Dur)
-	case StepWaitUntil:
-		o.Held, o.Found, err = p.waitUntil(st.Cond, o.From+st.Dur)
+	case StepWait, StepWaitUntil:
+		j, err := p.StartJob(st)
+		if err != nil {
+			return o, err
+		}
+		j.Run(nil)
+		return j.Outcome(), nil
 	case StepExpect:
 		o.Held, o.Found = p.r.Check(st.Cond)
 	case StepSay, StepPause:
@@ -218,27 +221,6 @@ func (p *Playback) Exec(st Step) (Outcome, error) {
 	}
 	o.To = p.Now()
 	return o, err
-}
-
-func (p *Playback) waitUntil(c *Cond, limit time.Duration) (bool, string, error) {
-	for {
-		if ok, _ := p.r.Check(c); ok {
-			return true, "", nil
-		}
-		if p.AtPause() {
-			p.Continue()
-		}
-		at, ok := p.nextInstant()
-		if !ok || at > limit {
-			break
-		}
-		p.RunTo(at)
-	}
-	if err := p.SeekTo(limit); err != nil {
-		return false, "", err
-	}
-	ok, found := p.r.Check(c)
-	return ok, found, nil
 }
 
 // ParseStep reads one line of the scenario language as a step of this run (its node count,
@@ -257,15 +239,8 @@ func (p *Playback) SeekTo(t time.Duration) error {
 			return err
 		}
 	}
-	for {
-		switch p.RunTo(t) {
-		case StopPause:
-			p.Continue()
-		case StopEnd:
-		default:
-			return nil
-		}
-	}
+	p.passTo(t)
+	return nil
 }
 
 // Session returns everything that ran so far as a scenario: the header (with this seed), then

@@ -1,0 +1,138 @@
+package scenarios
+
+import (
+	"fmt"
+	"time"
+
+	"leaselab/cluster"
+)
+
+// Job is a long move in time asked for interactively (a `wait` or `wait-until` at the prompt, a
+// seek or a rewind's replay), run in slices: between two slices the caller can draw progress and
+// answer keys, so however far the job goes it can be watched and stopped. A job cut into any
+// slices ends where one uninterrupted call would.
+type Job struct {
+	p     *Playback
+	cond  *Cond         // wait-until's condition; nil for a plain move to limit
+	from  time.Duration // where it started
+	limit time.Duration // the instant it moves to (wait-until: its time limit)
+	slice time.Duration // simulated time the next slice of a plain move covers
+	done  bool
+	out   Outcome
+}
+
+// A plain move's slice adapts to the world's density so that a slice is some thousands of
+// events: from a millisecond (the densest world the language allows) up to a minute (an idle one).
+const (
+	minSlice    = time.Millisecond
+	maxSlice    = time.Minute
+	sliceEvents = 4096
+	firstSlice  = 10 * time.Millisecond
+)
+
+// StartJob begins a `wait` or `wait-until` step as the user, now (Exec runs it to its end).
+func (p *Playback) StartJob(st Step) (*Job, error) {
+	j := &Job{p: p, from: p.Now()}
+	switch st.Kind {
+	case StepWait:
+		j.limit = cluster.AddTime(j.from, st.Dur)
+	case StepWaitUntil:
+		j.cond, j.limit = st.Cond, cluster.AddTime(j.from, st.Dur)
+	default:
+		return nil, fmt.Errorf("%s is not a wait", FormatStep(st))
+	}
+	return j, nil
+}
+
+// SeekJob begins a move to instant t: backward by rebuilding from the seed (at once) and then
+// replaying forward in slices like any other job.
+func (p *Playback) SeekJob(t time.Duration) (*Job, error) {
+	j := &Job{p: p, from: p.Now(), limit: max(t, 0)}
+	if j.limit < p.Now() {
+		if err := p.rebuild(); err != nil {
+			return nil, err
+		}
+	}
+	return j, nil
+}
+
+// Run plays slices until the job is over (true) or more says stop (false; Run may be called
+// again). more is asked before every slice; nil runs the job in one go.
+func (j *Job) Run(more func() bool) bool {
+	if j.done {
+		return true
+	}
+	p := j.p
+	if more == nil {
+		more = func() bool { return true }
+		j.slice = cluster.Never
+	}
+	if j.cond == nil {
+		for p.Now() < j.limit {
+			if !more() {
+				return false
+			}
+			if j.slice == 0 {
+				j.slice = firstSlice
+			}
+			n := p.World().Events()
+			p.passTo(min(j.limit, cluster.AddTime(p.Now(), j.slice)))
+			switch n = p.World().Events() - n; {
+			case n < sliceEvents/4:
+				j.slice = min(maxSlice, j.slice*2)
+			case n > sliceEvents*4:
+				j.slice = max(minSlice, j.slice/2)
+			}
+		}
+		p.passTo(j.limit) // the instant itself, even for a move of zero
+		return j.finish(false, "")
+	}
+	// wait-until: judged now, after every instant with events, and at its limit, as in a script.
+	for {
+		if ok, _ := p.r.Check(j.cond); ok {
+			return j.finish(true, "")
+		}
+		if p.AtPause() {
+			p.Continue()
+		}
+		at, ok := p.nextInstant()
+		if !ok || at > j.limit {
+			break
+		}
+		if !more() {
+			return false
+		}
+		p.RunTo(at)
+	}
+	p.passTo(j.limit)
+	ok, found := p.r.Check(j.cond)
+	return j.finish(ok, found)
+}
+
+// passTo runs to t, passing script pauses and the script's end on the way.
+func (p *Playback) passTo(t time.Duration) {
+	for {
+		switch p.RunTo(t) {
+		case StopPause:
+			p.Continue()
+		case StopEnd:
+		default:
+			return
+		}
+	}
+}
+
+func (j *Job) finish(held bool, found string) bool {
+	j.done = true
+	j.out = Outcome{From: j.from, To: j.p.Now(), Held: held, Found: found}
+	return true
+}
+
+// Done says the job is over.
+func (j *Job) Done() bool { return j.done }
+
+// Outcome is how the job went (valid once Done).
+func (j *Job) Outcome() Outcome { return j.out }
+
+// Progress is where the job stands: started at from, now at now, going to limit.
+func (j *Job) Progress() (from, now, limit time.Duration) { return j.from, j.p.Now(), j.limit }
