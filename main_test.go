@@ -148,3 +148,24 @@ func TestComparePrint(t *testing.T) {
 		t.Fatalf("code %d\n%s", code, out)
 	}
 }
+
+// A headless run parses and checks asks but never stops at one; --verbose prints each with its
+// choices, the right one marked, and the explanation.
+func TestRunAsk(t *testing.T) {
+	src := "campaign n1\nwait-until leader n1\nask \"Who leads?\" \"n2\" right \"n1\" because \"n1 campaigned\"\nexpect leader n1\n"
+	p := writeScenario(t, "ask.scenario", src)
+	out, _, code := runCLI(t, "run", "--verbose", p)
+	if code != 0 || !strings.Contains(out, "1 passed, 0 failed") {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	for _, want := range []string{"ask  Who leads?", "  1) n2", "✔ 2) n1", "because n1 campaigned"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("verbose output lacks %q:\n%s", want, out)
+		}
+	}
+	bad := writeScenario(t, "bad.scenario", "ask \"Who leads?\" \"n2\" \"n1\"\n")
+	_, errs, code := runCLI(t, "run", bad)
+	if code != 2 || !strings.Contains(errs, "bad.scenario:1:1: no choice is marked right") {
+		t.Fatalf("code %d, stderr %q", code, errs)
+	}
+}

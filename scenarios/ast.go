@@ -88,6 +88,7 @@ const (
 	StepConnect                              // Client connect Node
 	StepClientSkewOffset                     // Client skew offset Dur (signed)
 	StepClientSkewReset                      // Client skew reset
+	StepAsk                                  // ask Text Choices... (one after `right`) [because Explain]
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.
@@ -106,8 +107,11 @@ type Step struct {
 	Key     string
 	Value   string // write value; HasValue says whether one was given
 	HasVal  bool
-	Text    string // say
-	Cond    *Cond  // expect, wait-until
+	Text    string   // say; ask: the question
+	Cond    *Cond    // expect, wait-until
+	Choices []string // ask: 2 to 4 answers
+	Right   int      // ask: the index in Choices of the one marked `right`
+	Explain string   // ask: said once the student has answered (optional)
 }
 
 // CondKind names a condition.

@@ -154,6 +154,8 @@ func FormatStep(st Step) string {
 		return "say " + quote(st.Text)
 	case StepPause:
 		return "pause"
+	case StepAsk:
+		return formatAsk(st)
 	case StepExpect:
 		return "expect " + FormatCond(st.Cond)
 	}
@@ -245,4 +247,19 @@ func formatCond(c *Cond) string {
 		return "violations " + c.Violation
 	}
 	return fmt.Sprintf("# unknown condition kind %d", c.Kind)
+}
+
+func formatAsk(st Step) string {
+	var b strings.Builder
+	b.WriteString("ask " + quote(st.Text))
+	for i, c := range st.Choices {
+		if i == st.Right {
+			b.WriteString(" right")
+		}
+		b.WriteString(" " + quote(c))
+	}
+	if st.Explain != "" {
+		b.WriteString(" because " + quote(st.Explain))
+	}
+	return b.String()
 }

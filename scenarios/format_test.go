@@ -131,6 +131,7 @@ func TestFormatBuiltInCode(t *testing.T) {
 		{Kind: StepCrash, Node: 3},
 		{Kind: StepWaitUntil, Cond: &Cond{Kind: CondLeader}}, // Dur 0: the default within
 		{Kind: StepSay, Text: "line one\nline two"},
+		{Kind: StepAsk, Text: `Which "one"?`, Choices: []string{"a", "b", "c"}, Right: 2, Explain: "c, as said"},
 	}}
 	want := `title "chaos seed 99"
 seed 99
@@ -141,6 +142,7 @@ unsafe no-fencing
 crash n3
 wait-until leader
 say "line one line two"
+ask "Which \"one\"?" "a" "b" right "c" because "c, as said"
 `
 	if got := Format(s); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

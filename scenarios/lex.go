@@ -115,7 +115,7 @@ func init() {
 	for _, w := range strings.Fields(`all leader resource not none converged term violations
 		title seed nodes tick election heartbeat latency option unsafe
 		wait wait-until partition isolate rejoin cut drop delay heal crash restart skew campaign
-		transfer-leader snapshot say pause expect`) {
+		transfer-leader snapshot say ask pause expect`) {
 		reserved[w] = true
 	}
 }

@@ -308,7 +308,7 @@ func (p *parser) checkLeaseRead() {
 }
 
 var commandList = "wait, wait-until, partition, isolate, rejoin, cut, drop, delay, heal, crash, restart, skew, " +
-	"campaign, transfer-leader, snapshot, say, pause, expect, or a client followed by " + orList(clientActions)
+	"campaign, transfer-leader, snapshot, say, ask, pause, expect, or a client followed by " + orList(clientActions)
 
 var clientActions = []string{"acquire", "release", "write", "connect", "disconnect", "reconnect", "pause", "skew"}
 
@@ -378,6 +378,8 @@ func (l *line) step() Step {
 		l.skew(&st)
 	case "say":
 		st.Kind, st.Text = StepSay, l.restText("text after say")
+	case "ask":
+		l.ask(&st)
 	case "pause":
 		st.Kind = StepPause
 		if l.i < len(l.ws) {
@@ -387,6 +389,55 @@ func (l *line) step() Step {
 		l.clientStep(w, &st)
 	}
 	return st
+}
+
+// ask reads `ask "QUESTION" "CHOICE" right "CHOICE" ... [because "EXPLANATION"]`: 2 to 4 quoted
+// choices, exactly one of them after the word right.
+func (l *line) ask(st *Step) {
+	askCol := l.ws[0].col
+	st.Kind, st.Right = StepAsk, -1
+	q := l.nextText("question after ask")
+	if !q.quoted || q.text == "" {
+		l.fail(q.col, `the question after ask must be one quoted string: ask "What happens to c2's lock?" "..." right "..."`)
+	}
+	st.Text = q.text
+	for l.i < len(l.ws) && !l.peekIs("because") {
+		right := l.peekIs("right")
+		if right {
+			l.i++
+			if st.Right >= 0 {
+				l.fail(l.ws[l.i-1].col, "a second choice marked right: an ask has exactly one right answer")
+			}
+		}
+		c := l.nextText("choice after right")
+		if !c.quoted {
+			l.fail(c.col, "expected a quoted choice, right, or because; found %q", c.text)
+		}
+		if c.text == "" {
+			l.fail(c.col, "empty choice")
+		}
+		if len(st.Choices) == 4 {
+			l.fail(c.col, "an ask has at most 4 choices (the student answers with 1-4)")
+		}
+		if right {
+			st.Right = len(st.Choices)
+		}
+		st.Choices = append(st.Choices, c.text)
+	}
+	if len(st.Choices) < 2 {
+		l.fail(l.ws[len(l.ws)-1].end, "an ask needs 2 to 4 quoted choices, found %d", len(st.Choices))
+	}
+	if st.Right < 0 {
+		l.fail(askCol, `no choice is marked right: put the word right before the answer that is ("..." right "...")`)
+	}
+	if l.peekIs("because") {
+		l.i++
+		e := l.nextText("explanation after because")
+		if !e.quoted || e.text == "" {
+			l.fail(e.col, "the explanation after because must be one quoted string")
+		}
+		st.Explain = e.text
+	}
 }
 
 var nodeSteps = map[string]StepKind{

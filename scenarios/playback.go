@@ -194,7 +194,7 @@ type Outcome struct {
 }
 
 // ErrScriptOnly refuses steps that only make sense in a file.
-var ErrScriptOnly = errors.New("say and pause belong in scenario files")
+var ErrScriptOnly = errors.New("say, ask and pause belong in scenario files")
 
 // Exec performs any one step as the user, now: an action through Do; `wait D` plays on D;
 // `wait-until C` plays on until C holds or its time runs out (judged as a script judges it:
@@ -214,7 +214,7 @@ func (p *Playback) Exec(st Step) (Outcome, error) {
 		return j.Outcome(), nil
 	case StepExpect:
 		o.Held, o.Found = p.r.Check(st.Cond)
-	case StepSay, StepPause:
+	case StepSay, StepPause, StepAsk:
 		err = ErrScriptOnly
 	default:
 		o.Dropped, err = p.Do(st)

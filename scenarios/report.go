@@ -63,6 +63,7 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 		for i := range startup {
 			printEvent(o.Verbose, &startup[i])
 		}
+		r.OnAsk = func(st *Step, at time.Duration) { printAsk(o.Verbose, st, at) }
 		r.World().Subscribe(func(e *cluster.Event) { printEvent(o.Verbose, e) })
 	}
 	start := time.Now() // wall time of the run, for the report and --timeout; never reaches the world
@@ -234,4 +235,19 @@ func cmdOrEmpty(e *cluster.Event) string {
 		return "(empty)"
 	}
 	return e.Cmd.String()
+}
+
+// printAsk shows a question with its choices, the right one marked, and its explanation.
+func printAsk(out io.Writer, st *Step, at time.Duration) {
+	fmt.Fprintf(out, "%10s  ask  %s\n", fmtTime(at), st.Text)
+	for i, c := range st.Choices {
+		mark := " "
+		if i == st.Right {
+			mark = "✔"
+		}
+		fmt.Fprintf(out, "%10s  %s %d) %s\n", "", mark, i+1, c)
+	}
+	if st.Explain != "" {
+		fmt.Fprintf(out, "%10s    because %s\n", "", st.Explain)
+	}
 }

@@ -43,6 +43,7 @@ type Runner struct {
 	// instant it ran: a session saved from it replays exactly.
 	Log   []Executed
 	OnSay func(text string, at time.Duration)
+	OnAsk func(st *Step, at time.Duration)
 
 	// Limits of a headless Run (zero: none). A run that reaches one stops and fails, naming it.
 	Budget    time.Duration // simulated time the run may reach
@@ -243,6 +244,12 @@ func (r *Runner) begin(st *Step) bool {
 		}
 	case StepPause:
 		r.atPause = true
+	case StepAsk:
+		// The TUI waits here for the student's answer; a headless run goes straight on.
+		r.atPause = true
+		if r.OnAsk != nil {
+			r.OnAsk(st, w.Now())
+		}
 	default:
 		if err := Apply(w, st); err != nil {
 			r.fail(st, "the step to run", err.Error())

@@ -9,7 +9,7 @@ import (
 // the steps Apply performs and a user may take from the keyboard.
 func (k StepKind) IsAction() bool {
 	switch k {
-	case StepWait, StepWaitUntil, StepSay, StepPause, StepExpect:
+	case StepWait, StepWaitUntil, StepSay, StepPause, StepExpect, StepAsk:
 		return false
 	}
 	return k >= StepWait && k <= StepRejoin
