@@ -16,6 +16,15 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		return m.onPromptKey(msg)
 	}
 	k := &m.keys
+	if a := m.pendingAsk(); a != nil && msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '1' && msg.Runes[0] <= '9' {
+		if i := int(msg.Runes[0] - '1'); i < len(a.Choices) {
+			m.answer(a, i)
+		} else {
+			m.fail("this question has %d choices: press 1-%d", len(a.Choices), len(a.Choices))
+		}
+		m.refresh()
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -143,6 +152,10 @@ func (m *Model) continueScript() {
 		m.say("not at a script pause")
 		return
 	}
+	if a := m.pendingAsk(); a != nil {
+		m.fail("first your prediction: press 1-%d", len(a.Choices))
+		return
+	}
 	m.sim.continueScript(m.wall())
 	m.narrScroll = 0
 	m.say("continuing the script")
@@ -193,11 +206,19 @@ func (m *Model) doSeek() {
 	d := m.seekBy
 	m.seekBy, m.seekWait = 0, false
 	from := m.sim.p.Now()
-	if err := m.sim.seek(from + d); err != nil {
+	if d > 0 && m.sim.atPause() {
+		m.fail("at a script stop: enter continues first (→ never skips narration)")
+		return
+	}
+	if err := m.sim.seekStop(from+d, d > 0); err != nil {
 		m.fail("seek: %v", err)
 		return
 	}
 	m.refresh()
+	if m.sim.atPause() {
+		m.say("%s → %s · stopped at a script stop, so its narration is not skipped: enter continues", simTime(from), simTime(m.sim.p.Now()))
+		return
+	}
 	if a := m.sim.ahead(); a > 0 {
 		m.say("%s → %s · replayed from the seed · %d later action(s) kept; acting now drops them", simTime(from), simTime(m.sim.p.Now()), a)
 	} else {

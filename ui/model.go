@@ -66,7 +66,9 @@ type Model struct {
 	tlFilter  filter
 	tlSet     bool
 
-	narrScroll int // narration lines scrolled back from the newest
+	narrScroll int         // narration lines scrolled back from the newest
+	answers    map[int]int // the student's answer to each ask, by the ask's line
+	pauseSeen  bool        // the playback was at a script stop when last refreshed
 
 	status    string
 	statusBad bool
@@ -181,6 +183,10 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 // refresh takes the snapshot the screen draws and brings the timeline and verdict up to date.
 func (m *Model) refresh() {
 	m.sim.attach()
+	if m.sim.atPause() && !m.pauseSeen {
+		m.status, m.statusBad = "", false // what was said before the stop is stale now
+	}
+	m.pauseSeen = m.sim.atPause()
 	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals})
 	if m.node > len(m.v.Nodes) {
 		m.node = 1

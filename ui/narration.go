@@ -22,6 +22,8 @@ const (
 	narrVerdict
 	narrVerdictBad
 	narrFail
+	narrAsk
+	narrChoice
 )
 
 // sayLines wraps the `say` texts to w cells, each in quotes.
@@ -43,7 +45,11 @@ func (m *Model) narrationText(w int) []narrLine {
 			kind = narrVerdictBad
 		}
 		var out []narrLine
-		for _, l := range wrap(r.summary(), w-2, "  ") {
+		pred := ""
+		if right, asks := m.score(); asks > 0 {
+			pred = fmt.Sprintf("%d of %d predicted", right, asks)
+		}
+		for _, l := range wrap(r.summary(pred), w-2, "  ") {
 			out = append(out, narrLine{l, kind})
 		}
 		for _, f := range r.lines {
@@ -57,30 +63,48 @@ func (m *Model) narrationText(w int) []narrLine {
 		return out
 	}
 	out := sayLines(m.says(), w)
+	if a := m.curAsk(); a != nil {
+		ans, ok := m.answerOf(a)
+		if !ok {
+			ans = -1
+		}
+		out = append(out, askLines(a, ans, w)...)
+	}
 	if len(out) == 0 && m.sim.sandbox {
 		out = []narrLine{{text: "sandbox: every key is a scenario step; w saves the session as a .scenario file"}}
 	}
 	return out
 }
 
-// sectionSays is the narration of the stretch of script the runner is in: the `say` lines
-// from the pause before step pc up to the next pause (the script is a straight line of steps,
-// so the area can be sized for the whole stretch before its first line is said).
-func sectionSays(s *scenarios.Scenario, pc int) []string {
+// isStop says whether a step stops the lesson (a pause, or an ask waiting for an answer).
+func isStop(st *scenarios.Step) bool {
+	return st.Kind == scenarios.StepPause || st.Kind == scenarios.StepAsk
+}
+
+// sectionLines is how many lines the stretch of script from the stop before step pc up to the
+// next stop needs at width w: its `say` lines, and the ask it ends at, answered (the longest
+// form). The script is a straight line of steps, so the area can be sized for the whole
+// stretch before its first line is said.
+func sectionLines(s *scenarios.Scenario, pc, w int) int {
 	from := min(pc, len(s.Steps))
-	for from > 0 && s.Steps[from-1].Kind != scenarios.StepPause {
+	for from > 0 && !isStop(&s.Steps[from-1]) {
 		from--
 	}
-	var out []string
-	for _, st := range s.Steps[from:] {
-		if st.Kind == scenarios.StepPause {
+	var says []string
+	n := 0
+	for i := from; i < len(s.Steps); i++ {
+		st := &s.Steps[i]
+		if st.Kind == scenarios.StepSay {
+			says = append(says, st.Text)
+		}
+		if st.Kind == scenarios.StepAsk {
+			n = len(askLines(st, (st.Right+1)%len(st.Choices), w))
+		}
+		if isStop(st) {
 			break
 		}
-		if st.Kind == scenarios.StepSay {
-			out = append(out, st.Text)
-		}
 	}
-	return out
+	return n + len(sayLines(says, w))
 }
 
 // narrationLines is the narration area's height: one line in the sandbox; in a lesson room for
@@ -96,8 +120,11 @@ func (m *Model) narrationLines(w, h int) int {
 		n = 2
 	}
 	n = max(n, len(m.narrationText(w)))
-	if m.results == nil {
-		n = max(n, len(sayLines(sectionSays(m.base, m.sim.p.PC()), w)))
+	switch a := m.curAsk(); {
+	case a != nil: // the verdict and explanation to come
+		n = max(n, len(sayLines(m.says(), w))+len(askLines(a, (a.Right+1)%len(a.Choices), w)))
+	case m.results == nil:
+		n = max(n, sectionLines(m.base, m.sim.p.PC(), w))
 	}
 	return min(n, narrationRoom(w, h, m.sim.p.World().Nodes()))
 }
@@ -139,6 +166,10 @@ func (m *Model) narration(w, h int) []string {
 			s = st.badBlock
 		case narrFail:
 			s = st.bad
+		case narrAsk:
+			s = st.warn
+		case narrChoice:
+			s = st.headVal
 		}
 		out = append(out, s.r(fit(" "+l.text, w)))
 	}

@@ -10,7 +10,8 @@ import (
 
 // TestNarrationNeverCut plays every bundled lesson at 120x40 and 80x24 and, at each script
 // pause and at the end, finds every word of every `say` since the previous pause in the
-// narration area, in order (a word cut short by "…" does not count).
+// narration area, in order (a word cut short by "…" does not count). At an ask it finds the
+// question and its choices too, answers right, and then finds the explanation.
 func TestNarrationNeverCut(t *testing.T) {
 	for _, l := range scenarios.Lessons() {
 		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
@@ -24,11 +25,26 @@ func TestNarrationNeverCut(t *testing.T) {
 				}
 				m := newPlay(t, s, sz[0], sz[1])
 				var says []string
-				pauses := 0
+				pauses, asks := 0, 0
 				for _, st := range s.Steps {
 					switch st.Kind {
 					case scenarios.StepSay:
 						says = append(says, st.Text)
+					case scenarios.StepAsk:
+						runToStop(t, m)
+						if m.curAsk() == nil || m.curAsk().Pos != st.Pos {
+							t.Fatalf("expected the ask at line %d", st.Pos.Line)
+						}
+						asks++
+						checkNarration(t, m, append(says, append([]string{st.Text}, st.Choices...)...), "ask "+itoa(asks))
+						press(m, "enter")
+						if m.curAsk() == nil {
+							t.Fatal("enter passed an ask with no answer")
+						}
+						press(m, itoa(st.Right+1))
+						checkNarration(t, m, append(says, st.Text, "✔ Right. "+st.Explain), "ask "+itoa(asks)+" answered")
+						says = nil
+						press(m, "enter")
 					case scenarios.StepPause:
 						runToStop(t, m)
 						if !m.sim.atPause() {
@@ -47,7 +63,11 @@ func TestNarrationNeverCut(t *testing.T) {
 				if len(m.results.lines) > 0 {
 					t.Fatalf("the lesson failed: %v", m.results.lines)
 				}
-				checkNarration(t, m, append([]string{"PASS · script"}, says...), "the end")
+				end := []string{"PASS · script"}
+				if asks > 0 {
+					end = append(end, itoa(asks)+" of "+itoa(asks)+" predicted")
+				}
+				checkNarration(t, m, append(end, says...), "the end")
 			})
 		}
 	}

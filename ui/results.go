@@ -21,11 +21,14 @@ func newResults(v scenarios.Verdict) *results {
 	return res
 }
 
-// summary is the verdict's one line.
-func (r *results) summary() string {
+// summary is the verdict's one line; predicted is the asks' score ("3 of 4 predicted"), if any.
+func (r *results) summary(predicted string) string {
 	verdict := "PASS"
 	if len(r.lines) > 0 {
 		verdict = "FAIL"
 	}
-	return fmt.Sprintf("%s · script finished: %d expect(s) passed, %d failed · space explores on, ← rewinds, w saves", verdict, r.passed, r.failed)
+	if predicted != "" {
+		predicted = " · " + predicted
+	}
+	return fmt.Sprintf("%s · script finished: %d expect(s) passed, %d failed%s · space explores on, ← rewinds, w saves", verdict, r.passed, r.failed, predicted)
 }

@@ -117,8 +117,17 @@ func (s *sim) continueScript(wall time.Time) {
 
 // seek moves to simulated instant t: backward by replaying from the seed (the playback keeps
 // the user's actions), forward by playing on. Script pauses on the way are passed.
-func (s *sim) seek(t time.Duration) error {
+func (s *sim) seek(t time.Duration) error { return s.seekStop(t, false) }
+
+// seekStop is seek; with stop, travelling forward ends at the first script pause or ask on the
+// way (its narration is not skipped), and at the script's end.
+func (s *sim) seekStop(t time.Duration, stop bool) error {
 	t = max(t, 0)
+	if stop && t >= s.p.Now() {
+		s.run(t) // RunTo stops at a script pause and at the script's end
+		s.moved()
+		return nil
+	}
 	if t < s.p.Now() {
 		// An instant where an event happened, so a wait-until in progress is judged as live.
 		t = s.tl.instantAtOrBefore(t)

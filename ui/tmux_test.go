@@ -34,7 +34,8 @@ func TestTmuxBinary(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	name := fmt.Sprintf("leaselab-test-%d", os.Getpid())
+	// Unique even across helpers whose PIDs collide (separate PID namespaces, one tmux server).
+	name := fmt.Sprintf("leaselab-test-%d-%d", os.Getpid(), time.Now().UnixNano())
 	tmux := func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command("tmux", args...).CombinedOutput()

@@ -82,6 +82,8 @@ func (m *Model) header() string {
 	l.add(st.headVal, simTime(v.Now))
 	sep()
 	switch {
+	case m.curAsk() != nil:
+		l.add(st.pauseBlock, pick(" ? PREDICT ", "? PREDICT"))
 	case m.sim.atPause():
 		l.add(st.pauseBlock, pick(" ‖ SCRIPT PAUSE ", "‖ SCRIPT"))
 	case m.sim.ended && m.sim.paused:
@@ -153,7 +155,7 @@ func (m *Model) says() []string {
 	var out []string
 	for i := len(log) - 1; i >= 0; i-- {
 		st := &log[i].Step
-		if st.Kind == scenarios.StepPause && len(out) > 0 {
+		if (st.Kind == scenarios.StepPause || st.Kind == scenarios.StepAsk) && len(out) > 0 {
 			break
 		}
 		if st.Kind == scenarios.StepSay {
@@ -199,7 +201,12 @@ func (m *Model) statusLine(w int) string {
 	if m.statusBad {
 		s = m.st.statusBad
 	}
-	if m.sim.atPause() {
+	switch a := m.curAsk(); {
+	case a != nil && m.pendingAsk() != nil:
+		l.add(m.st.pauseBlock, fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices)))
+	case a != nil:
+		l.add(m.st.pauseBlock, " ‖ enter continues ")
+	case m.sim.atPause():
 		l.add(m.st.pauseBlock, " ‖ the script paused here: enter continues ")
 	}
 	l.add(s, " "+m.status)

@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"leaselab/scenarios"
+)
+
+// An `ask` step stops the lesson for a prediction: the student answers with 1-4 before the
+// screen shows what happens, sees right or wrong and the explanation, and enter continues.
+// Answers are kept per step (by its line), so a rewind past an ask shows the first answer
+// again rather than asking twice; the end screen counts the right ones.
+
+// curAsk is the script's ask the playback is stopped at, or nil.
+func (m *Model) curAsk() *scenarios.Step {
+	if !m.sim.atPause() {
+		return nil
+	}
+	log := m.sim.p.Log()
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].User {
+			continue
+		}
+		if log[i].Step.Kind == scenarios.StepAsk {
+			return &log[i].Step
+		}
+		return nil
+	}
+	return nil
+}
+
+// answerOf is the student's answer to an ask (an index into its choices), if given.
+func (m *Model) answerOf(st *scenarios.Step) (int, bool) {
+	a, ok := m.answers[st.Pos.Line]
+	return a, ok
+}
+
+// pendingAsk is the ask waiting for an answer now, or nil.
+func (m *Model) pendingAsk() *scenarios.Step {
+	if a := m.curAsk(); a != nil {
+		if _, ok := m.answerOf(a); !ok {
+			return a
+		}
+	}
+	return nil
+}
+
+// answer records the student's choice i (0-based) for the pending ask.
+func (m *Model) answer(st *scenarios.Step, i int) {
+	if m.answers == nil {
+		m.answers = map[int]int{}
+	}
+	m.answers[st.Pos.Line] = i
+	if i == st.Right {
+		m.say("right! enter continues and shows it")
+	} else {
+		m.say("not this time: the answer is %d) %s · enter continues and shows it", st.Right+1, st.Choices[st.Right])
+	}
+}
+
+// score is how many of the script's asks were answered right, and how many it has.
+func (m *Model) score() (right, asks int) {
+	for i := range m.base.Steps {
+		st := &m.base.Steps[i]
+		if st.Kind != scenarios.StepAsk {
+			continue
+		}
+		asks++
+		if a, ok := m.answerOf(st); ok && a == st.Right {
+			right++
+		}
+	}
+	return right, asks
+}
+
+// askLines draws an ask: the question, the choices (on one line when they fit), then either
+// how to answer or the verdict with the explanation. answer < 0: not answered yet.
+func askLines(st *scenarios.Step, answer, w int) []narrLine {
+	var out []narrLine
+	for _, l := range wrap("? "+st.Text, w-2, "  ") {
+		out = append(out, narrLine{l, narrAsk})
+	}
+	items := make([]string, len(st.Choices))
+	for i, c := range st.Choices {
+		mark := " "
+		switch {
+		case answer >= 0 && i == st.Right:
+			mark = "✔"
+		case answer == i:
+			mark = "✗"
+		}
+		items[i] = fmt.Sprintf("%s %d) %s", mark, i+1, c)
+	}
+	if one := "  " + strings.Join(items, "    "); width(one) <= w-2 {
+		out = append(out, narrLine{one, narrChoice})
+	} else {
+		for _, it := range items {
+			for _, l := range wrap("  "+it, w-2, "      ") {
+				out = append(out, narrLine{l, narrChoice})
+			}
+		}
+	}
+	var verdict string
+	kind := narrVerdict
+	switch {
+	case answer < 0:
+		verdict = fmt.Sprintf("→ your prediction: press 1-%d", len(st.Choices))
+		kind = narrAsk
+	case answer == st.Right:
+		verdict = "✔ Right. " + st.Explain
+	default:
+		verdict = fmt.Sprintf("✗ Not this time: the answer is %d. %s", st.Right+1, st.Explain)
+		kind = narrFail
+	}
+	for _, l := range wrap(verdict, w-2, "  ") {
+		out = append(out, narrLine{l, kind})
+	}
+	return out
+}

@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"leaselab/scenarios"
+)
+
+// TestAskStopsForAPrediction: the lesson stops at an ask; enter does not pass it unanswered;
+// a digit beyond the choices is refused; a wrong answer shows ✗, the right one and the
+// explanation; the end screen counts it; a rewind past the ask keeps the first answer.
+func TestAskStopsForAPrediction(t *testing.T) {
+	src := `campaign n1
+wait-until leader n1
+say "n1 campaigns."
+ask "Who leads now?" "n2" right "n1" "nobody" because "n1 won its election"
+expect leader n1
+say "n1 leads."
+`
+	s, err := scenarios.Parse("ask.scenario", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 120, 40)
+	runToStop(t, m)
+	if m.curAsk() == nil || !strings.Contains(m.View(), "? PREDICT") || !strings.Contains(m.View(), "press 1-3") {
+		t.Fatalf("not stopped at the ask:\n%s", m.View())
+	}
+	press(m, "enter")
+	if m.curAsk() == nil || !strings.Contains(m.status, "first your prediction") {
+		t.Fatalf("enter passed the ask: %q", m.status)
+	}
+	press(m, "4")
+	if _, ok := m.answerOf(m.curAsk()); ok || !strings.Contains(m.status, "3 choices") {
+		t.Fatalf("4 of 3 choices: %q", m.status)
+	}
+	press(m, "1")
+	v := m.View()
+	for _, want := range []string{"✗ 1) n2", "✔ 2) n1", "✗ Not this time: the answer is 2. n1 won its election", "enter continues"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("after a wrong answer the screen lacks %q:\n%s", want, v)
+		}
+	}
+	if m.node != 1 {
+		t.Errorf("the answer also selected n%d", m.node)
+	}
+	press(m, "enter")
+	runToStop(t, m)
+	if !strings.Contains(m.View(), "0 of 1 predicted") {
+		t.Fatalf("end screen:\n%s", m.View())
+	}
+	press(m, "left", "left")
+	for i := 0; i < 50 && m.curAsk() == nil && !m.sim.ended; i++ {
+		m.sim.run(m.sim.p.Now() + 100*1e6)
+		m.refresh()
+	}
+	if a := m.curAsk(); a == nil {
+		t.Fatal("after a rewind the ask should come again")
+	} else if ans, ok := m.answerOf(a); !ok || ans != 0 {
+		t.Fatalf("the first answer should stand, got %d %v", ans, ok)
+	}
+}
