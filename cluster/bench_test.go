@@ -27,51 +27,92 @@ func BenchmarkIdle(b *testing.B) {
 	reportSim(b, 60*time.Second)
 }
 
-// loadedWorkload is the loaded run: 100 client commands per simulated second for 35 seconds,
-// with a partition, a crash and restart, and snapshots every 50 entries.
+// The loaded run: 100 client commands per simulated second for 35 seconds, with a partition, a
+// crash and restart, and snapshots every 50 entries.
 const loadedFor = 35 * time.Second
 
+// loadedCommand is command n of the loaded run: an acquire of key k(n/2 mod 16) when n is even,
+// its release when n is odd, both by that key's own client, so every command is a log entry
+// (the bare harness proposes the same Grant/Release pairs).
+func loadedCommand(n int) (client, key string, acquire bool) {
+	k := n / 2 % 16
+	return fmt.Sprintf("s%d", k), fmt.Sprintf("k%d", k), n%2 == 0
+}
+
+// busyCommand is command n of the busy run: five clients take turns and the release of command
+// n+1 names another key than the acquire of command n, so about half the commands end as
+// not-found and many as busy, answered through ReadIndex without a log entry.
+func busyCommand(n int) (client, key string, acquire bool) {
+	return fmt.Sprintf("c%d", n%5+1), fmt.Sprintf("k%d", n%16), n%2 == 0
+}
+
+// loadedRun runs the loaded schedule with the given commands and returns the entries the
+// cluster committed (the highest commit index).
+func loadedRun(b *testing.B, command func(int) (string, string, bool)) uint64 {
+	w := newWorld(b, func(c *Config) { c.SnapshotEvery = 50 })
+	n := 0
+	for t := time.Duration(0); t < loadedFor; t += 10 * time.Millisecond {
+		c, key, acquire := command(n)
+		if acquire {
+			_ = w.Acquire(c, key, 500*time.Millisecond)
+		} else {
+			w.Release(c, key)
+		}
+		n++
+		switch t {
+		case 10 * time.Second:
+			_ = w.Partition([]int{1, 2}, []int{3, 4, 5})
+		case 15 * time.Second:
+			w.Heal()
+		case 20 * time.Second:
+			_ = w.Crash(4)
+		case 25 * time.Second:
+			_ = w.Restart(4)
+		}
+		w.AdvanceTo(t + 10*time.Millisecond)
+	}
+	var commit uint64
+	for id := 1; id <= w.Nodes(); id++ {
+		commit = max(commit, w.Commit(id))
+	}
+	if commit < 500 {
+		b.Fatalf("loaded run made little progress: commit %d", commit)
+	}
+	return commit
+}
+
+// BenchmarkLoaded: the loaded run, every command a log entry: the same raft work as
+// BenchmarkBareHarness (compare entries/op).
 func BenchmarkLoaded(b *testing.B) {
+	var entries uint64
 	for i := 0; i < b.N; i++ {
-		w := newWorld(b, func(c *Config) { c.SnapshotEvery = 50 })
-		clients := []string{"c1", "c2", "c3", "c4", "c5"}
-		n := 0
-		for t := time.Duration(0); t < loadedFor; t += 10 * time.Millisecond {
-			c := clients[n%len(clients)]
-			key := fmt.Sprintf("k%d", n%16)
-			if n%2 == 0 {
-				_ = w.Acquire(c, key, 500*time.Millisecond)
-			} else {
-				w.Release(c, key)
-			}
-			n++
-			switch t {
-			case 10 * time.Second:
-				_ = w.Partition([]int{1, 2}, []int{3, 4, 5})
-			case 15 * time.Second:
-				w.Heal()
-			case 20 * time.Second:
-				_ = w.Crash(4)
-			case 25 * time.Second:
-				_ = w.Restart(4)
-			}
-			w.AdvanceTo(t + 10*time.Millisecond)
-		}
-		if w.Commit(1)+w.Commit(3) < 500 {
-			b.Fatalf("loaded run made little progress: commits %d / %d", w.Commit(1), w.Commit(3))
-		}
+		entries += loadedRun(b, loadedCommand)
 	}
 	reportSim(b, loadedFor)
+	b.ReportMetric(float64(entries)/float64(b.N), "entries/op")
+}
+
+// BenchmarkLoadedBusy: the loaded schedule with contended keys and releases by non-holders:
+// fewer entries, many busy and not-found answers through ReadIndex.
+func BenchmarkLoadedBusy(b *testing.B) {
+	var entries uint64
+	for i := 0; i < b.N; i++ {
+		entries += loadedRun(b, busyCommand)
+	}
+	reportSim(b, loadedFor)
+	b.ReportMetric(float64(entries)/float64(b.N), "entries/op")
 }
 
 // BenchmarkBareHarness drives five RawNodes with the same workload and nothing around them:
 // instant delivery, no clocks, clients, events or checker. It is the yardstick for Loaded.
 func BenchmarkBareHarness(b *testing.B) {
 	silenceGlobalLogger()
+	var entries uint64
 	for i := 0; i < b.N; i++ {
-		bareRun(b)
+		entries += bareRun(b)
 	}
 	reportSim(b, loadedFor)
+	b.ReportMetric(float64(entries)/float64(b.N), "entries/op")
 }
 
 type bareNode struct {
@@ -81,7 +122,7 @@ type bareNode struct {
 	up bool
 }
 
-func bareRun(b *testing.B) {
+func bareRun(b *testing.B) uint64 {
 	cs := &pb.ConfState{Voters: []uint64{1, 2, 3, 4, 5}}
 	nodes := make([]*bareNode, 6)
 	start := func(id int) {
@@ -149,17 +190,29 @@ func bareRun(b *testing.B) {
 	_ = nodes[1].rn.Campaign()
 	drain()
 	n := 0
+	var backlog [][]byte
 	for t := time.Duration(0); t < loadedFor; t += 10 * time.Millisecond {
+		// Commands wait for a leader, as the world's clients do: the one with the highest term
+		// (a deposed leader that has not noticed yet would lose them).
+		_, key, acquire := loadedCommand(n)
+		c := fsm.Command{Kind: fsm.Grant, Key: key, LeaseMS: 500}
+		if !acquire {
+			c = fsm.Command{Kind: fsm.Release, Key: key}
+		}
+		backlog = append(backlog, c.Encode())
+		lead, term := 0, uint64(0)
 		for id := 1; id <= 5; id++ {
-			if nodes[id].up && nodes[id].rn.Status().RaftState == raft.StateLeader {
-				key := fmt.Sprintf("k%d", n%16)
-				c := fsm.Command{Kind: fsm.Grant, Key: key, LeaseMS: 500}
-				if n%2 == 1 {
-					c = fsm.Command{Kind: fsm.Release, Key: key}
+			if nodes[id].up {
+				if st := nodes[id].rn.Status(); st.RaftState == raft.StateLeader && st.HardState.GetTerm() > term {
+					lead, term = id, st.HardState.GetTerm()
 				}
-				_ = nodes[id].rn.Propose(c.Encode())
-				break
 			}
+		}
+		if lead != 0 {
+			for _, data := range backlog {
+				_ = nodes[lead].rn.Propose(data)
+			}
+			backlog = backlog[:0]
 		}
 		n++
 		switch t {
@@ -181,4 +234,38 @@ func bareRun(b *testing.B) {
 		}
 		drain()
 	}
+	var commit uint64
+	for id := 1; id <= 5; id++ {
+		if nodes[id].up {
+			commit = max(commit, nodes[id].rn.Status().HardState.GetCommit())
+		}
+	}
+	return commit
+}
+
+// BenchmarkLoadedVsBare runs the loaded run and the bare harness in turn, so both see the same
+// machine (on a shared machine, separate benchmarks can differ by 2x from load alone). It
+// reports the world's cost as a multiple of the bare harness's, in wall and in CPU time, and
+// both entry counts (the work must be the same, within 10%).
+func BenchmarkLoadedVsBare(b *testing.B) {
+	silenceGlobalLogger()
+	var wall, cpu [2]time.Duration
+	var entries [2]uint64
+	for i := 0; i < b.N; i++ {
+		for j, run := range []func(*testing.B) uint64{func(b *testing.B) uint64 { return loadedRun(b, loadedCommand) }, bareRun} {
+			t0, c0 := time.Now(), cpuTime()
+			entries[j] += run(b)
+			wall[j] += time.Since(t0)
+			cpu[j] += cpuTime() - c0
+		}
+	}
+	if e := float64(entries[0]) / float64(entries[1]); e < 0.9 || e > 1.1 {
+		b.Errorf("not the same work: the world committed %d entries, the bare harness %d", entries[0], entries[1])
+	}
+	b.ReportMetric(float64(wall[0])/float64(wall[1]), "x-wall")
+	if cpu[1] > 0 {
+		b.ReportMetric(float64(cpu[0])/float64(cpu[1]), "x-cpu")
+	}
+	b.ReportMetric(float64(entries[0])/float64(b.N), "entries/op")
+	b.ReportMetric(float64(entries[1])/float64(b.N), "bare-entries/op")
 }

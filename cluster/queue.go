@@ -41,14 +41,23 @@ type item struct {
 	write *write
 }
 
-// queue is a binary min-heap of items.
+// queue is a binary min-heap of small keys (time, seq, slot) over a slab of items: sifting
+// moves 24-byte keys with no pointers in them, never the items themselves (which are large and
+// full of pointers, so moving them cost copies and GC write barriers).
 type queue struct {
-	items []item
-	seq   uint64
+	heap []qkey
+	slab []item
+	free []int32 // empty slab slots
+	seq  uint64
 }
 
-func (q *queue) less(i, j int) bool {
-	a, b := &q.items[i], &q.items[j]
+type qkey struct {
+	at   time.Duration
+	seq  uint64
+	slot int32
+}
+
+func (a qkey) before(b qkey) bool {
 	if a.at != b.at {
 		return a.at < b.at
 	}
@@ -58,48 +67,74 @@ func (q *queue) less(i, j int) bool {
 func (q *queue) push(it item) {
 	q.seq++
 	it.seq = q.seq
-	q.items = append(q.items, it)
-	i := len(q.items) - 1
+	var slot int32
+	if n := len(q.free); n > 0 {
+		slot = q.free[n-1]
+		q.free = q.free[:n-1]
+		q.slab[slot] = it
+	} else {
+		slot = int32(len(q.slab))
+		q.slab = append(q.slab, it)
+	}
+	k := qkey{at: it.at, seq: it.seq, slot: slot}
+	h := append(q.heap, k)
+	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !q.less(i, p) {
+		if !k.before(h[p]) {
 			break
 		}
-		q.items[i], q.items[p] = q.items[p], q.items[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = k
+	q.heap = h
 }
 
-func (q *queue) len() int { return len(q.items) }
+func (q *queue) len() int { return len(q.heap) }
 
 // peek returns the next item's time; ok is false when nothing is queued.
 func (q *queue) peek() (time.Duration, bool) {
-	if len(q.items) == 0 {
+	if len(q.heap) == 0 {
 		return 0, false
 	}
-	return q.items[0].at, true
+	return q.heap[0].at, true
 }
 
 func (q *queue) pop() item {
-	top := q.items[0]
-	n := len(q.items) - 1
-	q.items[0] = q.items[n]
-	q.items[n] = item{}
-	q.items = q.items[:n]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && q.less(l, m) {
-			m = l
+	h := q.heap
+	top := h[0]
+	n := len(h) - 1
+	last := h[n]
+	h = h[:n]
+	if n > 0 {
+		i := 0
+		for {
+			c := 2*i + 1
+			if c >= n {
+				break
+			}
+			if r := c + 1; r < n && h[r].before(h[c]) {
+				c = r
+			}
+			if !h[c].before(last) {
+				break
+			}
+			h[i] = h[c]
+			i = c
 		}
-		if r < n && q.less(r, m) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		q.items[i], q.items[m] = q.items[m], q.items[i]
-		i = m
+		h[i] = last
 	}
-	return top
+	q.heap = h
+	it := q.slab[top.slot]
+	q.slab[top.slot] = item{} // drop its pointers for the GC
+	q.free = append(q.free, top.slot)
+	return it
+}
+
+// each calls f with every queued item, in no particular order.
+func (q *queue) each(f func(*item)) {
+	for _, k := range q.heap {
+		f(&q.slab[k.slot])
+	}
 }

@@ -287,11 +287,11 @@ func (w *World) netView() NetView {
 			}
 		}
 	}
-	for _, it := range w.q.items {
+	w.q.each(func(it *item) {
 		if it.kind == itDeliver {
 			v.InFlight = append(v.InFlight, Flight{From: it.from, To: it.node, Msg: it.info, Sent: it.sent, Arrive: it.at})
 		}
-	}
+	})
 	slices.SortFunc(v.InFlight, func(a, b Flight) int {
 		if a.Arrive != b.Arrive {
 			return int(a.Arrive - b.Arrive)
