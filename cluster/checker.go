@@ -36,8 +36,15 @@ func newChecker(w *World) *checker {
 	return &checker{w: w, maxToken: make([]uint64, w.cfg.Nodes+1), seen: map[string]bool{}}
 }
 
-// resetNode starts a node's token watch afresh after a restart or snapshot restore.
-func (c *checker) resetNode(n *node) { c.maxToken[n.id] = n.sm.NextToken() - 1 }
+// observe watches applies; a restart or snapshot restore starts a node's token watch afresh.
+func (c *checker) observe(e *entryNote) {
+	switch e.kind {
+	case entryApplied:
+		c.onApply(e)
+	case stateRestored:
+		c.maxToken[e.node] = e.nextToken - 1
+	}
+}
 
 func (c *checker) report(kind string, node int, index uint64, key, text string) {
 	id := kind + "/" + strconv.FormatUint(index, 10) + "/" + key
@@ -53,28 +60,29 @@ func (c *checker) report(kind string, node int, index uint64, key, text string) 
 	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Reply: kind, Text: text})
 }
 
-func (c *checker) onApply(n *node, idx uint64, cmd fsm.Command, o Origin, prev fsm.Lock, held bool, res fsm.Result) {
+func (c *checker) onApply(e *entryNote) {
+	id, idx, cmd, o, prev, held, res := e.node, e.index, e.cmd, e.origin, e.prev, e.held, e.result
 	for uint64(len(c.hashAt)) <= idx {
 		c.hashAt = append(c.hashAt, 0)
 		c.firstBy = append(c.firstBy, 0)
 	}
-	h := n.sm.Hash() + 1
+	h := e.stateHash + 1
 	switch c.hashAt[idx] {
 	case 0:
-		c.hashAt[idx], c.firstBy[idx] = h, uint8(n.id)
+		c.hashAt[idx], c.firstBy[idx] = h, uint8(id)
 	case h:
 	default:
-		c.report("divergence", n.id, idx, cmd.Key, fmt.Sprintf("n%d and n%d hold different lock tables after applying index %d (%s -> %v on n%d)",
-			c.firstBy[idx], n.id, idx, cmd, res, n.id))
+		c.report("divergence", id, idx, cmd.Key, fmt.Sprintf("n%d and n%d hold different lock tables after applying index %d (%s -> %v on n%d)",
+			c.firstBy[idx], id, idx, cmd, res, id))
 	}
 	if res.Kind == fsm.Granted {
 		if held {
-			c.report("double-grant", n.id, idx, cmd.Key, fmt.Sprintf("n%d granted %s token %d while token %d held it", n.id, cmd.Key, res.Token, prev.Token))
+			c.report("double-grant", id, idx, cmd.Key, fmt.Sprintf("n%d granted %s token %d while token %d held it", id, cmd.Key, res.Token, prev.Token))
 		}
-		if res.Token <= c.maxToken[n.id] {
-			c.report("token-regression", n.id, idx, cmd.Key, fmt.Sprintf("n%d issued token %d after token %d", n.id, res.Token, c.maxToken[n.id]))
+		if res.Token <= c.maxToken[id] {
+			c.report("token-regression", id, idx, cmd.Key, fmt.Sprintf("n%d issued token %d after token %d", id, res.Token, c.maxToken[id]))
 		}
-		c.maxToken[n.id] = max(c.maxToken[n.id], res.Token)
+		c.maxToken[id] = max(c.maxToken[id], res.Token)
 	}
 	removed := held && (res.Kind == fsm.Released || res.Kind == fsm.Expired && res.Existed)
 	if !removed {
@@ -88,7 +96,7 @@ func (c *checker) onApply(n *node, idx uint64, cmd fsm.Command, o Origin, prev f
 		rightful = cmd.Token == prev.Token
 	}
 	if !rightful {
-		c.report("lost-grant", n.id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
+		c.report("lost-grant", id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
 			cmd, o, cmd.Key, prev.Token, idx))
 	}
 }

@@ -21,7 +21,7 @@ func checkerWorld(t *testing.T) (*World, *node) {
 
 func TestCheckerDoubleGrant(t *testing.T) {
 	w, n := checkerWorld(t)
-	w.chk.onApply(n, 100, fsm.Command{Kind: fsm.Grant, Key: "k"}, Origin{}, fsm.Lock{Token: 4}, true, granted(5))
+	checkApply(w, n, 100, fsm.Command{Kind: fsm.Grant, Key: "k"}, Origin{}, fsm.Lock{Token: 4}, true, granted(5))
 	if !w.HasViolation("double-grant") {
 		t.Fatalf("a Granted over a held key was not reported: %v", w.Violations())
 	}
@@ -29,11 +29,11 @@ func TestCheckerDoubleGrant(t *testing.T) {
 
 func TestCheckerTokenRegression(t *testing.T) {
 	w, n := checkerWorld(t)
-	w.chk.onApply(n, 100, fsm.Command{Kind: fsm.Grant, Key: "a"}, Origin{}, fsm.Lock{}, false, granted(7))
+	checkApply(w, n, 100, fsm.Command{Kind: fsm.Grant, Key: "a"}, Origin{}, fsm.Lock{}, false, granted(7))
 	if w.HasViolation("token-regression") {
 		t.Fatal("token 7 after nothing is fine")
 	}
-	w.chk.onApply(n, 101, fsm.Command{Kind: fsm.Grant, Key: "b"}, Origin{}, fsm.Lock{}, false, granted(7))
+	checkApply(w, n, 101, fsm.Command{Kind: fsm.Grant, Key: "b"}, Origin{}, fsm.Lock{}, false, granted(7))
 	if !w.HasViolation("token-regression") {
 		t.Fatalf("token 7 twice was not reported: %v", w.Violations())
 	}
@@ -57,7 +57,7 @@ func TestCheckerLostGrantRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			w, n := checkerWorld(t)
-			w.chk.onApply(n, 100, c.cmd, c.o, fsm.Lock{Token: 3}, true, c.res)
+			checkApply(w, n, 100, c.cmd, c.o, fsm.Lock{Token: 3}, true, c.res)
 			if got := w.HasViolation("lost-grant"); got != c.lost {
 				t.Fatalf("lost-grant reported = %v, want %v (%v)", got, c.lost, w.Violations())
 			}
@@ -69,12 +69,12 @@ func TestCheckerDivergence(t *testing.T) {
 	w, _ := checkerWorld(t)
 	idx := w.Applied(1)
 	w.node(3).sm.Delete("nothing") // no change: same hash, no report
-	w.chk.onApply(w.node(3), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
+	checkApply(w, w.node(3), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
 	if w.HasViolation("divergence") {
 		t.Fatal("equal states reported as divergent")
 	}
 	w.node(4).sm.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "x", LeaseMS: 1})
-	w.chk.onApply(w.node(4), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
+	checkApply(w, w.node(4), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
 	if !w.HasViolation("divergence") {
 		t.Fatal("different states at one index were not reported")
 	}
@@ -138,4 +138,10 @@ func TestUnsafeNamesRoundTrip(t *testing.T) {
 	if u.SetByName("no-such") == nil {
 		t.Error("an unknown switch was accepted")
 	}
+}
+
+// checkApply tells the checker of a synthetic apply on node n, as the node's hook would.
+func checkApply(w *World, n *node, idx uint64, cmd fsm.Command, o Origin, prev fsm.Lock, held bool, res fsm.Result) {
+	w.chk.observe(&entryNote{kind: entryApplied, node: n.id, index: idx, cmd: cmd, origin: o, at: w.now,
+		result: res, prev: prev, held: held, stateHash: n.sm.Hash()})
 }

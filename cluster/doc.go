@@ -76,7 +76,12 @@
 //
 // # The checker
 //
-// Always on, in every world, it watches divergence, token-regression, double-grant,
+// The nodes are the system under test; what watches them registers on one hook (observe.go):
+// a node tells its world an entry was proposed, appended, applied, or its state machine
+// restored, and knows nothing of who listens. The checker, the replication tracker (the TUI's
+// proposal panel) and the porcupine history are its observers, in that order.
+//
+// The checker is always on, in every world. It watches divergence, token-regression, double-grant,
 // stale-write and lost-grant, and World.CheckHistory adds non-linearizable (porcupine over the
 // clients' history). The world knows where every entry came from (Origin), which is how it tells
 // a lost grant from a rightful release. Unsafe switches each remove one mechanism, so a lesson

@@ -56,6 +56,15 @@ func (h *history) onReturn(req *request, kind string, token uint64, at time.Dura
 	op.Return, op.Outcome, op.OutToken = at, kind, token
 }
 
+func (h *history) observe(e *entryNote) {
+	switch e.kind {
+	case entryProposed:
+		h.onPropose(e.origin, e.cmd, e.at)
+	case entryApplied:
+		h.onApply(e.node, e.cmd, e.origin, e.result, e.at)
+	}
+}
+
 // onPropose links an entry to its operation; leader duties start their own operation here.
 func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 	h.version++

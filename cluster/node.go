@@ -106,7 +106,7 @@ func (n *node) restore(data []byte, idx uint64) {
 		n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "bad snapshot: " + err.Error()})
 	}
 	n.applied = idx
-	n.w.chk.resetNode(n)
+	n.w.note(entryNote{kind: stateRestored, node: n.id, index: idx, nextToken: n.sm.NextToken()})
 	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
@@ -237,7 +237,7 @@ func (n *node) onAppend(e *pb.Entry) {
 		if c, err := fsm.Decode(e.GetData()); err == nil {
 			ev.Cmd = c
 			ev.Origin = n.w.origin(c.Origin)
-			n.w.tracker.placed(c.Origin, n.id, e.GetIndex(), e.GetTerm())
+			n.w.note(entryNote{kind: entryAppended, node: n.id, index: e.GetIndex(), term: e.GetTerm(), cmd: c, origin: ev.Origin})
 			for _, p := range n.pending {
 				if p.id == c.Origin {
 					p.index = e.GetIndex()
@@ -270,8 +270,8 @@ func (n *node) apply(e *pb.Entry) {
 	n.sinceSnap++
 	o := n.w.origin(cmd.Origin)
 	n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
-	n.w.chk.onApply(n, idx, cmd, o, prev, held, res)
-	n.w.tracker.applied(cmd.Origin, n.id, idx, res)
+	n.w.note(entryNote{kind: entryApplied, node: n.id, index: idx, term: e.GetTerm(), cmd: cmd, origin: o,
+		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash()})
 	if cmd.Key == "" {
 		// An empty entry (a new leader's Noop) may be what took a request's index here.
 		n.answer(cmd, idx, res)
@@ -289,7 +289,6 @@ func (n *node) apply(e *pb.Entry) {
 		}
 		n.rearmLease()
 	}
-	n.w.linear.onApply(n.id, cmd, o, res, n.w.now)
 	n.answer(cmd, idx, res)
 	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
 		if c := n.w.clientByName[o.Client]; c != nil && !c.connected {

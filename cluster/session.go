@@ -140,8 +140,7 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 	}
 	n.w.emit(ev)
 	n.proposed = append(n.proposed, cmd)
-	n.w.tracker.proposed(o, cmd, n.w.now)
-	n.w.linear.onPropose(o, cmd, n.w.now)
+	n.w.note(entryNote{kind: entryProposed, node: n.id, cmd: cmd, origin: o, at: n.w.now, term: n.term})
 	return o.ID, true
 }
 

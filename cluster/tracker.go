@@ -26,6 +26,17 @@ type proposal struct {
 
 func newTracker() *tracker { return &tracker{byID: map[uint64]*proposal{}} }
 
+func (t *tracker) observe(e *entryNote) {
+	switch e.kind {
+	case entryProposed:
+		t.proposed(e.origin, e.cmd, e.at)
+	case entryAppended:
+		t.placed(e.cmd.Origin, e.node, e.index, e.term)
+	case entryApplied:
+		t.applied(e.cmd.Origin, e.node, e.index, e.result)
+	}
+}
+
 func (t *tracker) proposed(o Origin, cmd fsm.Command, at time.Duration) {
 	p := &proposal{origin: o, cmd: cmd, at: at, results: map[int]fsm.Result{}}
 	t.list = append(t.list, p)

@@ -27,9 +27,12 @@ type World struct {
 	clientByName map[string]*client
 
 	tracker *tracker
-	origins []Origin // origins[id-1]
-	reqSeq  uint64
-	readSeq uint64
+
+	observers []entryObserver // the checker, tracker and history, told of every entry
+	noteBuf   entryNote
+	origins   []Origin // origins[id-1]
+	reqSeq    uint64
+	readSeq   uint64
 
 	evSeq  uint64
 	hash   uint64
@@ -57,6 +60,7 @@ func New(cfg Config) (*World, error) {
 	}
 	w.chk = newChecker(w)
 	w.linear = newHistory()
+	w.observers = []entryObserver{w.chk, w.tracker, w.linear}
 	for id := 1; id <= cfg.Nodes; id++ {
 		w.nodes = append(w.nodes, newNode(w, id))
 	}
