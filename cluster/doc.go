@@ -58,6 +58,9 @@
 //     past the read index, proposing instead if the key turned free by then. Every reply a client
 //     sees is linearizable (porcupine checks it). unsafe lease-read uses raft's lease-based
 //     ReadIndex instead, and a deposed leader with a slow clock then answers from stale state.
+//     The lease it trusts is its check-quorum interval on its own clock (World.OwnLease,
+//     NodeView.OwnLease), computed from a mirror of raft's electionElapsed that a test holds
+//     equal to raft's own.
 //   - When a Grant applies on the leader and its client is disconnected, the leader proposes a
 //     Release at once (the ghost lock).
 //   - Followers never forward proposals: they answer not-leader with the leader they know.

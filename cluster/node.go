@@ -22,9 +22,10 @@ type node struct {
 	sm  *fsm.Machine
 	log *raftLogger
 
-	clk      clock
-	nextTick time.Duration // tick-clock reading of the next tick
-	tickGen  uint64
+	clk        clock
+	nextTick   time.Duration // tick-clock reading of the next tick
+	tickGen    uint64
+	checkTicks int // raft's electionElapsed while leading (ownlease.go)
 
 	role    Role
 	lead    uint64
@@ -125,6 +126,7 @@ func (n *node) scheduleTick() {
 func (n *node) onTick() {
 	n.nextTick = AddTime(n.nextTick, n.w.cfg.Tick)
 	n.scheduleTick()
+	n.tickQuorumCheck()
 	n.raft().Tick()
 	n.process()
 }
@@ -152,6 +154,7 @@ func (n *node) setRole(r Role, lead uint64) {
 		n.onDemote()
 	}
 	if r == RoleLeader && was != RoleLeader {
+		n.checkTicks = 0 // raft's becomeLeader zeroes electionElapsed
 		n.onPromote()
 	}
 }

@@ -227,6 +227,9 @@ func (w *World) TransferLeader(id int) error {
 		return fmt.Errorf("no leader to transfer from")
 	}
 	w.fault(fmt.Sprintf("transfer-leader n%d (from n%d)", id, l.id))
+	if l.transferResetsCheck(id) {
+		l.checkTicks = 0
+	}
 	l.raft().TransferLeader(uint64(id))
 	l.process()
 	return nil

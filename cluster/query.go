@@ -180,3 +180,7 @@ func (w *World) HasViolation(kind string) bool {
 
 // Origin returns where the entry with this origin id came from.
 func (w *World) Origin(id uint64) Origin { return w.origin(id) }
+
+// OwnLease is, for a leader with unsafe lease-read, how long by its own clock it may still
+// answer lease-based reads if it hears from no one; ok is false for any other node or mode.
+func (w *World) OwnLease(id int) (time.Duration, bool) { return w.node(id).ownLease() }

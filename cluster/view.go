@@ -48,6 +48,10 @@ type NodeView struct {
 	Last       []KeyResult // the latest applied result per key, by key
 	Hash       uint64      // state machine digest
 	NextToken  uint64
+	// OwnLease is, on a leader with unsafe lease-read, how long by its own clock it may still
+	// answer lease-based reads if it hears from no one (HasOwnLease false otherwise).
+	OwnLease    time.Duration
+	HasOwnLease bool
 }
 
 // EntryView is one log entry as a node holds it.
@@ -254,6 +258,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 		return nv
 	}
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
+	nv.OwnLease, nv.HasOwnLease = n.ownLease()
 	local := nv.Local
 	for _, l := range n.sortedLeases() {
 		rem := l.remaining(local)

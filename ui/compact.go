@@ -18,7 +18,11 @@ func (m *Model) viewCompact() []string {
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
 	cw := m.commitWidth()
-	rows = append(rows, m.st.headKey.r(fit(fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s %s", "node", "term", cw, "c/a", "clock", "net", "locks: countdown on each node's own clock"), w)))
+	head := fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s ", "node", "term", cw, "c/a", "clock", "net")
+	if m.v.Config.Unsafe.LeaseRead {
+		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
+	}
+	rows = append(rows, m.st.headKey.r(fit(head+"locks: countdown on each node's own clock", w)))
 	for i := range m.v.Nodes {
 		rows = append(rows, m.nodeRow(&m.v.Nodes[i], w))
 	}
@@ -81,6 +85,14 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 	}
 	ns, net := m.netShort(n)
 	l.add(ns, fit(net, 8)+" ")
+	if m.v.Config.Unsafe.LeaseRead {
+		// The leader's own lease (unsafe lease-read): a column of its own, so locks stay aligned.
+		if n.HasOwnLease {
+			l.add(st.bold, fit(leftText(n.OwnLease), ownLeaseWidth)+" ")
+		} else {
+			l.add(st.faint, fit("—", ownLeaseWidth)+" ")
+		}
+	}
 	keys := lockKeys(&m.v)
 	if len(keys) == 0 {
 		l.add(st.faint, "—")
@@ -98,6 +110,9 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 	}
 	return l.String()
 }
+
+// ownLeaseWidth is the compact table's "own lease" column (only with unsafe lease-read).
+const ownLeaseWidth = 9
 
 // commitWidth fits the widest "commit/applied" pair.
 func (m *Model) commitWidth() int {

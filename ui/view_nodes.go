@@ -93,7 +93,12 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	l1 := newLine(iw)
 	l1.add(st.headKey, pick(narrow, "T", "term "))
 	l1.add(st.term(n.Term), term)
-	if n.Lead != 0 && n.Up {
+	if n.HasOwnLease {
+		// On a leader "lead" would name itself: the line shows what it trusts instead.
+		left := leftText(n.OwnLease)
+		l1.add(st.headKey, firstFit(l1.room()-width(left), " · own lease ", " · lease ", " L"))
+		l1.add(st.bold, left)
+	} else if n.Lead != 0 && n.Up {
 		l1.add(st.headKey, pick(narrow, " ", " · lead "))
 		l1.add(st.plain, "n"+strconv.Itoa(n.Lead))
 	}
