@@ -329,13 +329,21 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	for _, l := range ls {
 		width = max(width, len(l.Name))
 	}
+	theme := ""
 	for _, l := range ls {
-		fmt.Fprintf(stdout, "%-*s  %s\n", width, l.Name, l.Title)
+		if l.Theme != theme {
+			theme = l.Theme
+			if l.Number > 1 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintf(stdout, "%s\n", theme)
+		}
+		fmt.Fprintf(stdout, "%3d  %-*s  %s\n", l.Number, width, l.Name, l.Title)
 		if l.Teaches != "" {
-			fmt.Fprintf(stdout, "%-*s  %s\n", width, "", l.Teaches)
+			fmt.Fprintf(stdout, "     %-*s  %s\n", width, "", l.Teaches)
 		}
 	}
-	fmt.Fprintf(stdout, "\nplay one with: leaselab play NAME   (or headless: leaselab run NAME)\n")
+	fmt.Fprintf(stdout, "\nplay one with: leaselab play NAME (n at its end plays the next)   headless: leaselab run NAME\n")
 	return nil
 }
 

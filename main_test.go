@@ -169,3 +169,13 @@ func TestRunAsk(t *testing.T) {
 		t.Fatalf("code %d, stderr %q", code, errs)
 	}
 }
+
+// TestListInTeachingOrder: list groups the lessons by theme and numbers them, first-lock first.
+func TestListInTeachingOrder(t *testing.T) {
+	out, _, _ := runCLI(t, "list")
+	lines := strings.Split(out, "\n")
+	if !strings.HasPrefix(lines[0], "the log") || !strings.HasPrefix(lines[1], "  1  first-lock ") ||
+		!strings.Contains(out, "\nclocks") || strings.Index(out, " late-expire ") > strings.Index(out, " late-expire-unsafe ") {
+		t.Fatalf("list:\n%s", out)
+	}
+}

@@ -20,10 +20,12 @@ type Lesson struct {
 	Name    string
 	Title   string
 	Teaches string // the file's first comment line: one line of what it teaches
+	Theme   string // its group in the curriculum
+	Number  int    // 1-based, in teaching order
 	Source  []byte
 }
 
-// Lessons lists the bundled lessons by name.
+// Lessons lists the bundled lessons in teaching order (the curriculum), numbered.
 func Lessons() []Lesson {
 	names, _ := fs.Glob(lessonFS, "lessons/*.scenario")
 	slices.Sort(names)
@@ -36,7 +38,16 @@ func Lessons() []Lesson {
 		if s, err := Parse(base, src); err == nil {
 			l.Title = s.Header.Title
 		}
+		if th, n, ok := inCurriculum(l.Name); ok {
+			l.Theme, l.Number = th, n
+		} else {
+			l.Theme, l.Number = "more", 1000
+		}
 		out = append(out, l)
+	}
+	slices.SortStableFunc(out, func(a, b Lesson) int { return a.Number - b.Number })
+	for i := range out {
+		out[i].Number = i + 1
 	}
 	return out
 }

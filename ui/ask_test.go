@@ -61,3 +61,32 @@ say "n1 leads."
 		t.Fatalf("the first answer should stand, got %d %v", ans, ok)
 	}
 }
+
+// TestNextLesson: n does nothing before the end; at the end of a bundled lesson it names and
+// quits to the next one in teaching order.
+func TestNextLesson(t *testing.T) {
+	s, err := scenarios.Load("first-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 120, 40)
+	if cmd := m.onKey(keyMsg("n")); cmd != nil || m.next != "" || !strings.Contains(m.status, "once this one has ended") {
+		t.Fatalf("n before the end: next %q status %q", m.next, m.status)
+	}
+	for !m.sim.ended {
+		runToStop(t, m)
+		if a := m.pendingAsk(); a != nil {
+			press(m, itoa(a.Right+1))
+		}
+		if m.sim.atPause() {
+			press(m, "enter")
+		}
+	}
+	want := scenarios.Next("first-lock")
+	if !strings.Contains(strings.Join(strings.Fields(m.View()), " "), "n plays the next lesson, "+want) {
+		t.Fatalf("the end screen does not offer %s:\n%s", want, m.View())
+	}
+	if cmd := m.onKey(keyMsg("n")); cmd == nil || m.next != want {
+		t.Fatalf("n at the end: next %q", m.next)
+	}
+}

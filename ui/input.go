@@ -48,6 +48,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.continueScript()
 	case key.Matches(msg, k.Save):
 		m.save()
+	case key.Matches(msg, k.Next):
+		return m.nextLesson()
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset()
@@ -260,3 +262,18 @@ func (m *Model) onMouse(msg tea.MouseMsg) {
 }
 
 func speedText(s float64) string { return trimFloat(s) + "x" }
+
+// nextLesson ends this program so the next lesson in teaching order starts (see RunPlay).
+func (m *Model) nextLesson() tea.Cmd {
+	if m.sim.sandbox || !m.sim.ended {
+		m.fail("n plays the next lesson once this one has ended")
+		return nil
+	}
+	nx := scenarios.Next(m.base.Name)
+	if nx == "" {
+		m.fail("no next lesson: %s is the last (leaselab list shows them all)", m.base.Name)
+		return nil
+	}
+	m.next = nx
+	return tea.Quit
+}

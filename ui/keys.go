@@ -11,7 +11,7 @@ type keyMap struct {
 
 	Client, Acquire, Release, Write, Disconnect, GCPause, Key, Lease key.Binding
 
-	Command, Filter, Focus, Up, Down, PageUp, PageDown, Save, Help, Quit key.Binding
+	Command, Filter, Focus, Up, Down, PageUp, PageDown, Save, Next, Help, Quit key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -60,6 +60,7 @@ func newKeyMap() keyMap {
 		PageUp:   b("pgup", "timeline page up", "pgup"),
 		PageDown: b("pgdn", "timeline page down", "pgdown"),
 		Save:     b("w", "save session", "w"),
+		Next:     b("n", "next lesson (at the end)", "n"),
 		Help:     b("?", "all keys", "?"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 	}
@@ -73,7 +74,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 // FullHelp is the `?` screen, one column per group.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.Quit},
+		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.Next, k.Quit},
 		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
 		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.Command},
 		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},

@@ -66,6 +66,7 @@ type Model struct {
 	tlFilter  filter
 	tlSet     bool
 
+	next       string      // the lesson to play after this program ends (n at the end)
 	narrScroll int         // narration lines scrolled back from the newest
 	answers    map[int]int // the student's answer to each ask, by the ask's line
 	pauseSeen  bool        // the playback was at a script stop when last refreshed

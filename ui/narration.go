@@ -49,7 +49,11 @@ func (m *Model) narrationText(w int) []narrLine {
 		if right, asks := m.score(); asks > 0 {
 			pred = fmt.Sprintf("%d of %d predicted", right, asks)
 		}
-		for _, l := range wrap(r.summary(pred), w-2, "  ") {
+		sum := r.summary(pred)
+		if nx := scenarios.Next(m.base.Name); nx != "" {
+			sum += " · n plays the next lesson, " + nx
+		}
+		for _, l := range wrap(sum, w-2, "  ") {
 			out = append(out, narrLine{l, kind})
 		}
 		for _, f := range r.lines {

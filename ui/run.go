@@ -37,17 +37,29 @@ func SandboxScenario(o Options) *scenarios.Scenario {
 
 // RunSandbox runs the interactive sandbox.
 func RunSandbox(o Options) error {
-	return run(func(st *styles) (*Model, error) { return newModel(SandboxScenario(o), o, st, true) })
+	return run(func(st *styles) (*Model, error) { return newModel(SandboxScenario(o), o, st, true) }, nil)
 }
 
-// RunPlay plays a scenario with its narration, stopping at each `pause`.
+// RunPlay plays a scenario with its narration, stopping at each `pause`; when the student asks
+// for the next lesson at the end (n), that one follows, at its own seed.
 func RunPlay(s *scenarios.Scenario, o Options) error {
-	return run(func(st *styles) (*Model, error) { return newModel(s, o, st, false) })
+	for {
+		var next string
+		err := run(func(st *styles) (*Model, error) { return newModel(s, o, st, false) }, &next)
+		if err != nil || next == "" {
+			return err
+		}
+		if s, err = scenarios.Load(next); err != nil {
+			return err
+		}
+		o.Seed = s.Header.Seed
+	}
 }
 
 // run builds the styles before the program owns the terminal (adaptive colours may query it),
 // runs the program, and reports a caught panic after the terminal is restored.
-func run(build func(*styles) (*Model, error)) (err error) {
+// next, if given, receives the lesson the student asked to play next.
+func run(build func(*styles) (*Model, error), next *string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error: %v", r)
@@ -61,6 +73,8 @@ func run(build func(*styles) (*Model, error)) (err error) {
 	final, err := p.Run()
 	if fm, ok := final.(*Model); ok && fm.err != nil {
 		return fm.err
+	} else if ok && next != nil {
+		*next = fm.next
 	}
 	if errors.Is(err, tea.ErrProgramKilled) {
 		return nil

@@ -1,0 +1,52 @@
+package scenarios
+
+// curriculum is the teaching order of the bundled lessons, by theme: each lesson builds on
+// the ones before it, and an unsafe twin comes right after its safe lesson (see the safe one
+// work, then watch what breaks without the mechanism). A lesson missing here is listed last,
+// under "more"; a test keeps every lesson in the table.
+var curriculum = []struct {
+	Theme   string
+	Lessons []string
+}{
+	{"the log: how a lock is granted", []string{
+		"first-lock", "lease-expiry", "racing-acquires", "racing-acquires-unsafe",
+	}},
+	{"clocks: countdowns disagree, the lock table does not", []string{
+		"skewed-followers", "local-expiry-unsafe", "fast-leader-clock", "fast-leader-clock-unsafe",
+	}},
+	{"late messages and sleeping clients: tokens and fencing", []string{
+		"late-expire", "late-expire-unsafe", "late-release", "late-release-unsafe",
+		"gc-pause", "ghost-lock",
+	}},
+	{"failures: crashes, lagging followers, new leaders", []string{
+		"crash-restart", "snapshot-catch-up", "leader-crash-mid-lease", "leader-crash-mid-lease-extend",
+	}},
+	{"partitions: majorities decide", []string{
+		"minority-leader", "split-brain-attempt", "lease-read", "lease-read-unsafe",
+	}},
+}
+
+// inCurriculum places a lesson: its theme and its 1-based number in teaching order.
+func inCurriculum(name string) (theme string, number int, ok bool) {
+	n := 0
+	for _, t := range curriculum {
+		for _, l := range t.Lessons {
+			n++
+			if l == name {
+				return t.Theme, n, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// Next is the lesson after name in teaching order ("" after the last, or for no lesson).
+func Next(name string) string {
+	ls := Lessons()
+	for i, l := range ls {
+		if l.Name == name && i+1 < len(ls) {
+			return ls[i+1].Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,41 @@
+package scenarios
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCurriculum: every bundled lesson has its place in the teaching order, once; an unsafe
+// lesson comes after its safe twin; Next walks the order and stops after the last.
+func TestCurriculum(t *testing.T) {
+	ls := Lessons()
+	seen := map[string]int{}
+	for _, th := range curriculum {
+		for _, n := range th.Lessons {
+			seen[n]++
+		}
+	}
+	pos := map[string]int{}
+	for i, l := range ls {
+		if seen[l.Name] != 1 {
+			t.Errorf("%s is in the curriculum %d times, want once", l.Name, seen[l.Name])
+		}
+		if l.Number != i+1 || l.Theme == "" {
+			t.Errorf("%s: number %d theme %q at position %d", l.Name, l.Number, l.Theme, i+1)
+		}
+		pos[l.Name] = i
+	}
+	if len(pos) != len(seen) {
+		t.Errorf("the curriculum names %d lessons, %d are bundled", len(seen), len(pos))
+	}
+	for name, i := range pos {
+		if safe, ok := strings.CutSuffix(name, "-unsafe"); ok {
+			if j, ok := pos[safe]; ok && j > i {
+				t.Errorf("%s (%d) comes before its safe twin %s (%d)", name, i+1, safe, j+1)
+			}
+		}
+	}
+	if ls[0].Name != "first-lock" || Next("first-lock") != ls[1].Name || Next(ls[len(ls)-1].Name) != "" || Next("no-such") != "" {
+		t.Errorf("order starts %s, Next(first-lock) %q", ls[0].Name, Next("first-lock"))
+	}
+}
