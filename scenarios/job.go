@@ -17,6 +17,9 @@ type Job struct {
 	from  time.Duration // where it started
 	limit time.Duration // the instant it moves to (wait-until: its time limit)
 	slice time.Duration // simulated time the next slice of a plain move covers
+	// Stops makes a plain move end at the first script pause (or ask) and at the script's end,
+	// instead of passing them.
+	Stops bool
 	done  bool
 	out   Outcome
 }
@@ -76,7 +79,9 @@ func (j *Job) Run(more func() bool) bool {
 				j.slice = firstSlice
 			}
 			n := p.World().Events()
-			p.passTo(min(j.limit, cluster.AddTime(p.Now(), j.slice)))
+			if j.moveTo(min(j.limit, cluster.AddTime(p.Now(), j.slice))) {
+				return j.finish(false, "")
+			}
 			switch n = p.World().Events() - n; {
 			case n < sliceEvents/4:
 				j.slice = min(maxSlice, j.slice*2)
@@ -84,7 +89,7 @@ func (j *Job) Run(more func() bool) bool {
 				j.slice = max(minSlice, j.slice/2)
 			}
 		}
-		p.passTo(j.limit) // the instant itself, even for a move of zero
+		j.moveTo(j.limit) // the instant itself, even for a move of zero
 		return j.finish(false, "")
 	}
 	// wait-until: judged now, after every instant with events, and at its limit, as in a script.
@@ -107,6 +112,16 @@ func (j *Job) Run(more func() bool) bool {
 	p.passTo(j.limit)
 	ok, found := p.r.Check(j.cond)
 	return j.finish(ok, found)
+}
+
+// moveTo runs to t, passing script pauses and the end unless the job Stops there (then true).
+func (j *Job) moveTo(t time.Duration) (stopped bool) {
+	if !j.Stops {
+		j.p.passTo(t)
+		return false
+	}
+	st := j.p.RunTo(t)
+	return st == StopPause || st == StopEnd
 }
 
 // passTo runs to t, passing script pauses and the script's end on the way.

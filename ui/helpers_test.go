@@ -84,6 +84,14 @@ func press(m *Model, keys ...string) {
 		if m.seekWait {
 			m.Update(seekMsg{})
 		}
+		finishJob(m)
+	}
+}
+
+// finishJob runs a long wait or seek to its end, a piece per message as the program would.
+func finishJob(m *Model) {
+	for m.job != nil {
+		m.Update(jobMsg{gen: m.job.gen})
 	}
 }
 
@@ -98,6 +106,7 @@ func typeLine(m *Model, line string) {
 		}
 	}
 	m.Update(keyMsg("enter"))
+	finishJob(m)
 }
 
 // playFor runs the clock through real frames (fake wall time) for d of simulated time, then

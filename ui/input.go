@@ -12,6 +12,9 @@ import (
 // onKey routes a key: the command prompt when open, then global keys, node and client actions,
 // and finally the focused panel (↑/↓ and paging).
 func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
+	if m.job != nil {
+		return m.onJobKey(msg)
+	}
 	if m.prompting {
 		return m.onPromptKey(msg)
 	}
@@ -204,28 +207,26 @@ func (m *Model) queueSeek(d time.Duration) tea.Cmd {
 	return func() tea.Msg { return seekMsg{} }
 }
 
-func (m *Model) doSeek() {
+func (m *Model) doSeek() tea.Cmd {
 	d := m.seekBy
 	m.seekBy, m.seekWait = 0, false
 	from := m.sim.p.Now()
 	if d > 0 && m.sim.atPause() {
 		m.fail("at a script stop: enter continues first (→ never skips narration)")
-		return
+		return nil
 	}
-	if err := m.sim.seekStop(from+d, d > 0); err != nil {
+	j, err := m.sim.seekJob(from+d, d > 0)
+	if err != nil {
 		m.fail("seek: %v", err)
-		return
+		return nil
 	}
+	what := "replaying from the seed to " + simTime(max(0, from+d))
+	if d > 0 {
+		what = "running on to " + simTime(from+d)
+	}
+	cmd := m.startJob(j, what, seekDone)
 	m.refresh()
-	if m.sim.atPause() {
-		m.say("%s → %s · stopped at a script stop, so its narration is not skipped: enter continues", simTime(from), simTime(m.sim.p.Now()))
-		return
-	}
-	if a := m.sim.ahead(); a > 0 {
-		m.say("%s → %s · replayed from the seed · %d later action(s) kept; acting now drops them", simTime(from), simTime(m.sim.p.Now()), a)
-	} else {
-		m.say("%s → %s", simTime(from), simTime(m.sim.p.Now()))
-	}
+	return cmd
 }
 
 // onMouse selects a node or client by click, focuses the panel clicked, scrolls the timeline.

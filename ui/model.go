@@ -77,6 +77,8 @@ type Model struct {
 
 	seekBy   time.Duration // pending seek distance
 	seekWait bool
+	job      *job // a long move in time in progress, run a piece per message
+	jobGen   int
 	gen      int
 	err      error // a panic caught in Update
 }
@@ -102,6 +104,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 		sim: s, base: base, title: base.Header.Title, seed: o.Seed, saveDir: o.SaveDir,
 		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes,
 	}
+	s.wall = func() time.Time { return m.wall() }
 	if sandbox {
 		m.title = "sandbox"
 	}
@@ -168,7 +171,13 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		}
 		return m, nil
 	case seekMsg:
-		m.doSeek()
+		cmd = m.doSeek()
+	case jobMsg:
+		if m.job == nil || msg.gen != m.job.gen {
+			return m, nil
+		}
+		cmd = m.stepJob()
+		m.refresh()
 	case tea.KeyMsg:
 		cmd = m.onKey(msg)
 	case tea.MouseMsg:

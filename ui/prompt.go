@@ -21,47 +21,52 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 	case tea.KeyEnter:
 		line := strings.TrimSpace(m.input.value())
 		m.prompting = false
+		var cmd tea.Cmd
 		if line != "" {
-			m.runLine(line)
+			cmd = m.runLine(line)
 		}
 		m.refresh()
-		return nil
+		return cmd
 	}
 	m.input.update(msg)
 	return nil
 }
 
 // runLine parses one line as a step of this run and performs it; the playback decides what it
-// means, the prompt only says how it went.
-func (m *Model) runLine(line string) {
+// means, the prompt only says how it went. A wait or wait-until runs as a job (a piece per
+// message: it can be watched, stopped with esc, and q always quits).
+func (m *Model) runLine(line string) tea.Cmd {
 	st, err := m.sim.p.ParseStep(line)
 	if err != nil {
 		m.fail("%v", err)
-		return
+		return nil
 	}
 	if st.Kind.IsAction() {
 		m.act(st)
-		return
+		return nil
+	}
+	if st.Kind == scenarios.StepWait || st.Kind == scenarios.StepWaitUntil {
+		j, err := m.sim.p.StartJob(st)
+		if err != nil {
+			m.fail("%s: %v", scenarios.FormatStep(st), err)
+			return nil
+		}
+		return m.startJob(j, line, waitDone(st))
 	}
 	o, err := m.sim.exec(st)
 	if err != nil {
 		m.fail("%s: %v", scenarios.FormatStep(st), err)
-		return
+		return nil
 	}
 	cond := ""
 	if st.Cond != nil {
 		cond = scenarios.FormatCond(st.Cond)
 	}
 	switch {
-	case st.Kind == scenarios.StepWait:
-		m.say("waited %v: %s → %s", st.Dur, simTime(o.From), simTime(o.To))
-	case st.Kind == scenarios.StepWaitUntil && o.Held:
-		m.say("%s holds at %s (after %v)", cond, simTime(o.To), o.To-o.From)
-	case st.Kind == scenarios.StepWaitUntil:
-		m.fail("not within %v: %s — found %s", st.Dur, cond, o.Found)
 	case o.Held:
 		m.say("✓ holds: %s", cond)
 	default:
 		m.fail("✗ %s — found %s", cond, o.Found)
 	}
+	return nil
 }

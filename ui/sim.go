@@ -26,11 +26,14 @@ type sim struct {
 	tl      *timeline
 	speed   float64
 	paused  bool // by the user, or at the script's end
+	busy    bool // a job (a long wait or seek) is moving time: frames wait
 	ended   bool // the script has run to its end (play mode)
 	sandbox bool
-	clock   time.Duration // where frames have got to; the world follows
-	carry   float64       // sub-millisecond rest of the frame time, in ns
-	last    time.Time     // wall time of the previous frame
+	clock   time.Duration    // where frames have got to; the world follows
+	carry   float64          // sub-millisecond rest of the frame time, in ns
+	last    time.Time        // wall time of the previous frame
+	wall    func() time.Time // bounds a frame's work (nil: no bound)
+	slice   time.Duration    // simulated time per slice of a frame, adapted to the world's density
 }
 
 func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) (*sim, error) {
@@ -59,7 +62,7 @@ func (s *sim) atPause() bool { return s.p.AtPause() }
 
 // moving says whether frames should tick: nothing runs while paused, at a script pause, or
 // when nothing can happen, so no CPU is used.
-func (s *sim) moving() bool { return !s.paused && !s.p.AtPause() && !s.p.Idle() }
+func (s *sim) moving() bool { return !s.paused && !s.busy && !s.p.AtPause() && !s.p.Idle() }
 
 // pause stops frames.
 func (s *sim) pause() { s.paused = true }
@@ -82,8 +85,40 @@ func (s *sim) frame(at time.Time) {
 	s.run(s.clock)
 }
 
-// run plays up to target, or to a script pause or the script's end before it.
-func (s *sim) run(target time.Duration) { s.settle(s.p.RunTo(target)) }
+// frameWork is the wall time one frame may spend simulating. A world too dense for the speed
+// asked (fast clocks, 1ms ticks, 100x) runs slower than asked rather than freezing the screen.
+const frameWork = 25 * time.Millisecond
+
+// run plays up to target, or to a script pause or the script's end before it, in slices (sliced
+// is the same run), giving up at the frame's wall budget: then the clock follows the world.
+func (s *sim) run(target time.Duration) {
+	var deadline time.Time
+	if s.wall != nil {
+		deadline = s.wall().Add(frameWork)
+	}
+	if s.slice == 0 {
+		s.slice = 10 * time.Millisecond
+	}
+	for {
+		n := s.p.World().Events()
+		st := s.p.RunTo(min(target, cluster.AddTime(s.p.Now(), s.slice)))
+		switch n = s.p.World().Events() - n; {
+		case n < 1024:
+			s.slice = min(time.Minute, s.slice*2)
+		case n > 16384:
+			s.slice = max(time.Millisecond, s.slice/2)
+		}
+		if st != scenarios.StopTime || s.p.Now() >= target {
+			s.settle(st)
+			return
+		}
+		if s.wall != nil && s.wall().After(deadline) {
+			s.settle(st)
+			s.clock = s.p.Now()
+			return
+		}
+	}
+}
 
 // settle takes in where the playback stopped: frames wait at a script pause, and the script's
 // end pauses the room so its verdict can be read.
@@ -115,26 +150,36 @@ func (s *sim) continueScript(wall time.Time) {
 	s.resume(wall)
 }
 
-// seek moves to simulated instant t: backward by replaying from the seed (the playback keeps
-// the user's actions), forward by playing on. Script pauses on the way are passed.
-func (s *sim) seek(t time.Duration) error { return s.seekStop(t, false) }
-
-// seekStop is seek; with stop, travelling forward ends at the first script pause or ask on the
-// way (its narration is not skipped), and at the script's end.
-func (s *sim) seekStop(t time.Duration, stop bool) error {
+// seekJob starts a move to simulated instant t: backward by replaying from the seed (the
+// playback keeps the user's actions), forward by playing on. Going back, script pauses on the
+// way are passed; going forward with stop, the move ends at the first script pause or ask on
+// the way (its narration is not skipped) and at the script's end. The model runs the job a
+// piece per message.
+func (s *sim) seekJob(t time.Duration, stop bool) (*scenarios.Job, error) {
 	t = max(t, 0)
-	if stop && t >= s.p.Now() {
-		s.run(t) // RunTo stops at a script pause and at the script's end
-		s.moved()
-		return nil
-	}
-	if t < s.p.Now() {
+	forward := t >= s.p.Now()
+	if !forward {
 		// An instant where an event happened, so a wait-until in progress is judged as live.
 		t = s.tl.instantAtOrBefore(t)
 	}
-	err := s.p.SeekTo(t)
+	j, err := s.p.SeekJob(t)
+	if j != nil {
+		j.Stops = stop && forward
+	}
 	s.moved()
-	return err
+	return j, err
+}
+
+// seek moves to t in one go, passing script pauses (tests and benchmarks; the model runs
+// seekJob a piece per message).
+func (s *sim) seek(t time.Duration) error {
+	j, err := s.seekJob(t, false)
+	if err != nil {
+		return err
+	}
+	j.Run(nil)
+	s.moved()
+	return nil
 }
 
 // moved takes in a jump in time (a seek, a wait typed at the prompt).

@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"leaselab/scenarios"
+)
+
+// A long move in time (a wait or wait-until typed at the prompt, a seek, a rewind's replay) runs
+// as a job: one bounded piece of work per message, then the next piece is asked for with a
+// message of its own. Keys arrive in between, so q and ctrl-c quit (and the terminal is
+// restored) and esc stops the job within a frame, however far it goes; the status line shows
+// how far it has got.
+
+// jobMsg asks for the next piece of the job in progress; gen tells a stale one from the live one.
+type jobMsg struct{ gen int }
+
+const (
+	jobWall   = 30 * time.Millisecond // wall time one message may spend on a job
+	jobSlices = 64                    // slices per message at most (bounds it with a test's fake wall clock)
+)
+
+// job is the job in progress.
+type job struct {
+	j    *scenarios.Job
+	what string                              // what was asked, for the status line
+	done func(m *Model, o scenarios.Outcome) // says how it went
+	gen  int
+}
+
+// startJob runs the first piece of a job now (a short wait ends at once, as before) and, if it
+// is not over, keeps it for the following messages.
+func (m *Model) startJob(j *scenarios.Job, what string, done func(*Model, scenarios.Outcome)) tea.Cmd {
+	m.jobGen++
+	m.job = &job{j: j, what: what, done: done, gen: m.jobGen}
+	m.sim.busy = true
+	return m.stepJob()
+}
+
+// stepJob runs one piece of the job in progress.
+func (m *Model) stepJob() tea.Cmd {
+	jb := m.job
+	deadline, n := m.wall().Add(jobWall), 0
+	over := jb.j.Run(func() bool {
+		n++
+		return n <= jobSlices && !m.wall().After(deadline)
+	})
+	m.sim.moved()
+	if over {
+		m.job, m.sim.busy = nil, false
+		jb.done(m, jb.j.Outcome())
+		return nil
+	}
+	from, now, limit := jb.j.Progress()
+	pct := 0.0
+	if limit > from {
+		pct = 100 * float64(now-from) / float64(limit-from)
+	}
+	m.say("%s: %v of %v (%.0f%%) · esc stops it · q quits", jb.what, (now - from).Round(time.Second), (limit - from).Round(time.Second), pct)
+	gen := jb.gen
+	return func() tea.Msg { return jobMsg{gen: gen} }
+}
+
+// onJobKey answers keys while a job runs: quit, stop the job, or a hint.
+func (m *Model) onJobKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case msg.Type == tea.KeyCtrlC || key.Matches(msg, m.keys.Quit):
+		return tea.Quit
+	case msg.Type == tea.KeyEsc:
+		_, now, _ := m.job.j.Progress()
+		what := m.job.what
+		m.job, m.sim.busy = nil, false
+		m.sim.moved()
+		m.fail("%s stopped at %s", what, simTime(now))
+	default:
+		m.fail("%s is running · esc stops it · q quits", m.job.what)
+	}
+	return nil
+}
+
+// waitDone says how a prompt's wait or wait-until went.
+func waitDone(st scenarios.Step) func(*Model, scenarios.Outcome) {
+	return func(m *Model, o scenarios.Outcome) {
+		cond := ""
+		if st.Cond != nil {
+			cond = scenarios.FormatCond(st.Cond)
+		}
+		switch {
+		case st.Kind == scenarios.StepWait:
+			m.say("waited %v: %s → %s", st.Dur, simTime(o.From), simTime(o.To))
+		case o.Held:
+			m.say("%s holds at %s (after %v)", cond, simTime(o.To), o.To-o.From)
+		default:
+			m.fail("not within %v: %s — found %s", st.Dur, cond, o.Found)
+		}
+	}
+}
+
+// seekDone says where a seek got to.
+func seekDone(m *Model, o scenarios.Outcome) {
+	if m.sim.atPause() && o.To > o.From {
+		m.say("%s → %s · stopped at a script stop, so its narration is not skipped: enter continues", simTime(o.From), simTime(o.To))
+		return
+	}
+	if a := m.sim.ahead(); a > 0 {
+		m.say("%s → %s · replayed from the seed · %d later action(s) kept; acting now drops them", simTime(o.From), simTime(o.To), a)
+	} else {
+		m.say("%s → %s", simTime(o.From), simTime(o.To))
+	}
+}
