@@ -17,6 +17,12 @@ func (m *Model) viewCompact() []string {
 	w := l.w
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
+	if m.diag && !m.help.ShowAll {
+		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", w))
+		rows = append(rows, m.diagramLines(w, l.narration.y-2)...)
+		rows = append(rows, m.narration(w, l.narration.h)...)
+		return append(rows, m.statusLine(w), m.helpLine(w))
+	}
 	cw := m.commitWidth()
 	head := fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s ", "node", "term", cw, "c/a", "clock", "net")
 	if m.v.Config.Unsafe.LeaseRead {

@@ -56,6 +56,24 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset()
+	case key.Matches(msg, k.Diagram):
+		m.diag, m.dgSel = !m.diag, 0
+		if m.diag {
+			m.say("message diagram: %s · v heartbeats · o only key/client · paused: ↑/↓ select · m back", m.diagramFilterText())
+		} else {
+			m.say("panels")
+		}
+	case key.Matches(msg, k.Only):
+		m.dgOnly = (m.dgOnly + 1) % nOnly
+		m.diag = true
+		m.say("diagram: %s (k picks the key, tab the client)", m.diagramFilterText())
+	case key.Matches(msg, k.SaveWeb):
+		m.saveWeb()
+	case m.diag && key.Matches(msg, k.Filter):
+		m.dgAll = !m.dgAll
+		m.say("diagram: %s", m.diagramFilterText())
+	case m.diag && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+		m.diagramKey(msg)
 	case key.Matches(msg, k.Filter):
 		m.filter = (m.filter + 1) % nFilters
 		m.focus = panelTimeline

@@ -12,6 +12,8 @@ type keyMap struct {
 	Client, Acquire, Release, Write, Disconnect, GCPause, Key, Lease key.Binding
 
 	Command, Filter, Focus, Up, Down, PageUp, PageDown, Save, Next, Help, Quit key.Binding
+
+	Diagram, Only, SaveWeb key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -53,7 +55,7 @@ func newKeyMap() keyMap {
 		Lease:      b("l", "cycle lease", "l"),
 
 		Command:  b(":", "any scenario step", ":"),
-		Filter:   b("v", "timeline filter", "v"),
+		Filter:   b("v", "timeline filter (diagram: heartbeats)", "v"),
 		Focus:    b("shift+tab", "focus panel", "shift+tab"),
 		Up:       b("↑", "up (focused panel)", "up"),
 		Down:     b("↓", "down (focused panel)", "down"),
@@ -61,6 +63,9 @@ func newKeyMap() keyMap {
 		PageDown: b("pgdn", "timeline page down", "pgdown"),
 		Save:     b("w", "save session", "w"),
 		Next:     b("n", "next lesson (at the end)", "n"),
+		SaveWeb:  b("W", "save session as web page", "W"),
+		Diagram:  b("m", "message diagram", "m"),
+		Only:     b("o", "diagram: only key/client", "o"),
 		Help:     b("?", "all keys", "?"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 	}
@@ -74,10 +79,10 @@ func (k keyMap) ShortHelp() []key.Binding {
 // FullHelp is the `?` screen, one column per group.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.Next, k.Quit},
+		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.SaveWeb, k.Next, k.Quit},
 		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
 		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.Command},
 		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},
-		{k.Filter, k.Focus, k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
+		{k.Filter, k.Diagram, k.Only, k.Focus, k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
 	}
 }

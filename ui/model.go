@@ -71,6 +71,11 @@ type Model struct {
 	answers    map[int]int // the student's answer to each ask, by the ask's line
 	pauseSeen  bool        // the playback was at a script stop when last refreshed
 
+	diag   bool   // the message diagram replaces the panels
+	dgAll  bool   // the diagram shows heartbeats and other routine messages too
+	dgOnly only   // the diagram shows only one key's or one client's messages
+	dgSel  uint64 // the selected diagram row (its event's Seq); 0 follows the present
+
 	status    string
 	statusBad bool
 	results   *results // the script's verdict, once it ended (play)
@@ -209,6 +214,9 @@ func (m *Model) refresh() {
 		m.resize(m.width, m.height)
 	} else if m.lay.mode != modeSmall && m.narrationLines(m.width, m.height) != m.lay.narration.h {
 		m.resize(m.width, m.height) // a `say` typed at the prompt can need more room
+	}
+	if m.sim.moving() {
+		m.dgSel = 0 // running: the diagram follows the present
 	}
 	m.syncTimeline()
 }

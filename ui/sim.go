@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/cluster/diagram"
 	"leaselab/scenarios"
 )
 
@@ -24,6 +25,7 @@ type sim struct {
 	p       *scenarios.Playback
 	world   *cluster.World // the world the timeline is subscribed on (a rewind builds a new one)
 	tl      *timeline
+	dg      *diagram.Recorder // the messages, for the diagram view
 	speed   float64
 	paused  bool // by the user, or at the script's end
 	busy    bool // a job (a long wait or seek) is moving time: frames wait
@@ -54,7 +56,30 @@ func (s *sim) attach() {
 	if w := s.p.World(); w != s.world {
 		s.world = w
 		s.tl.attach(w)
+		s.dg = attachDiagram(s.dg, w)
 	}
+}
+
+// diagramRows is how many diagram rows the TUI keeps (the ring holds up to twice as many).
+const diagramRows = 3000
+
+// attachDiagram follows a (new) world: a rewound world replays the same events, so the
+// recorder keeps what came before the rewind point; a different history starts it afresh
+// from the world's recent events.
+func attachDiagram(r *diagram.Recorder, w *cluster.World) *diagram.Recorder {
+	n := w.Events()
+	recent := w.RecentEvents(512)
+	if r != nil {
+		r.Truncate(n)
+	}
+	if r == nil || len(recent) > 0 && !r.Agrees(&recent[len(recent)-1]) || len(recent) == 0 && r.Last() > 0 {
+		r = diagram.New(w.Config().Nodes, diagramRows)
+		for i := range recent {
+			r.Add(&recent[i])
+		}
+	}
+	w.Subscribe(r.Add)
+	return r
 }
 
 // atPause says the script stopped at a `pause` step.

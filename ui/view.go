@@ -46,6 +46,11 @@ func (m *Model) viewFull() []string {
 	l := &m.lay
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
+	if m.diag && !m.help.ShowAll {
+		rows = append(rows, m.diagramBox(l.w, l.narration.y-1)...)
+		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
+		return append(rows, m.statusLine(l.w), m.helpLine(l.w))
+	}
 	var cols [][]string
 	for i := range m.v.Nodes {
 		c := l.cols[i]

@@ -1,6 +1,7 @@
 package diagram
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -23,14 +24,18 @@ type Recorder struct {
 	rows    []Row
 	pending []Msg // sent, not yet delivered or lost, in send order
 	logs    []map[uint64]Entry
-	last    uint64 // Seq of the latest event seen
-	lastAt  time.Duration
+	late    map[uint64]bool       // indexes of Expires some node applied with nothing to delete
+	last    uint64                // Seq of the latest event seen
+	ats     [atRing]time.Duration // the instant of each recent event, by Seq % atRing
 	version uint64
 }
 
+// atRing is how many recent event instants are kept to check a rewound world against.
+const atRing = 1024
+
 // New records a diagram of a cluster of n nodes keeping at most capRows rows (0: no bound).
 func New(nodes, capRows int) *Recorder {
-	r := &Recorder{Lanes: Lanes{Nodes: nodes}, cap: capRows}
+	r := &Recorder{Lanes: Lanes{Nodes: nodes}, cap: capRows, late: map[uint64]bool{}}
 	r.logs = make([]map[uint64]Entry, nodes+1)
 	for i := range r.logs {
 		r.logs[i] = map[uint64]Entry{}
@@ -44,6 +49,10 @@ func (r *Recorder) Rows() []Row { return r.rows }
 // Pending are the messages still on the wire, oldest first.
 func (r *Recorder) Pending() []Msg { return r.pending }
 
+// Late says whether the entry at index idx is an Expire that some node applied with nothing
+// to delete (a late Expire).
+func (r *Recorder) Late(idx uint64) bool { return r.late[idx] }
+
 // Last is the Seq of the latest event recorded.
 func (r *Recorder) Last() uint64 { return r.last }
 
@@ -51,22 +60,34 @@ func (r *Recorder) Last() uint64 { return r.last }
 func (r *Recorder) Version() uint64 { return r.version }
 
 // Truncate forgets everything after event seq: a rewound world replays the same events up to
-// there, so only what came later is gone.
+// there, so only what came later is gone. A message sent before and delivered after is on the
+// wire again.
 func (r *Recorder) Truncate(seq uint64) {
 	i := len(r.rows)
 	for i > 0 && r.rows[i-1].Seq > seq {
 		i--
 	}
+	for _, row := range r.rows[i:] {
+		if !row.Mark && row.Msg.ID <= seq && row.Msg.ID > 0 {
+			m := row.Msg
+			m.State, m.Why, m.At = InFlight, "", m.Sent
+			r.pending = append(r.pending, m)
+		}
+	}
 	r.rows = r.rows[:i]
 	r.pending = slices.DeleteFunc(r.pending, func(m Msg) bool { return m.ID > seq })
+	slices.SortStableFunc(r.pending, func(a, b Msg) int { return cmp.Compare(a.ID, b.ID) })
 	if r.last > seq {
 		r.last = seq
 	}
 	r.version++
 }
 
-// Agrees says whether the recorder has seen exactly the event e as its latest.
-func (r *Recorder) Agrees(e *cluster.Event) bool { return r.last == e.Seq && r.lastAt == e.At }
+// Agrees says whether the recorder's history includes exactly the event e (same number, same
+// instant), as a deterministic replay of the same run does.
+func (r *Recorder) Agrees(e *cluster.Event) bool {
+	return e.Seq <= r.last && e.Seq+atRing > r.last && r.ats[e.Seq%atRing] == e.At
+}
 
 func (r *Recorder) push(row Row) {
 	r.rows = append(r.rows, row)
@@ -104,7 +125,8 @@ func (r *Recorder) addPending(m Msg) {
 
 // Add records one event. Call it with every event, in order (World.Subscribe).
 func (r *Recorder) Add(e *cluster.Event) {
-	r.last, r.lastAt = e.Seq, e.At
+	r.last = e.Seq
+	r.ats[e.Seq%atRing] = e.At
 	switch e.Kind {
 	case cluster.EvMsgSent:
 		r.addPending(r.raftMsg(e))
@@ -237,6 +259,9 @@ func (r *Recorder) mark(e *cluster.Event) {
 		}
 		mk.Kind, mk.Cmd, mk.Result, mk.Key = MarkApply, e.Cmd, e.Result, e.Cmd.Key
 		mk.Late = e.Cmd.Kind == fsm.Expire && e.Result.Kind == fsm.Expired && !e.Result.Existed
+		if mk.Late {
+			r.late[e.Index] = true
+		}
 		mk.Text = fmt.Sprintf("%s → %v", e.Cmd, e.Result)
 	case cluster.EvCountdownZero:
 		mk.Kind, mk.Text = MarkZero, fmt.Sprintf("countdown %s #%d at zero", e.Key, e.Token)

@@ -1,0 +1,482 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster/diagram"
+	"leaselab/fsm"
+)
+
+// The diagram view (m): a space-time diagram of the messages. One lane per node (and per
+// client when there is room), time down the screen, one row per message at the instant it was
+// delivered or lost: rows then read in the order receivers acted on them, which is what makes
+// a late Expire visibly land after a Grant. The label says when it left (the latency, and any
+// hold by a delay rule); a lost message ends in ✗.
+
+// only is what the diagram narrows to besides the heartbeat filter.
+type only int
+
+const (
+	onlyAll only = iota
+	onlyKey
+	onlyClient
+	nOnly
+)
+
+// dgRow is one visible line: a recorder row, several equal marks merged, or a message still on
+// the wire.
+type dgRow struct {
+	row   *diagram.Row
+	lanes []int // merged marks: every lane that shows it
+	wire  *diagram.Msg
+}
+
+// diagramFilterText says what the diagram shows.
+func (m *Model) diagramFilterText() string {
+	s := "lock messages"
+	if m.dgAll {
+		s = "all messages"
+	}
+	switch m.dgOnly {
+	case onlyKey:
+		s += " of key " + m.curKey()
+	case onlyClient:
+		s += " of " + m.client
+	}
+	return s
+}
+
+// dgMatch says whether a row passes the filters.
+func (m *Model) dgMatch(r *diagram.Row, key, client string) bool {
+	if r.Mark {
+		mk := &r.M
+		switch m.dgOnly {
+		case onlyKey:
+			return mk.Key == key || structural(mk)
+		case onlyClient:
+			return mk.Client == client || structural(mk)
+		}
+		return true
+	}
+	return m.dgMsgMatch(&r.Msg, key, client)
+}
+
+func (m *Model) dgMsgMatch(msg *diagram.Msg, key, client string) bool {
+	if !m.dgAll && !msg.Lock {
+		return false
+	}
+	switch m.dgOnly {
+	case onlyKey:
+		return msg.HasKey(key)
+	case onlyClient:
+		return msg.HasClient(client)
+	}
+	return true
+}
+
+// structural marks (roles, crashes, isolation, faults, violations) show under every filter.
+func structural(mk *diagram.Mark) bool {
+	switch mk.Kind {
+	case diagram.MarkApply, diagram.MarkZero, diagram.MarkClient, diagram.MarkLocalExpiry:
+		return false
+	}
+	return true
+}
+
+// sameMark says whether two marks are the same happening on different lanes.
+func sameMark(a, b *diagram.Mark) bool {
+	return a.Kind == b.Kind && a.Text == b.Text && a.Node != b.Node && a.Node > 0 && b.Node > 0
+}
+
+// visibleRows collects up to n visible rows ending at the newest (or around the selected row
+// when one is selected), newest last; sel is the selected row's index in the result or -1.
+func (m *Model) visibleRows(n int) (out []dgRow, sel int) {
+	rec := m.sim.dg
+	rows := rec.Rows()
+	key, client := m.curKey(), m.client
+	lanes := &rec.Lanes
+	sel = -1
+	var wire []dgRow
+	if m.dgSel == 0 {
+		for i := len(rec.Pending()) - 1; i >= 0 && len(wire) < 3; i-- {
+			p := &rec.Pending()[i]
+			if m.dgMsgMatch(p, key, client) {
+				wire = append(wire, dgRow{wire: p})
+			}
+		}
+	}
+	// Walk back from the newest row; with a selection, keep going until it is in the window
+	// and a few rows below it are too.
+	below := -1 // rows collected after the selected one
+	for i := len(rows) - 1; i >= 0; i-- {
+		r := &rows[i]
+		if !m.dgMatch(r, key, client) {
+			continue
+		}
+		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) && out[k].row.Seq != m.dgSel && r.Seq != m.dgSel {
+			out[k].lanes = append(out[k].lanes, lanes.Index(out[k].row.M.Node, out[k].row.M.Client))
+			out[k].row = r
+			continue
+		}
+		out = append(out, dgRow{row: r})
+		if m.dgSel != 0 && r.Seq == m.dgSel {
+			below = len(out) - 1
+		}
+		if len(out) >= n && (m.dgSel == 0 || below >= 0) {
+			break
+		}
+	}
+	if m.dgSel != 0 && below >= 0 {
+		// Keep the selection a third of the window from the bottom when history allows.
+		drop := max(0, below-max(n/3, 0))
+		out = out[drop:]
+		below -= drop
+	}
+	// Reverse to oldest first.
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	if below >= 0 {
+		sel = len(out) - 1 - below
+	}
+	if len(out) > n {
+		cut := len(out) - n
+		out = out[cut:]
+		if sel >= 0 {
+			sel -= cut
+		}
+	}
+	for i := len(wire) - 1; i >= 0; i-- {
+		out = append(out, wire[i])
+	}
+	if len(out) > n {
+		out = out[len(out)-n:]
+	}
+	return out, sel
+}
+
+// diagramGeom is where the lanes are on a line of width w.
+type diagramGeom struct {
+	timeW, sp, lanes, labelX int
+	clients                  bool
+}
+
+func (m *Model) diagramGeom(w int) diagramGeom {
+	l := &m.sim.dg.Lanes
+	g := diagramGeom{timeW: 9, clients: true}
+	n := l.Len()
+	const minLabel = 30
+	g.sp = min(8, (w-g.timeW-minLabel)/max(n, 1))
+	if g.sp < 4 {
+		g.clients, n = false, l.Nodes
+		g.sp = min(8, max(3, (w-g.timeW-minLabel)/max(n, 1)))
+	}
+	g.lanes = n
+	g.labelX = g.timeW + n*g.sp
+	return g
+}
+
+// laneX is the column of lane i's line inside the lane area, or -1 when it is not drawn.
+func (g diagramGeom) laneX(i int) int {
+	if i < 0 || i >= g.lanes {
+		return -1
+	}
+	return i*g.sp + g.sp/2
+}
+
+// diagramLines draws the diagram in w x h: a lane header, the rows, and, when a row is
+// selected, its details.
+func (m *Model) diagramLines(w, h int) []string {
+	st := m.st
+	g := m.diagramGeom(w)
+	lanes := &m.sim.dg.Lanes
+	out := make([]string, 0, h)
+	// Header: lane names over their lines.
+	hdr := []rune(strings.Repeat(" ", g.lanes*g.sp))
+	for i := 0; i < g.lanes; i++ {
+		name := []rune(lanes.Name(i))
+		x := g.laneX(i) - len(name)/2
+		for j, r := range name {
+			if x+j >= 0 && x+j < len(hdr) {
+				hdr[x+j] = r
+			}
+		}
+	}
+	hl := newLine(w)
+	hl.add(st.headKey, fit(" time", g.timeW))
+	hl.add(st.headName, string(hdr))
+	note := "at delivery · latency"
+	if !g.clients && len(lanes.Clients) > 0 {
+		note = "clients ◂▸ at the edge"
+	}
+	hl.add(st.headKey, " "+note)
+	out = append(out, hl.String())
+
+	detailH := 0
+	var detail []string
+	if m.dgSel != 0 && h >= 10 {
+		detailH = min(5, h/4)
+	}
+	body := h - 1 - detailH
+	rows, sel := m.visibleRows(body)
+	for i := range rows {
+		out = append(out, m.diagramRow(&rows[i], g, w, i == sel))
+	}
+	for len(out) < 1+body {
+		out = append(out, m.emptyLanes(g, w))
+	}
+	if detailH > 0 {
+		if sel >= 0 && rows[sel].row != nil {
+			detail = rowDetails(rows[sel].row)
+		} else {
+			detail = []string{"(the selected row is not in the kept history)"}
+		}
+		out = append(out, st.border.r(strings.Repeat("─", w)))
+		for i := 0; i < detailH-1; i++ {
+			s := ""
+			if i < len(detail) {
+				s = detail[i]
+			}
+			out = append(out, st.plain.r(fit(" "+s, w)))
+		}
+	}
+	return out
+}
+
+// rowDetails is a row's full description.
+func rowDetails(r *diagram.Row) []string {
+	if r.Mark {
+		mk := &r.M
+		return []string{fmt.Sprintf("%s %s at %s: %s", mk.Lane(), mk.Symbol(), simTime(r.At), mk.Text)}
+	}
+	return r.Msg.Details()
+}
+
+func (m *Model) emptyLanes(g diagramGeom, w int) string {
+	l := newLine(w)
+	l.pad(g.timeW)
+	l.add(m.st.faint, m.laneBase(g))
+	return l.String()
+}
+
+// laneBase is the lane area with only the lane lines.
+func (m *Model) laneBase(g diagramGeom) string {
+	b := []rune(strings.Repeat(" ", g.lanes*g.sp))
+	for i := 0; i < g.lanes; i++ {
+		b[g.laneX(i)] = '│'
+	}
+	return string(b)
+}
+
+// diagramRow draws one row: time, the lanes with the arrow or mark, then the label.
+func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) string {
+	st := m.st
+	lanes := &m.sim.dg.Lanes
+	l := newLine(w)
+	area := []rune(m.laneBase(g))
+	var at string
+	var style sty
+	var label, outcome string
+	lo, hi := -1, -1 // the styled span of the lane area
+	switch {
+	case dr.row != nil && dr.row.Mark:
+		mk := &dr.row.M
+		at = simTime(dr.row.At)
+		style = m.markStyle(mk)
+		ls := append([]int{lanes.Index(mk.Node, mk.Client)}, dr.lanes...)
+		slices.Sort(ls)
+		names := []string{}
+		for _, li := range ls {
+			if x := g.laneX(li); x >= 0 {
+				area[x] = []rune(mk.Symbol())[0]
+				lo, hi = minPos(lo, x), max(hi, x)
+			}
+			if li >= 0 {
+				names = append(names, lanes.Name(li))
+			} else {
+				names = append(names, "all")
+			}
+		}
+		label = strings.Join(names, " ") + " " + mk.Symbol() + " " + mk.Text
+	default:
+		msg := dr.wire
+		if dr.row != nil {
+			msg = &dr.row.Msg
+			at = simTime(dr.row.At)
+		} else {
+			at = "→" + simTime(msg.Sent)
+		}
+		style = m.msgStyle(msg)
+		from, to := lanes.Index(msg.From, msg.Client), lanes.Index(msg.To, msg.Client)
+		if msg.Kind == diagram.Reply {
+			to = lanes.Index(0, msg.Client)
+		}
+		lo, hi = drawArrow(area, g, from, to, msg.State, msg.At == msg.Sent)
+		label, outcome = msg.Label(), msg.Outcome()
+		if e := msg.Entries; msg.Info.Type == pb.MessageType_MsgApp && len(e) > 0 && e[0].Cmd.Kind == fsm.Expire && m.lateIndex(e[0].Index) {
+			label += " (late)"
+		}
+		if dr.wire != nil {
+			style = st.faint
+		}
+	}
+	if selected {
+		l.add(st.sel, fit(at, g.timeW))
+	} else {
+		l.add(st.faint, fit(at, g.timeW))
+	}
+	if lo >= 0 {
+		l.add(st.faint, string(area[:lo]))
+		l.add(style, string(area[lo:hi+1]))
+		l.add(st.faint, string(area[hi+1:]))
+	} else {
+		l.add(st.faint, string(area))
+	}
+	l.add(style, " "+label)
+	if outcome != "" {
+		os := st.faint
+		if strings.HasPrefix(outcome, "✗") {
+			os = st.dropSt
+		} else if strings.Contains(outcome, "held") {
+			os = st.warn
+		}
+		l.add(os, " "+outcome)
+	}
+	return l.String()
+}
+
+func minPos(a, b int) int {
+	if a < 0 {
+		return b
+	}
+	return min(a, b)
+}
+
+// drawArrow draws a message from lane `from` to lane `to` into the lane area and returns the
+// span it covers. A lane that is not drawn (a client in the compact layout) is the edge of the
+// area on its side. A message lost as it left is a stub ending in ✗.
+func drawArrow(area []rune, g diagramGeom, from, to int, state diagram.State, atSend bool) (int, int) {
+	edge := len(area) - 1
+	x1, x2 := g.laneX(from), g.laneX(to)
+	if x1 < 0 {
+		x1 = edge
+	}
+	if x2 < 0 {
+		x2 = edge
+	}
+	if x1 == x2 {
+		area[x1] = '◆'
+		return x1, x1
+	}
+	dir := 1
+	if x2 < x1 {
+		dir = -1
+	}
+	end := x2
+	if state == diagram.Dropped && atSend {
+		end = x1 + dir*max(2, abs(x2-x1)*2/5)
+	}
+	fill := '─'
+	if state == diagram.InFlight {
+		fill = '┄'
+	}
+	for x := x1 + dir; x != end; x += dir {
+		area[x] = fill
+	}
+	area[x1] = '•'
+	switch {
+	case state == diagram.Dropped:
+		area[end] = '✗'
+	case state == diagram.InFlight:
+		area[end] = '⋯'
+	case dir > 0:
+		area[end] = '▶'
+	default:
+		area[end] = '◀'
+	}
+	return min(x1, end), max(x1, end)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// msgStyle colours a message as the timeline colours its command; symbols and labels repeat it.
+func (m *Model) msgStyle(msg *diagram.Msg) sty {
+	st := m.st
+	if msg.State == diagram.Dropped {
+		return st.dropSt
+	}
+	switch msg.Kind {
+	case diagram.Request:
+		return st.key
+	case diagram.Reply:
+		if msg.Op == "granted" || msg.Op == "released" {
+			return st.good
+		}
+		return st.msg
+	}
+	switch msg.Info.Type {
+	case pb.MessageType_MsgApp:
+		if len(msg.Entries) > 0 {
+			e := msg.Entries[0]
+			switch {
+			case e.Cmd.Kind == fsm.Expire && m.lateIndex(e.Index):
+				return st.late
+			case e.Cmd.Kind == fsm.Expire:
+				return st.expire
+			case e.Cmd.Kind == fsm.Grant:
+				return st.grant
+			case e.Cmd.Kind == fsm.Release:
+				return st.release
+			}
+		}
+	case pb.MessageType_MsgVote, pb.MessageType_MsgVoteResp, pb.MessageType_MsgPreVote, pb.MessageType_MsgPreVoteResp:
+		return st.candidate
+	case pb.MessageType_MsgSnap:
+		return st.key
+	}
+	if msg.Lock {
+		return st.plain
+	}
+	return st.msg
+}
+
+// lateIndex says whether the entry at idx is an Expire some node applied with nothing to
+// delete (known once it applied: the rows before it are coloured when it does).
+func (m *Model) lateIndex(idx uint64) bool {
+	return m.sim.dg.Late(idx)
+}
+
+func (m *Model) markStyle(mk *diagram.Mark) sty {
+	st := m.st
+	switch mk.Kind {
+	case diagram.MarkRole:
+		_, s := st.role(mk.Role)
+		return s
+	case diagram.MarkCrash, diagram.MarkViolation, diagram.MarkLocalExpiry:
+		return st.bad
+	case diagram.MarkRestart, diagram.MarkIsolated, diagram.MarkRejoined, diagram.MarkFault:
+		return st.key
+	case diagram.MarkZero:
+		return st.warn
+	case diagram.MarkApply:
+		switch {
+		case mk.Late:
+			return st.late
+		case mk.Cmd.Kind == fsm.Expire:
+			return st.expire
+		case mk.Cmd.Kind == fsm.Grant:
+			return st.grant
+		}
+		return st.release
+	}
+	return st.plain
+}
