@@ -128,36 +128,92 @@ const (
 
 // hashEvent folds an event into the running trace hash that proves two runs equal. It is not
 // FNV: each field is mixed in a word at a time by hashU64 (xor, multiply by the golden-ratio
-// constant, xor-shift), which is fast enough to run on every event. It is a fingerprint for
-// comparing runs, not a cryptographic hash.
+// constant, xor-shift). A mask of the fields that are set comes first and only those follow,
+// so a message event (most of a trace) costs a dozen words, not thirty: hashing runs on every
+// event. It is a fingerprint for comparing runs, not a cryptographic hash.
 func hashEvent(h uint64, e *Event) uint64 {
+	var mask uint64
+	set := func(bit uint, on bool) {
+		if on {
+			mask |= 1 << bit
+		}
+	}
+	cmd := e.Cmd.LeaseMS ^ e.Cmd.Token<<20 ^ e.Cmd.Origin<<40
+	res := uint64(e.Result.Kind)<<8 | b2u(e.Result.Existed) | e.Result.Token<<16
+	org := e.Origin.ID<<8 | uint64(e.Origin.Kind)
+	set(0, e.Client != "")
+	set(1, e.Req != 0)
+	set(2, e.Kind.IsMessage())
+	set(3, e.Index != 0)
+	set(4, e.Term != 0)
+	set(5, e.Cmd.Kind != 0)
+	set(6, e.Cmd.Key != "")
+	set(7, cmd != 0)
+	set(8, res != 0)
+	set(9, org != 0)
+	set(10, e.Role != "")
+	set(11, e.Key != "")
+	set(12, e.Token != 0)
+	set(13, e.Reply != "")
+	set(14, e.Text != "")
 	h = hashU64(h, e.Seq)
 	h = hashU64(h, uint64(e.At))
-	h = hashU64(h, uint64(e.Kind))
+	h = hashU64(h, uint64(e.Kind)|mask<<8)
 	h = hashU64(h, uint64(e.Node)<<32|uint64(e.Peer))
-	h = hashStr(h, e.Client)
-	h = hashU64(h, e.Req)
-	if e.Kind.IsMessage() {
+	if mask == 0 {
+		return h
+	}
+	if mask&(1<<0) != 0 {
+		h = hashStr(h, e.Client)
+	}
+	if mask&(1<<1) != 0 {
+		h = hashU64(h, e.Req)
+	}
+	if mask&(1<<2) != 0 {
 		m := &e.Msg
-		h = hashU64(h, uint64(m.Type))
+		h = hashU64(h, uint64(m.Type)|uint64(m.Entries)<<8)
 		h = hashU64(h, m.Term)
 		h = hashU64(h, m.LogTerm)
 		h = hashU64(h, m.Index)
 		h = hashU64(h, m.Commit)
-		h = hashU64(h, uint64(m.Entries))
 	}
-	h = hashU64(h, e.Index)
-	h = hashU64(h, e.Term)
-	h = hashU64(h, uint64(e.Cmd.Kind))
-	h = hashStr(h, e.Cmd.Key)
-	h = hashU64(h, e.Cmd.LeaseMS^e.Cmd.Token<<20^e.Cmd.Origin<<40)
-	h = hashU64(h, uint64(e.Result.Kind)<<8|b2u(e.Result.Existed)|e.Result.Token<<16)
-	h = hashU64(h, e.Origin.ID<<8|uint64(e.Origin.Kind))
-	h = hashStr(h, string(e.Role))
-	h = hashStr(h, e.Key)
-	h = hashU64(h, e.Token)
-	h = hashStr(h, e.Reply)
-	return hashStr(h, e.Text)
+	if mask&(1<<3) != 0 {
+		h = hashU64(h, e.Index)
+	}
+	if mask&(1<<4) != 0 {
+		h = hashU64(h, e.Term)
+	}
+	if mask&(1<<5) != 0 {
+		h = hashU64(h, uint64(e.Cmd.Kind))
+	}
+	if mask&(1<<6) != 0 {
+		h = hashStr(h, e.Cmd.Key)
+	}
+	if mask&(1<<7) != 0 {
+		h = hashU64(h, cmd)
+	}
+	if mask&(1<<8) != 0 {
+		h = hashU64(h, res)
+	}
+	if mask&(1<<9) != 0 {
+		h = hashU64(h, org)
+	}
+	if mask&(1<<10) != 0 {
+		h = hashStr(h, string(e.Role))
+	}
+	if mask&(1<<11) != 0 {
+		h = hashStr(h, e.Key)
+	}
+	if mask&(1<<12) != 0 {
+		h = hashU64(h, e.Token)
+	}
+	if mask&(1<<13) != 0 {
+		h = hashStr(h, e.Reply)
+	}
+	if mask&(1<<14) != 0 {
+		h = hashStr(h, e.Text)
+	}
+	return h
 }
 
 // FNVOffset is the trace hash of an empty run: FNV-1a's offset basis, kept as the starting

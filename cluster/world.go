@@ -103,18 +103,24 @@ func (w *World) confState() *pb.ConfState {
 
 // emit records an event. It is stored straight into the ring of recent events and handed to
 // subscribers from there, so no event is allocated on the heap (emit is the hottest path).
-func (w *World) emit(e Event) {
+// emit itself is small enough to inline, so the caller's literal is copied once, into the ring.
+func (w *World) emit(e Event) { w.record(&e) }
+
+func (w *World) record(e *Event) {
 	w.evSeq++
-	e.Seq, e.At = w.evSeq, w.now
 	var slot *Event
 	if len(w.recent) < cap(w.recent) {
-		w.recent = append(w.recent, e)
+		w.recent = w.recent[:len(w.recent)+1]
 		slot = &w.recent[len(w.recent)-1]
 	} else {
-		w.recent[w.head] = e
 		slot = &w.recent[w.head]
-		w.head = (w.head + 1) % len(w.recent)
+		w.head++
+		if w.head == len(w.recent) {
+			w.head = 0
+		}
 	}
+	*slot = *e
+	slot.Seq, slot.At = w.evSeq, w.now
 	w.hash = hashEvent(w.hash, slot)
 	for _, f := range w.subs {
 		f(slot)
