@@ -149,7 +149,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usageError(fs, stderr, "need exactly one lesson name or scenario file")
 	}
-	if *speed < 0.1 || *speed > 100 {
+	if !(*speed >= 0.1 && *speed <= 100) { // NaN fails every comparison
 		return usageError(fs, stderr, "--speed must be 0.1 to 100, got %v", *speed)
 	}
 	s, err := scenarios.Load(pos[0])
@@ -276,7 +276,7 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 		return usageError(fs, stderr, "need two lesson names or scenario files (or one and --unsafe SWITCH)")
 	case *unsafe != "" && len(pos) != 1:
 		return usageError(fs, stderr, "with --unsafe, need exactly one lesson name or scenario file")
-	case *speed < 0.1 || *speed > 100:
+	case !(*speed >= 0.1 && *speed <= 100): // NaN fails every comparison
 		return usageError(fs, stderr, "--speed must be 0.1 to 100, got %v", *speed)
 	}
 	var sides []*scenarios.Scenario

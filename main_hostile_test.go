@@ -78,3 +78,13 @@ func TestRunBudget(t *testing.T) {
 		t.Fatalf("negative budget: code %d %q", code, errs)
 	}
 }
+
+// NaN passes both range comparisons; it must still be refused, as must infinities.
+func TestSpeedMustBeFinite(t *testing.T) {
+	for _, s := range []string{"NaN", "nan", "Inf", "-Inf", "0", "1000"} {
+		_, errs, code := runCLI(t, "play", "--speed", s, "first-lock")
+		if code != 2 || !strings.Contains(errs, "--speed must be 0.1 to 100") {
+			t.Errorf("--speed %s: code %d %q", s, code, errs)
+		}
+	}
+}

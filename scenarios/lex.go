@@ -238,7 +238,11 @@ func (l *line) duration(what string, positive bool) time.Duration {
 func (l *line) durationOf(w word) time.Duration {
 	d, err := time.ParseDuration(w.text)
 	if err != nil {
-		l.fail(w.col, "bad duration %q: %s (want Go syntax like 250ms, 3s or 1m30s)", shorten(w.text), strings.TrimPrefix(err.Error(), "time: "))
+		detail := strings.TrimPrefix(err.Error(), "time: ")
+		if len(detail) > 80 { // it quotes the word again
+			detail = "not a duration"
+		}
+		l.fail(w.col, "bad duration %q: %s (want Go syntax like 250ms, 3s or 1m30s)", w.text, detail)
 	}
 	if d > cluster.MaxDuration || d < -cluster.MaxDuration {
 		l.fail(w.col, "duration %s is out of range (at most %s either way)", w.text, shortDur(cluster.MaxDuration))

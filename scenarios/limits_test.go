@@ -73,3 +73,22 @@ func TestLoadRefusesHugeFiles(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A file of a hundred thousand bad lines prints fifty diagnostics and a count; a megabyte-long
+// bad word is quoted shortened.
+func TestDiagnosticsAreCapped(t *testing.T) {
+	src := strings.Repeat("wiat 1s\n", 100000) + "c1 acquire k 5" + strings.Repeat("x", 1<<20) + "\n"
+	_, err := Parse("bad.scenario", []byte(src))
+	if err == nil {
+		t.Fatal("parsed")
+	}
+	msg := err.Error()
+	lines := strings.Split(msg, "\n")
+	if len(lines) != MaxDiags+1 || lines[MaxDiags] != "… and 99951 more errors" || len(msg) > 400*MaxDiags {
+		t.Fatalf("%d lines, %d bytes, last %q", len(lines), len(msg), lines[len(lines)-1])
+	}
+	last := err.(*ParseError).Diags[100000].String()
+	if len(last) > 200 || !strings.Contains(last, "… (1048577 bytes)") {
+		t.Fatalf("long word: %.300s", last)
+	}
+}

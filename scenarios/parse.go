@@ -28,10 +28,17 @@ type ParseError struct {
 	Diags []Diag
 }
 
+// MaxDiags is how many diagnostics an error prints; the rest are counted.
+const MaxDiags = 50
+
 func (e *ParseError) Error() string {
-	lines := make([]string, len(e.Diags))
-	for i, d := range e.Diags {
+	n := min(len(e.Diags), MaxDiags)
+	lines := make([]string, n, n+1)
+	for i, d := range e.Diags[:n] {
 		lines[i] = d.String()
+	}
+	if more := len(e.Diags) - n; more > 0 {
+		lines = append(lines, fmt.Sprintf("… and %d more errors", more))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -122,7 +129,23 @@ func (p *parser) parseLine(n int, ws []word) {
 	p.s.Steps = append(p.s.Steps, st)
 }
 
+// fail ends the line with an error; the words it quotes (%q) are shortened, so a megabyte of
+// garbage is not echoed whole.
 func (l *line) fail(col int, format string, args ...any) {
+	arg := 0
+	for i := 0; i+1 < len(format) && arg < len(args); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		if format[i] == '%' {
+			continue
+		}
+		if s, ok := args[arg].(string); ok && format[i] == 'q' {
+			args[arg] = shorten(s)
+		}
+		arg++
+	}
 	panic(failure{col, fmt.Sprintf(format, args...)})
 }
 

@@ -5,23 +5,25 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
-// ExitCode is Main's way to ask for an exit status: 1 when a violation was found (or a run could
-// not complete), 2 for bad usage.
+// ExitCode is Main's way to ask for an exit status: 1 when a violation was found, a history could
+// not be checked, or a run could not complete; 2 for bad usage.
 type ExitCode int
 
 func (e ExitCode) Error() string {
 	switch e {
 	case 1:
-		return "chaos found violations"
+		return "chaos found violations or left a history not checked"
 	case 2:
 		return "bad usage"
 	}
@@ -387,6 +389,9 @@ func (r *Report) Print(w io.Writer) {
 		summary += " (" + strings.Join(kinds, ", ") + ")"
 	}
 	fmt.Fprintf(w, "%s; linearizability: %d ok, %d illegal, %d not checked (timed out)\n", summary, ok, illegal, unknown)
+	if unknown > 0 {
+		fmt.Fprintf(w, "NOT A PASS: %d histories could not be checked within --lin-timeout %v (a history not checked proves nothing; rerun with a larger one)\n", unknown, r.Options.LinTimeout)
+	}
 	for _, f := range r.Findings {
 		if f.File == "" {
 			fmt.Fprintf(w, "%s: seed %d could not be shrunk: %s\n", f.Kind, f.Seed, f.Problem)
@@ -441,7 +446,7 @@ func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
 	fs.BoolVar(worker, "worker", false, "")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\nRuns a random fault schedule per seed against the invariant checker and porcupine;\nshrinks each kind of violation to a scenario file (and an HTML history) in --out.\nExit status: 0 nothing found, 1 violations found, 2 bad usage.\n\n", synopsis)
+		fmt.Fprintf(stderr, "usage: %s\n\nRuns a random fault schedule per seed against the invariant checker and porcupine;\nshrinks each kind of violation to a scenario file (and an HTML history) in --out.\nExit status: 0 nothing found and every history checked, 1 violations found or a history\nnot checked, 2 bad usage.\n\n", synopsis)
 		fs.VisitAll(func(f *flag.Flag) {
 			if f.Name == "worker" {
 				return // internal: the worker-process mode
@@ -488,8 +493,10 @@ func Main(args []string, stdout, stderr io.Writer) error {
 		return usage("unexpected argument %q", fs.Arg(0))
 	case o.Seeds < 1:
 		return usage("--seeds must be at least 1, got %d", o.Seeds)
-	case o.Duration < time.Second:
-		return usage("--duration must be at least 1s, got %v", o.Duration)
+	case o.Duration < time.Second || o.Duration > cluster.MaxDuration:
+		return usage("--duration must be 1s to %v, got %v", cluster.MaxDuration, o.Duration)
+	case o.From > math.MaxUint64-uint64(o.Seeds-1):
+		return usage("--from %d with --seeds %d runs past the last seed, %d", o.From, o.Seeds, uint64(math.MaxUint64))
 	case o.Nodes < 3 || o.Nodes > 9:
 		return usage("--nodes must be 3 to 9, got %d", o.Nodes)
 	case o.Jobs < 1:
@@ -504,6 +511,9 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	if worker {
 		return serve(o.settings(), os.Stdin, stdout)
 	}
+	if err := checkOut(o.Out); err != nil {
+		return usage("--out %s: %v", o.Out, err)
+	}
 	rep, err := Run(o, stderr)
 	if rep != nil {
 		rep.Print(stdout)
@@ -512,8 +522,24 @@ func Main(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %d jobs)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), o.Jobs)
-	if len(rep.Failed()) > 0 {
+	if _, _, unknown := rep.Lin(); len(rep.Failed()) > 0 || unknown > 0 {
 		return ExitCode(1)
 	}
 	return nil
+}
+
+// checkOut makes sure reproducers can be written to dir before the search starts (they would
+// be lost after it): dir, or the nearest part of its path that exists, must be a directory.
+func checkOut(dir string) error {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		switch {
+		case err == nil && fi.IsDir():
+			return nil
+		case err == nil:
+			return fmt.Errorf("%s is not a directory", d)
+		case d == filepath.Dir(d):
+			return nil
+		}
+	}
 }
