@@ -21,7 +21,7 @@ svg{display:block;margin-top:10px}svg text{font-size:10px;fill:#303030}
 .grid{stroke:#EEE}.tick{text-anchor:end;fill:#8A8A8A}
 .lane line{stroke:#A8A8A8;stroke-width:1.5}.lane.cl line{stroke-dasharray:2 3}.lh{text-anchor:middle;font-weight:bold;font-size:12px!important}
 .m path{stroke-width:1.4;cursor:pointer;fill:none}.m path:hover{stroke-width:3}
-.ml{text-anchor:middle;font-size:9px!important}
+.ml{text-anchor:middle;font-size:9px!important;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
 g.g path{stroke:#005F00}text.g{fill:#005F00}g.e path{stroke:#875F00}text.e{fill:#875F00}
 g.l path{stroke:#AF0000;stroke-width:2.2}text.l{fill:#AF0000;text-decoration:underline}
 g.r path{stroke:#005F87}text.r{fill:#005F87}g.v path{stroke:#870087}text.v{fill:#870087}

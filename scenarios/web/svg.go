@@ -182,6 +182,24 @@ func (d *drawing) messages(rows []diagram.Row, keep func(int) bool, labels bool)
 		}
 		byClass[a.cls] = append(byClass[a.cls], a)
 	}
+	// A leader's fan-out (one label, one sender, the same instant) gets one text label: the
+	// copies would print over each other. Hovering any copy still shows its own details.
+	type fan struct {
+		from, label string
+		sent        time.Duration
+	}
+	fans := map[fan]int{}
+	first := map[*diagram.Msg]int{}
+	for _, cls := range classOrder {
+		for _, a := range byClass[cls] {
+			k := fan{a.m.Ends()[:strings.Index(a.m.Ends(), "→")], a.label, a.m.Sent / (10 * time.Millisecond)}
+			if fans[k] == 0 {
+				first[a.m] = 0
+			}
+			fans[k]++
+		}
+	}
+	placed := labelGrid{}
 	var extra strings.Builder // ✗ marks and labels, on top of every arrow
 	for _, cls := range classOrder {
 		as := byClass[cls]
@@ -195,16 +213,55 @@ func (d *drawing) messages(rows []diagram.Row, keep func(int) bool, labels bool)
 			if a.m.State == diagram.Dropped {
 				fmt.Fprintf(&extra, `<text class="xm" data-i="%d" x="%.1f" y="%.1f">✗</text>`, id, a.x2-3, a.y2+4)
 			}
-			if labels && a.m.Lock {
-				// Near the receiver's end: a leader's fan-out starts at one point, its ends differ.
-				lx, ly := a.x1+(a.x2-a.x1)*0.7, a.y1+(a.y2-a.y1)*0.7-3
-				fmt.Fprintf(&extra, `<text class="ml %s" data-i="%d" x="%.1f" y="%.1f">%s %s</text>`+"\n", cls, id, lx, ly,
-					html.EscapeString(a.label), html.EscapeString(a.m.Outcome()))
+			if _, ok := first[a.m]; labels && a.m.Lock && ok {
+				k := fan{a.m.Ends()[:strings.Index(a.m.Ends(), "→")], a.label, a.m.Sent / (10 * time.Millisecond)}
+				text := a.label + " " + a.m.Outcome()
+				if n := fans[k]; n > 1 {
+					text += fmt.Sprintf(" (×%d)", n)
+				}
+				lx, ly := placed.place(a, len([]rune(text)))
+				fmt.Fprintf(&extra, `<text class="ml %s" data-i="%d" x="%.1f" y="%.1f">%s</text>`+"\n", cls, id, lx, ly, html.EscapeString(text))
 			}
 		}
 		o.str("</g>\n")
 	}
 	o.str(extra.String())
+}
+
+// labelGrid keeps the boxes of the labels placed so far, by 12px band, so a label can move
+// along its arrow to where it overlaps none (or to its middle when nowhere is free).
+type labelGrid map[int][][4]float64
+
+func (g labelGrid) place(a arrow, chars int) (float64, float64) {
+	w := float64(chars) * 5.5 // 9px monospace
+	for _, f := range []float64{0.5, 0.3, 0.7, 0.15, 0.85} {
+		x, y := a.x1+(a.x2-a.x1)*f, a.y1+(a.y2-a.y1)*f-3
+		b := [4]float64{x - w/2, y - 9, x + w/2, y + 2}
+		if !g.hits(b) {
+			g.add(b)
+			return x, y
+		}
+	}
+	x, y := a.x1+(a.x2-a.x1)*0.5, a.y1+(a.y2-a.y1)*0.5-3
+	g.add([4]float64{x - w/2, y - 9, x + w/2, y + 2})
+	return x, y
+}
+
+func (g labelGrid) hits(b [4]float64) bool {
+	for band := int(b[1] / 12); band <= int(b[3]/12); band++ {
+		for _, o := range g[band] {
+			if b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g labelGrid) add(b [4]float64) {
+	for band := int(b[1] / 12); band <= int(b[3]/12); band++ {
+		g[band] = append(g[band], b)
+	}
 }
 
 // msgData is a message's details in the compact form the page's script spells out:
