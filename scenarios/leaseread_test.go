@@ -49,3 +49,26 @@ func TestLeaseReadUnsafeNeedsTheSlowClock(t *testing.T) {
 		}
 	}
 }
+
+// The README's claim that lease-based reads break even with true clocks: a chaos reproducer
+// with no skew step shows non-linearizable (TestRegressionScenarios runs it), and the same file
+// without its `unsafe` line shows nothing.
+func TestLeaseReadBreaksWithTrueClocks(t *testing.T) {
+	const file = "testdata/regression-lease-read-equal-clocks.scenario"
+	s, err := Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range s.Steps {
+		if st.Kind == StepSkewRate || st.Kind == StepSkewOffset || st.Kind == StepClientSkew {
+			t.Fatalf("%s skews a clock: %s", file, FormatStep(st))
+		}
+	}
+	if r := lessonRun(t, s, nil); !r.Passed() || !r.World().HasViolation("non-linearizable") {
+		t.Fatalf("%s: passed %v, violations %v", file, r.Passed(), r.World().Violations())
+	}
+	s.Header.Unsafe = nil
+	if vs := lessonRun(t, s, nil).World().Violations(); len(vs) != 0 {
+		t.Errorf("%s without unsafe lease-read: %v", file, vs)
+	}
+}
