@@ -132,8 +132,13 @@ func (w *World) PorcupineOps() []porcupine.Operation {
 }
 
 // CheckLinearizable checks the history with porcupine; timeout 0 means no limit.
+// A negative timeout gives the check no time at all: Unknown, at once (tests of what an
+// undecided check means).
 func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
 	ops := w.PorcupineOps()
+	if timeout < 0 {
+		return LinearizabilityResult{Result: porcupine.Unknown, Ops: ops}
+	}
 	res, info := porcupine.CheckOperationsVerbose(LockModel, ops, timeout)
 	return LinearizabilityResult{Result: res, Ops: ops, Info: info}
 }
@@ -142,16 +147,11 @@ func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
 // reports a non-linearizable violation when porcupine finds no valid order. It returns the
 // latest result (Unknown when the check timed out).
 func (w *World) CheckHistory(timeout time.Duration) porcupine.CheckResult {
-	h := w.linear
-	if h.checked && h.checkedAt == h.version {
-		return h.lastResult
-	}
-	r := w.CheckLinearizable(timeout)
-	h.checked, h.checkedAt, h.lastResult = true, h.version, r.Result
-	if r.Result == porcupine.Illegal && !w.HasViolation("non-linearizable") {
+	res := w.PendingHistory(timeout)
+	if res == porcupine.Illegal && !w.HasViolation("non-linearizable") {
 		w.chk.report("non-linearizable", 0, 0, "", nonLinearizableText)
 	}
-	return r.Result
+	return res
 }
 
 const nonLinearizableText = "the clients' history (acquires, releases, the leader's Expires and ghost Releases) has no valid order against the lock's sequential model"
@@ -163,13 +163,18 @@ func (w *World) PendingViolations(timeout time.Duration) []Violation {
 	if w.HasViolation("non-linearizable") {
 		return vs
 	}
-	h := w.linear
-	res := h.lastResult
-	if !h.checked || h.checkedAt != h.version {
-		res = w.CheckLinearizable(timeout).Result
-	}
-	if res == porcupine.Illegal {
+	if w.PendingHistory(timeout) == porcupine.Illegal {
 		vs = append(vs, Violation{Kind: "non-linearizable", At: w.now, Text: nonLinearizableText})
 	}
 	return vs
+}
+
+// PendingHistory is the result CheckHistory would give now (Unknown: porcupine could not decide
+// in time), without reporting anything. The result is kept until the history changes.
+func (w *World) PendingHistory(timeout time.Duration) porcupine.CheckResult {
+	h := w.linear
+	if !h.checked || h.checkedAt != h.version {
+		h.checked, h.checkedAt, h.lastResult = true, h.version, w.CheckLinearizable(timeout).Result
+	}
+	return h.lastResult
 }

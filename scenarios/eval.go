@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anishathalye/porcupine"
+
 	"leaselab/cluster"
 	"leaselab/fsm"
 )
@@ -22,6 +24,15 @@ func (r *Runner) Check(c *Cond) (bool, string) { return r.judge(c, true) }
 
 func (r *Runner) judge(c *Cond, pure bool) (bool, string) {
 	ok, found := r.eval(c, pure)
+	// `violations none` and `violations non-linearizable` rest on porcupine: when it could not
+	// decide, the condition is neither true nor false, and the step fails saying so.
+	if c.Kind == CondViolations && (c.None || c.Violation == "non-linearizable") &&
+		!r.world.HasViolation("non-linearizable") && r.world.PendingHistory(r.linTimeout()) == porcupine.Unknown {
+		if ok != c.Not {
+			found = ""
+		}
+		return false, strings.TrimPrefix(found+"; ", "; ") + r.undecidedText()
+	}
 	if c.Not {
 		if ok {
 			return false, found
@@ -54,9 +65,9 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 	case CondViolations:
 		var vs []cluster.Violation
 		if pure {
-			vs = w.PendingViolations(linTimeout)
+			vs = w.PendingViolations(r.linTimeout())
 		} else {
-			w.CheckHistory(linTimeout)
+			w.CheckHistory(r.linTimeout())
 			vs = w.Violations()
 		}
 		if c.None {

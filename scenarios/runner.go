@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/anishathalye/porcupine"
+
 	"leaselab/cluster"
 )
 
@@ -50,6 +52,9 @@ type Runner struct {
 	MaxEvents uint64        // events the world may emit
 	Interrupt func() bool   // polled between slices of the run: true stops it (a wall-clock timeout)
 	Stopped   string        // the limit that stopped the run, if one did
+	// LinTimeout is porcupine's budget for each linearizability check (0: 10s; negative: none,
+	// so every check is undecided).
+	LinTimeout time.Duration
 
 	pc        int           // next step
 	inStep    bool          // steps[pc] is a wait or wait-until in progress
@@ -311,12 +316,34 @@ func (r *Runner) Finalize() {
 		return
 	}
 	r.finalized = true
-	r.world.CheckHistory(linTimeout)
+	lin := r.world.CheckHistory(r.linTimeout())
 	r.Failures = append(r.Failures, r.unexpected(r.world.Violations())...)
+	r.Failures = append(r.Failures, r.undecided(lin)...)
 }
 
 // linTimeout bounds the end-of-run linearizability check.
 const linTimeout = 10 * time.Second
+
+func (r *Runner) linTimeout() time.Duration {
+	if r.LinTimeout != 0 {
+		return r.LinTimeout
+	}
+	return linTimeout
+}
+
+// undecided fails a scenario with no unsafe switch whose history porcupine could not settle:
+// a check that did not finish proves nothing, so it is never a pass.
+func (r *Runner) undecided(lin porcupine.CheckResult) []Failure {
+	if lin != porcupine.Unknown || len(r.scenario.Header.Unsafe) > 0 {
+		return nil
+	}
+	end := Pos{File: r.scenario.File, Line: lastLine(r.scenario)}
+	return []Failure{{Pos: end, Step: "(end of run)", Expected: "a linearizability verdict", Found: r.undecidedText()}}
+}
+
+func (r *Runner) undecidedText() string {
+	return fmt.Sprintf("the linearizability check could not be decided (porcupine gave up after %v); undecided is not a pass", r.linTimeout())
+}
 
 // unexpected turns the violations no step expected into failures at the script's end (none in
 // a scenario with an unsafe switch: there the violations are the point).
@@ -358,8 +385,9 @@ func (r *Runner) Verdict() Verdict {
 	v.Failures = append(v.Failures, r.Failures...)
 	vs := w.Violations()
 	if !r.finalized {
-		vs = w.PendingViolations(linTimeout)
+		vs = w.PendingViolations(r.linTimeout())
 		v.Failures = append(v.Failures, r.unexpected(vs)...)
+		v.Failures = append(v.Failures, r.undecided(w.PendingHistory(r.linTimeout()))...)
 	}
 	for _, x := range vs {
 		if !slices.Contains(v.Violations, x.Kind) {
