@@ -36,6 +36,9 @@ const atRing = 1024
 // New records a diagram of a cluster of n nodes keeping at most capRows rows (0: no bound).
 func New(nodes, capRows int) *Recorder {
 	r := &Recorder{Lanes: Lanes{Nodes: nodes}, cap: capRows, late: map[uint64]bool{}}
+	if capRows > 0 {
+		r.rows = make([]Row, 0, 2*capRows)
+	}
 	r.logs = make([]map[uint64]Entry, nodes+1)
 	for i := range r.logs {
 		r.logs[i] = map[uint64]Entry{}
@@ -89,11 +92,15 @@ func (r *Recorder) Agrees(e *cluster.Event) bool {
 	return e.Seq <= r.last && e.Seq+atRing > r.last && r.ats[e.Seq%atRing] == e.At
 }
 
+// push appends a row. A bounded recorder keeps its rows in one array of twice its capacity:
+// when that is full the newest half moves to the front (no allocation, amortised one copy).
 func (r *Recorder) push(row Row) {
-	r.rows = append(r.rows, row)
-	if r.cap > 0 && len(r.rows) > 2*r.cap {
-		r.rows = append(r.rows[:0:0], r.rows[len(r.rows)-r.cap:]...)
+	if r.cap > 0 && len(r.rows) == 2*r.cap {
+		n := copy(r.rows, r.rows[r.cap:])
+		clear(r.rows[n:])
+		r.rows = r.rows[:n]
 	}
+	r.rows = append(r.rows, row)
 	r.version++
 }
 
