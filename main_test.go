@@ -179,3 +179,30 @@ func TestListInTeachingOrder(t *testing.T) {
 		t.Fatalf("list:\n%s", out)
 	}
 }
+
+// run --html writes one self-contained page for one run; more than one scenario, or the input
+// itself as the output, is a usage error.
+func TestRunHTML(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "le.html")
+	stdout, stderr, code := runCLI(t, "run", "--html", out, "late-expire")
+	if code != 0 || !strings.Contains(stdout, "PASS late-expire") || !strings.Contains(stdout, "wrote "+out) {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, want := range []string{"<svg", `data-lane="c2"`, "Late Expire", `<span class="pass">PASS</span>`, "MsgApp [Expire orders #1]"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if _, _, code := runCLI(t, "run", "--html", out, "late-expire", "first-lock"); code != 2 {
+		t.Errorf("two scenarios with --html: exit %d, want 2", code)
+	}
+	in := writeScenario(t, "x.scenario", "campaign n1\nwait-until leader n1\nexpect leader n1\n")
+	if _, _, code := runCLI(t, "run", "--html", in, in); code != 2 {
+		t.Errorf("--html over its input: exit %d, want 2", code)
+	}
+}

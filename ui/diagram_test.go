@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -192,6 +194,14 @@ func TestDiagramCompactAndSaveWeb(t *testing.T) {
 	press(m, "W")
 	if m.statusBad || !strings.Contains(m.status, ".html") {
 		t.Fatalf("W: %s", m.status)
+	}
+	files, _ := filepath.Glob(filepath.Join(m.saveDir, "leaselab-session-*.html"))
+	if len(files) != 1 {
+		t.Fatalf("saved pages: %v", files)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil || !strings.Contains(string(b), `data-lane="n5"`) || !strings.Contains(string(b), "MsgApp [Grant") {
+		t.Fatalf("the saved page has no diagram (%v)", err)
 	}
 }
 
