@@ -305,7 +305,7 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 		return exitError(2)
 	}
 	if !*print {
-		return usageError(fs, stderr, "the side-by-side view is not built yet: use --print")
+		return ui.RunCompare(c, ui.Options{Speed: *speed})
 	}
 	c.Run()
 	c.Report(stdout)

@@ -101,9 +101,9 @@ func (c *Comparison) Continue() {
 	}
 }
 
-// next is the next instant either side has something to do at: an event, the end of a wait,
-// or (when a script is between steps) right now.
-func (c *Comparison) next() (time.Duration, bool) {
+// NextAt is the next instant either side has something to do at: an event, the end of a wait,
+// or (when a script is between steps) right now. ok is false when neither has anything left.
+func (c *Comparison) NextAt() (time.Duration, bool) {
 	var at time.Duration
 	found := false
 	take := func(t time.Duration) {
@@ -136,7 +136,7 @@ func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 		if c.Paused() {
 			return StopPause
 		}
-		at, ok := c.next()
+		at, ok := c.NextAt()
 		if !ok || at > c.Now() {
 			// The instant reached is complete on both sides: compare what they did in it.
 			if c.compare() {
@@ -272,3 +272,30 @@ func (c *Comparison) Report(out io.Writer) {
 	}
 	fmt.Fprintln(out, c.Div)
 }
+
+// Says is side i's narration since its script's last pause (its latest `say` when it has not
+// paused since), oldest first.
+func (c *Comparison) Says(i int) []string {
+	log := c.Sides[i].R.Log
+	var out []string
+	for j := len(log) - 1; j >= 0; j-- {
+		st := &log[j].Step
+		if st.Kind == StepPause && len(out) > 0 {
+			break
+		}
+		if st.Kind == StepSay {
+			out = append(out, st.Text)
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// Progress is how many of side i's steps have run, of how many.
+func (c *Comparison) Progress(i int) (done, total int) {
+	s := c.Sides[i]
+	return s.R.PC(), len(s.Scenario.Steps)
+}
+
+// World is side i's world as of now (for drawing: read it, never act on it).
+func (c *Comparison) World(i int) *cluster.World { return c.Sides[i].R.W }

@@ -1,0 +1,265 @@
+package ui
+
+import (
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// CompareModel shows two runs of a comparison side by side (or one above the other on a
+// narrower terminal), in lockstep: one clock, one pause, one speed for both. It plays them only
+// through scenarios.Comparison; its own work is pacing wall time against simulated time, and
+// drawing.
+type CompareModel struct {
+	st   *styles
+	keys compareKeys
+	c    *scenarios.Comparison
+	wall func() time.Time
+
+	speed   float64
+	paused  bool // by the user, at the first divergence, or at the end
+	atPause bool // a script stopped at a `pause`
+	ended   bool // both scripts have run to their ends
+	clock   time.Duration
+	carry   float64
+	last    time.Time
+	gen     int
+
+	div    *scenarios.Divergence // the first divergence, kept across rewinds
+	width  int
+	height int
+	v      [2]cluster.View
+	status string
+	err    error
+}
+
+// compareKeys are the comparison's keys: the clock only, since an action on one side would
+// break the lockstep.
+type compareKeys struct {
+	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, Quit key.Binding
+}
+
+func newCompareKeys() compareKeys {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return compareKeys{
+		Pause:    b("space", "pause", " "),
+		Continue: b("enter", "continue script", "enter", "c"),
+		Step:     b(".", "next instant", "."),
+		Slower:   b("<", "slower", "<", ","),
+		Faster:   b(">", "faster", ">"),
+		Back:     b("←", "-1s", "left"),
+		Forward:  b("→", "+1s", "right"),
+		Jump:     b("d", "back to the divergence", "d"),
+		Quit:     b("q", "quit", "q", "ctrl+c"),
+	}
+}
+
+func (k compareKeys) list() []key.Binding {
+	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.Slower, k.Faster, k.Quit}
+}
+
+// RunCompare plays a comparison in the TUI.
+func RunCompare(c *scenarios.Comparison, o Options) error {
+	m := newCompare(c, o, terminalStyles())
+	p := tea.NewProgram(m, tea.WithAltScreen())
+	final, err := p.Run()
+	if fm, ok := final.(*CompareModel); ok && fm.err != nil {
+		return fm.err
+	}
+	return err
+}
+
+func newCompare(c *scenarios.Comparison, o Options, st *styles) *CompareModel {
+	speed := o.Speed
+	if speed <= 0 {
+		speed = 1
+	}
+	m := &CompareModel{st: st, keys: newCompareKeys(), c: c, wall: time.Now, speed: min(100, max(0.1, speed)),
+		paused: o.StartPaused, width: 120, height: 40}
+	m.status = "space pause · enter continue at a script pause · ← → travel in time · d jump to the divergence"
+	m.refresh()
+	return m
+}
+
+// Init starts the frame clock unless the model starts paused.
+func (m *CompareModel) Init() tea.Cmd {
+	if m.moving() {
+		m.resume()
+		return m.tick()
+	}
+	return nil
+}
+
+func (m *CompareModel) moving() bool { return !m.paused && !m.atPause }
+
+func (m *CompareModel) resume() {
+	m.paused = false
+	m.last, m.clock, m.carry = m.wall(), m.c.Now(), 0
+}
+
+func (m *CompareModel) tick() tea.Cmd {
+	m.gen++
+	gen := m.gen
+	return tea.Tick(frameEvery, func(t time.Time) tea.Msg { return frameMsg{gen: gen, at: t} })
+}
+
+// Update handles one message; a panic is caught so the terminal is restored.
+func (m *CompareModel) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
+			cmd = tea.Quit
+		}
+	}()
+	was := m.moving()
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case frameMsg:
+		if msg.gen != m.gen || !m.moving() {
+			return m, nil
+		}
+		m.frame(msg.at)
+		if m.moving() {
+			return m, m.tick()
+		}
+		return m, nil
+	case tea.KeyMsg:
+		if key.Matches(msg, m.keys.Quit) {
+			return m, tea.Quit
+		}
+		m.onKey(msg)
+	}
+	if !was && m.moving() {
+		m.resume()
+		cmd = m.tick()
+	}
+	return m, cmd
+}
+
+// frame advances both runs for one frame that ended at wall time at: speed x elapsed, in whole
+// milliseconds, as the single-run TUI does.
+func (m *CompareModel) frame(at time.Time) {
+	el := min(max(at.Sub(m.last), 0), maxFrameWall)
+	m.last = at
+	ns := float64(el)*m.speed + m.carry
+	d := time.Duration(ns) / time.Millisecond * time.Millisecond
+	m.carry = ns - float64(d)
+	m.clock = max(m.clock, m.c.Now()) + d
+	m.settle(m.c.AdvanceTo(m.clock))
+}
+
+// settle records why the comparison stopped and takes the snapshot the screen draws.
+func (m *CompareModel) settle(stop scenarios.Stop) {
+	switch stop {
+	case scenarios.StopPause:
+		m.atPause = true
+		m.status = "a script paused here: enter continues both"
+	case scenarios.StopDiverge:
+		m.paused = true
+		m.div = m.c.Div
+		m.status = "paused at the first divergence: space runs on, d comes back here later"
+	case scenarios.StopEnd:
+		m.paused, m.ended = true, true
+		m.status = "both scripts finished · space runs both worlds on · ← rewinds · d jumps to the divergence"
+	}
+	m.clock = m.c.Now()
+	m.refresh()
+}
+
+func (m *CompareModel) refresh() {
+	for i := range m.v {
+		m.v[i] = m.c.World(i).View(cluster.ViewOptions{LogTail: 1, Events: 512, Proposals: 12})
+	}
+}
+
+func (m *CompareModel) onKey(msg tea.KeyMsg) {
+	k := &m.keys
+	switch {
+	case key.Matches(msg, k.Pause):
+		switch {
+		case m.atPause:
+			m.continueScripts()
+		case m.paused:
+			m.paused = false
+			m.status = "running at " + speedText(m.speed)
+		default:
+			m.paused = true
+			m.status = fmt.Sprintf("paused at %s · . next instant · ← → travel in time", simTime(m.c.Now()))
+		}
+	case key.Matches(msg, k.Continue):
+		if m.atPause {
+			m.continueScripts()
+		} else {
+			m.status = "not at a script pause"
+		}
+	case key.Matches(msg, k.Step):
+		m.step()
+	case key.Matches(msg, k.Slower, k.Faster):
+		d := 1
+		if key.Matches(msg, k.Slower) {
+			d = -1
+		}
+		sp := sim{speed: m.speed}
+		sp.speedStep(d)
+		m.speed = sp.speed
+		m.status = "speed " + speedText(m.speed)
+	case key.Matches(msg, k.Back):
+		m.seek(m.c.Now() - time.Second)
+	case key.Matches(msg, k.Forward):
+		m.seek(m.c.Now() + time.Second)
+	case key.Matches(msg, k.Jump):
+		if m.div == nil {
+			m.status = "no divergence found yet"
+			return
+		}
+		m.seek(m.div.At)
+		m.paused = true
+		m.status = "back at the first divergence"
+	}
+}
+
+func (m *CompareModel) continueScripts() {
+	m.c.Continue()
+	m.atPause = false
+	m.status = "continuing both scripts"
+}
+
+// step plays both runs to the next instant either has something at, and stops there.
+func (m *CompareModel) step() {
+	if m.atPause {
+		m.status = "at a script pause: enter continues"
+		return
+	}
+	m.paused = true
+	at, ok := m.c.NextAt()
+	if !ok {
+		m.status = "nothing left to happen"
+		return
+	}
+	m.status = "stepped to " + simTime(at)
+	m.settle(m.c.AdvanceTo(at))
+}
+
+// seek moves both runs to instant t (backward replays both from their seeds), passing script
+// pauses on the way; the clock keeps its pause state.
+func (m *CompareModel) seek(t time.Duration) {
+	if err := m.c.SeekTo(max(t, 0)); err != nil {
+		m.status = "seek: " + err.Error()
+		return
+	}
+	m.atPause = false
+	m.ended = m.c.Done()
+	m.clock, m.carry = m.c.Now(), 0
+	m.refresh()
+	m.status = "at " + simTime(m.c.Now())
+}

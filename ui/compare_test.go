@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"leaselab/scenarios"
+)
+
+var compareSizes = [][2]int{{200, 50}, {160, 48}, {120, 40}}
+
+func loadScenario(t testing.TB, name string) *scenarios.Scenario {
+	t.Helper()
+	s, err := scenarios.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// lateExpirePair is late-expire against itself with expire-ignores-token (one narration), or
+// against late-expire-unsafe (a narration under each half).
+func lateExpirePair(t testing.TB, withSwitch bool) (*scenarios.Scenario, *scenarios.Scenario) {
+	a := loadScenario(t, "late-expire")
+	if !withSwitch {
+		return a, loadScenario(t, "late-expire-unsafe")
+	}
+	b, err := scenarios.WithUnsafe(a, "expire-ignores-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
+// newCompareModel is a paused comparison with a fake wall clock, sized w x h.
+func newCompareModel(t testing.TB, a, b *scenarios.Scenario, w, h int) *CompareModel {
+	t.Helper()
+	c, err := scenarios.NewComparison(a, b, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newCompare(c, Options{StartPaused: true, Speed: 5}, testStyles())
+	m.wall = func() time.Time { return wall0 }
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// playUntil runs real frames (fake wall time), pressing enter at every script pause and space
+// whenever the clock stopped otherwise, until cond holds; it fails after limit frames.
+func playUntil(t *testing.T, m *CompareModel, cond func() bool) {
+	t.Helper()
+	at := wall0
+	m.wall = func() time.Time { return at }
+	for frames := 0; !cond(); frames++ {
+		if frames > 20000 {
+			t.Fatalf("not reached by %v (simulated)", m.c.Now())
+		}
+		switch {
+		case m.atPause:
+			m.Update(keyMsg("enter"))
+		case !m.moving():
+			m.Update(keyMsg("space"))
+		}
+		at = at.Add(frameEvery)
+		m.Update(frameMsg{gen: m.gen, at: at})
+	}
+}
+
+func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	whole, _ := scenarios.NewComparison(a, b, nil, nil)
+	whole.Run()
+	m := newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool { return m.c.Div != nil })
+	if m.moving() || m.c.Now() != whole.Div.At || m.c.World(0).Now() != m.c.World(1).Now() {
+		t.Fatalf("at the divergence: moving %v, now %v (sides %v %v), want paused at %v",
+			m.moving(), m.c.Now(), m.c.World(0).Now(), m.c.World(1).Now(), whole.Div.At)
+	}
+	v := m.View()
+	for _, want := range []string{"≠ diverged at 5.253s", "safe · late-expire", "unsafe: expire-ignores-token · late-expire",
+		"≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:false}", "≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:true}",
+		"paused at the first divergence"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("missing %q:\n%s", want, v)
+		}
+	}
+	playUntil(t, m, m.c.Done)
+	for i := range m.c.Sides {
+		if m.c.Sides[i].Verdict.Hash != whole.Sides[i].Verdict.Hash {
+			t.Fatalf("side %d: TUI run %x, headless %x", i, m.c.Sides[i].Verdict.Hash, whole.Sides[i].Verdict.Hash)
+		}
+	}
+	v = m.View()
+	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects · violations: none", "unsafe: expire-ignores-token: FAIL: 7 failed (10 expects)"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("missing %q at the end:\n%s", want, v)
+		}
+	}
+}
+
+func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
+	a, b := lateExpirePair(t, false)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Div != nil })
+	at := m.c.Now()
+	m.Update(keyMsg("left"))
+	if m.c.Div != nil || m.c.Now() != at-time.Second {
+		t.Fatalf("after ←: now %v, divergence %v", m.c.Now(), m.c.Div)
+	}
+	if v := m.View(); !strings.Contains(v, "= identical so far; the runs part at 5.253s (d jumps there)") {
+		t.Fatalf("before the divergence:\n%s", v)
+	}
+	m.Update(keyMsg("."))
+	if m.c.Now() <= at-time.Second || m.moving() {
+		t.Fatalf(". should step to the next instant and stay paused: now %v", m.c.Now())
+	}
+	m.Update(keyMsg("d"))
+	if m.c.Div == nil || m.c.Now() != at || m.moving() {
+		t.Fatalf("after d: now %v, divergence %v, moving %v", m.c.Now(), m.c.Div, m.moving())
+	}
+	m.Update(keyMsg(">"))
+	if m.speed != 10 {
+		t.Fatalf("speed %v after >", m.speed)
+	}
+	if _, cmd := m.Update(keyMsg("q")); cmd == nil {
+		t.Fatal("q does not quit")
+	}
+}
+
+// Side by side from 160 columns, one above the other below; every line fits the terminal.
+func TestCompareLayouts(t *testing.T) {
+	for _, shared := range []bool{true, false} {
+		a, b := lateExpirePair(t, shared)
+		for _, sz := range append(compareSizes, [2]int{80, 24}) {
+			m := newCompareModel(t, a, b, sz[0], sz[1])
+			playUntil(t, m, func() bool { return m.c.Div != nil })
+			lines := strings.Split(m.View(), "\n")
+			if len(lines) != sz[1] {
+				t.Fatalf("%v: %d lines", sz, len(lines))
+			}
+			for i, l := range lines {
+				if w := lipgloss.Width(l); w > sz[0] {
+					t.Fatalf("%v: line %d is %d wide: %q", sz, i, w, l)
+				}
+			}
+			sideBySide := strings.Contains(lines[1], "safe · late-expire") && strings.Contains(lines[1], "unsafe: expire-ignores-token")
+			if sideBySide != (sz[0] >= 160) {
+				t.Fatalf("%v: side by side %v:\n%s", sz, sideBySide, m.View())
+			}
+			for _, n := range []string{"★ n1", "n2 follower", "n5 follower"} {
+				if strings.Count(m.View(), n) < 2 {
+					t.Fatalf("%v: %q is not on both halves:\n%s", sz, n, m.View())
+				}
+			}
+		}
+	}
+}
+
+func TestCompareGolden(t *testing.T) {
+	for _, shared := range []bool{true, false} {
+		name := "late-expire-vs-unsafe-lesson"
+		if shared {
+			name = "late-expire-unsafe-switch"
+		}
+		for _, sz := range compareSizes {
+			t.Run(name+"/"+sizeName(sz), func(t *testing.T) {
+				a, b := lateExpirePair(t, shared)
+				m := newCompareModel(t, a, b, sz[0], sz[1])
+				playUntil(t, m, func() bool { return m.c.Div != nil })
+				tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(sz[0], sz[1]))
+				if err := tm.Quit(); err != nil {
+					t.Fatal(err)
+				}
+				fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second))
+				teatest.RequireEqualOutput(t, []byte(fm.View()))
+			})
+		}
+	}
+}

@@ -1,0 +1,418 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// sideBySideW is the width from which the two halves stand side by side; below it they are
+// stacked.
+const sideBySideW = 160
+
+// cmpLayout is where the halves and the shared narration go.
+type cmpLayout struct {
+	sideBySide bool
+	halves     [2]rect
+	narr       rect // the shared narration (h 0 when each half has its own)
+}
+
+func (m *CompareModel) layout() cmpLayout {
+	w, h := m.width, m.height
+	var l cmpLayout
+	body := h - 3 // header, status, help
+	l.sideBySide = w >= sideBySideW
+	if m.c.Shared {
+		// Stacked halves need their node tables whole (borders, divergence, table head, nodes).
+		spare := h - 3 - 2*(2+m.divHeight(w-2)+1+len(m.v[0].Nodes))
+		if l.sideBySide {
+			spare = h / 4
+		}
+		l.narr.h = min(m.sharedNarrLines(w), max(1, spare))
+		body -= l.narr.h
+	}
+	if l.sideBySide {
+		lw := w / 2
+		l.halves[0] = rect{0, 1, lw, body}
+		l.halves[1] = rect{lw, 1, w - lw, body}
+	} else {
+		top := body / 2
+		l.halves[0] = rect{0, 1, w, top}
+		l.halves[1] = rect{0, 1 + top, w, body - top}
+	}
+	l.narr = rect{0, 1 + body, w, l.narr.h}
+	return l
+}
+
+// View draws both halves from the snapshots taken in Update.
+func (m *CompareModel) View() (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = fmt.Sprintf("leaselab: internal error while drawing: %v (q quits)", r)
+		}
+	}()
+	if m.err != nil {
+		return ""
+	}
+	if m.width < minW || m.height < minH {
+		return cut(fmt.Sprintf("terminal too small (need 80x24, now %dx%d) · q quits", m.width, m.height), max(m.width, 0))
+	}
+	l := m.layout()
+	rows := []string{m.cmpHeader()}
+	a, b := m.half(0, l.halves[0]), m.half(1, l.halves[1])
+	if l.sideBySide {
+		rows = append(rows, hjoin(a, b)...)
+	} else {
+		rows = append(rows, a...)
+		rows = append(rows, b...)
+	}
+	if l.narr.h > 0 {
+		rows = append(rows, m.narrBlock(m.sharedNarration(l.narr.w), l.narr.w, l.narr.h)...)
+	}
+	rows = append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width))
+	return strings.Join(rows, "\n")
+}
+
+func (m *CompareModel) cmpHeader() string {
+	st := m.st
+	l := newLine(m.width)
+	l.add(st.headName, " leaselab compare ")
+	sep := func() { l.add(st.border, " │ ") }
+	sep()
+	l.add(st.headVal, simTime(m.c.Now()))
+	sep()
+	switch {
+	case m.atPause:
+		l.add(st.pauseBlock, " ‖ SCRIPT PAUSE ")
+	case m.ended && m.paused:
+		l.add(st.pauseBlock, " ■ BOTH DONE ")
+	case m.paused:
+		l.add(st.warnBlock, " ‖ PAUSED ")
+	default:
+		l.add(st.good, "▶ running")
+	}
+	l.add(st.headKey, " "+speedText(m.speed))
+	sep()
+	switch {
+	case m.c.Div != nil:
+		l.add(st.badBlock, " ≠ diverged at "+simTime(m.c.Div.At)+" ")
+	case m.div != nil:
+		l.add(st.warn, "= identical so far · they part at "+simTime(m.div.At)+" (d)")
+	default:
+		l.add(st.good, "= identical so far")
+	}
+	return l.String()
+}
+
+// half draws side i in r: a box titled with what differs, holding the divergence line, the
+// node table, the replication tracker, the clients and the resource, then (room allowing)
+// the latest applied results and replies, and its own narration when the scripts differ.
+func (m *CompareModel) half(i int, r rect) []string {
+	v := &m.v[i]
+	s := m.c.Sides[i]
+	iw, ih := r.w-2, r.h-2
+	d := m.c.Div
+	// A drawing context for the single-run panels: the diverging node or client is shown as
+	// the selected one.
+	dm := &Model{st: m.st, v: *v}
+	if d != nil {
+		if strings.HasPrefix(d.Subject, "n") {
+			dm.node = d.Node
+		} else {
+			dm.client = d.Subject
+		}
+	}
+	var narr []narrLine
+	narrH := 0
+	if !m.c.Shared {
+		narr = m.sideNarration(i, iw)
+		narrH = 1 + max(2, min(len(narr), 3))
+	}
+	body := make([]string, 0, ih)
+	body = append(body, m.divLines(i, iw)...)
+	for len(body) < m.divHeight(iw) { // the two halves' rows stay aligned
+		body = append(body, blank(iw))
+	}
+	// On a short screen the nodes come first: the table head and the narration give way.
+	tight := ih-len(body)-len(v.Nodes) < 4
+	narrH = min(narrH, max(0, ih-len(body)-len(v.Nodes)-2))
+	if narrH < 2 {
+		narrH = 0
+	}
+	cw := dm.commitWidth()
+	if !tight {
+		locks := firstFit(iw-46-cw, "locks: countdown on each node's own clock", "locks (own clock)", "locks")
+		body = append(body, m.st.headKey.r(fit(fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s %s", "node", "term", cw, "c/a", "clock", "net", locks), iw)))
+	}
+	for j := range v.Nodes {
+		body = append(body, dm.nodeRow(&v.Nodes[j], iw))
+	}
+	// What is left goes to the clients first (every one of them, they carry the story), then
+	// the replication tracker, then the latest results and replies.
+	clientRows := max(1, len(v.Clients)+len(v.Resource))
+	room := max(0, ih-len(body)-narrH)
+	clientsH := min(1+clientRows, max(min(2, room), room-2))
+	trackH := min(room-clientsH, 2+max(1, len(v.Proposals)))
+	recentH := room - clientsH - trackH
+	if recentH < 3 {
+		trackH += max(0, recentH)
+		recentH = 0
+	}
+	if trackH >= 2 {
+		body = append(body, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", iw))
+		body = append(body, dm.trackerBody(iw, trackH-1, trackH > 2)...)
+	}
+	if clientsH >= 2 {
+		body = append(body, rule(m.st, "clients & resource", "", iw))
+		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
+	}
+	if recentH > 0 {
+		body = append(body, rule(m.st, "applied results & replies", "newest last", iw))
+		body = append(body, m.recent(v, iw, recentH-1)...)
+	}
+	if narrH > 0 {
+		body = append(body, rule(m.st, "narration", s.Scenario.Name, iw))
+		body = append(body, m.narrBlock(narr, iw, narrH-1)...)
+	}
+	title := s.Label + " · " + s.Scenario.Name
+	return boxT(m.st, title+" · "+m.sideState(i), m.titleStyle(i), body, r.w, r.h, d != nil)
+}
+
+func (m *CompareModel) titleStyle(i int) sty {
+	if m.c.Sides[i].Verdict != nil && !m.c.Sides[i].Verdict.Passed {
+		return m.st.bad
+	}
+	if len(m.c.Sides[i].Scenario.Header.Unsafe) > 0 {
+		return m.st.warn
+	}
+	return m.st.good
+}
+
+// sideState is a half's leader, violations and script position (its verdict once it ended).
+func (m *CompareModel) sideState(i int) string {
+	v := &m.v[i]
+	parts := []string{"no leader"}
+	if v.Leader != 0 {
+		parts[0] = fmt.Sprintf("★ n%d T%d", v.Leader, v.Term)
+	}
+	if len(v.Violations) > 0 {
+		parts = append(parts, "✖ "+violationKinds(v.Violations))
+	} else {
+		parts = append(parts, "✔ no violation")
+	}
+	if vd := m.c.Sides[i].Verdict; vd != nil {
+		parts = append(parts, verdictText(vd))
+	} else {
+		done, total := m.c.Progress(i)
+		parts = append(parts, fmt.Sprintf("step %d/%d", done, total))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// verdictText is a finished script's verdict in a few words.
+func verdictText(v *scenarios.Verdict) string {
+	if v.Passed {
+		return fmt.Sprintf("■ PASS: %d expects", v.Expects)
+	}
+	return fmt.Sprintf("■ FAIL: %d failed (%d expects)", len(v.Failures), v.Expects)
+}
+
+// divLines is what side i did at the first divergence, highlighted (on two lines when one is
+// too narrow), once the runs have parted.
+func (m *CompareModel) divLines(i, w int) []string {
+	d := m.c.Div
+	if d == nil {
+		text := " = identical so far"
+		if m.div != nil {
+			text = fmt.Sprintf(" = identical so far; the runs part at %s (d jumps there)", simTime(m.div.At))
+		}
+		return []string{m.st.faint.r(fit(text, w))}
+	}
+	did := d.A
+	if i == 1 {
+		did = d.B
+	}
+	if did == "" {
+		did = "(nothing at this instant)"
+	} else if i == 1 && strings.HasPrefix(did, "->") {
+		did = sameAct(d.A) + " " + did
+	}
+	var out []string
+	for _, t := range wrap(fmt.Sprintf("≠ %s %s %s", simTime(d.At), d.Subject, did), w-2, "  ") {
+		l := newLine(w)
+		l.add(m.st.badBlock, " "+t+" ")
+		out = append(out, l.String())
+	}
+	return out
+}
+
+// divHeight is the taller of the two halves' divergence lines at inner width w.
+func (m *CompareModel) divHeight(w int) int { return max(len(m.divLines(0, w)), len(m.divLines(1, w))) }
+
+// sameAct is the act part of a divergence text ("applies Expire orders #1" of "applies Expire
+// orders #1 -> Expired{existed:false}"), repeated on the side that printed only its result.
+func sameAct(a string) string {
+	if i := strings.Index(a, " -> "); i >= 0 {
+		return a[:i]
+	}
+	return a
+}
+
+// clientRows is the clients the world knows, then the resource per key.
+func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
+	out := make([]string, 0, h)
+	for _, c := range dm.v.Clients {
+		if len(out) < h {
+			out = append(out, dm.clientLine(c.Name, w))
+		}
+	}
+	for j := range dm.v.Resource {
+		if len(out) < h {
+			line := dm.resourceLine(&dm.v.Resource[j], w-9)
+			if d := m.c.Div; d != nil && d.Subject == "resource" {
+				out = append(out, m.st.sel.r("resource ")+line)
+			} else {
+				out = append(out, m.st.headKey.r("resource ")+line)
+			}
+		}
+	}
+	if len(out) == 0 && h > 0 {
+		out = append(out, m.st.faint.r(fit(" no client yet", w)))
+	}
+	for len(out) < h {
+		out = append(out, blank(w))
+	}
+	return out
+}
+
+// recent is the latest events of the kinds a comparison looks at, newest last.
+func (m *CompareModel) recent(v *cluster.View, w, h int) []string {
+	var lines []string
+	for j := len(v.Events) - 1; j >= 0 && len(lines) < h; j-- {
+		e := &v.Events[j]
+		switch e.Kind {
+		case cluster.EvApplied, cluster.EvLocalExpiry, cluster.EvClientReply, cluster.EvWrite, cluster.EvViolation:
+		default:
+			continue
+		}
+		s := m.st.plain
+		if e.Kind == cluster.EvViolation {
+			s = m.st.bad
+		}
+		lines = append(lines, s.r(fit(fmt.Sprintf(" %8s  %s", simTime(e.At), scenarios.Describe(e)), w)))
+	}
+	out := make([]string, 0, h)
+	for len(out)+len(lines) < h {
+		out = append(out, blank(w))
+	}
+	for j := len(lines) - 1; j >= 0; j-- {
+		out = append(out, lines[j])
+	}
+	return out
+}
+
+// sideNarration is side i's narration since its last pause, or its verdict once it ended.
+func (m *CompareModel) sideNarration(i, w int) []narrLine {
+	if vd := m.c.Sides[i].Verdict; vd != nil {
+		return verdictLines(vd, w)
+	}
+	return sayLines(m.c.Says(i), w)
+}
+
+// sharedNarration is the one narration of a shared script, then both verdicts at the end
+// (both verdict lines first, then the failures).
+func (m *CompareModel) sharedNarration(w int) []narrLine {
+	if !m.c.Done() {
+		return sayLines(m.c.Says(0), w)
+	}
+	var heads, fails []narrLine
+	for _, s := range m.c.Sides {
+		ls := verdictLines(s.Verdict, w-width(s.Label)-2)
+		ls[0].text = s.Label + ": " + ls[0].text
+		heads = append(heads, ls[0])
+		fails = append(fails, ls[1:]...)
+	}
+	return append(heads, fails...)
+}
+
+func verdictLines(v *scenarios.Verdict, w int) []narrLine {
+	viol := "none"
+	if len(v.Violations) > 0 {
+		viol = strings.Join(v.Violations, ", ")
+	}
+	kind := narrVerdict
+	if !v.Passed {
+		kind = narrVerdictBad
+	}
+	out := []narrLine{{text: cut(fmt.Sprintf("%s · violations: %s", strings.TrimPrefix(verdictText(v), "■ "), viol), w), kind: kind}}
+	for _, f := range v.Failures {
+		out = append(out, narrLine{text: cut("  ✗ "+f.String(), w), kind: narrFail})
+	}
+	return out
+}
+
+// sharedNarrLines is the shared narration area's height: three lines, more for a long stretch.
+func (m *CompareModel) sharedNarrLines(w int) int {
+	n := max(3, len(m.sharedNarration(w)))
+	return min(n, max(3, m.height/6))
+}
+
+// narrBlock draws narration lines into h rows. When they do not fit, the newest whole `say`
+// lines that do are shown (a say's first line starts with its quote mark), then the rest cut.
+func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
+	if len(text) > 0 && text[0].kind != narrSay && len(text) > h {
+		text = text[:h] // a verdict: its first lines matter most
+	}
+	for len(text) > h {
+		next := 1
+		for next < len(text) && strings.HasPrefix(text[next].text, "  ") {
+			next++
+		}
+		if len(text)-next < 1 {
+			text = text[:h]
+			break
+		}
+		text = text[next:]
+	}
+	out := make([]string, 0, h)
+	for _, l := range text {
+		s := m.st.narr
+		switch l.kind {
+		case narrVerdict:
+			s = m.st.good
+		case narrVerdictBad:
+			s = m.st.badBlock
+		case narrFail:
+			s = m.st.bad
+		}
+		out = append(out, s.r(fit(" "+l.text, w)))
+	}
+	for len(out) < h {
+		out = append(out, blank(w))
+	}
+	return out
+}
+
+func (m *CompareModel) cmpStatus(w int) string {
+	l := newLine(w)
+	if m.atPause {
+		l.add(m.st.pauseBlock, " ‖ a script paused here: enter continues both ")
+	}
+	l.add(m.st.status, " "+m.status)
+	return l.String()
+}
+
+func (m *CompareModel) cmpHelp(w int) string {
+	l := newLine(w)
+	for i, b := range m.keys.list() {
+		if i > 0 {
+			l.add(m.st.faint, " · ")
+		}
+		h := b.Help()
+		l.add(m.st.hkey, h.Key)
+		l.add(m.st.hdesc, " "+h.Desc)
+	}
+	return l.String()
+}
