@@ -10,11 +10,11 @@ import (
 	"leaselab/cluster"
 )
 
-// Side is one half of a comparison: a scenario played on its own world.
+// Side is one half of a comparison: a scenario played by its own Playback on its own world.
 type Side struct {
 	Scenario *Scenario
 	Label    string // "safe", or "unsafe: " and the scenario's switches
-	R        *Runner
+	p        *Playback
 	obs      *observer
 	Verdict  *Verdict // set when its script has finished
 }
@@ -47,11 +47,17 @@ func NewComparison(a, b *Scenario, seed *uint64, mod func(*cluster.Config)) (*Co
 func (c *Comparison) rebuild() error {
 	c.Div, c.ended = nil, false
 	for i, s := range []*Scenario{c.a, c.b} {
-		r, err := NewRunner(s, c.seed, c.mod)
+		seed := s.Header.Seed
+		if c.seed != nil {
+			seed = *c.seed
+		}
+		p, err := NewPlayback(s, seed, c.mod)
 		if err != nil {
 			return fmt.Errorf("%s: %v", s.File, err)
 		}
-		c.Sides[i] = &Side{Scenario: s, Label: Label(s), R: r, obs: newObserver(r.world)}
+		// A Playback rebuilds its world only when seeking back, which a Comparison never asks
+		// of it (it rebuilds both sides instead), so the observer stays on the live world.
+		c.Sides[i] = &Side{Scenario: s, Label: Label(s), p: p, obs: newObserver(p.World())}
 	}
 	return nil
 }
@@ -83,7 +89,7 @@ func WithUnsafe(s *Scenario, name string) (*Scenario, error) {
 
 // Now is the simulated instant both sides have reached.
 func (c *Comparison) Now() time.Duration {
-	return max(c.Sides[0].R.world.Now(), c.Sides[1].R.world.Now())
+	return max(c.Sides[0].p.Now(), c.Sides[1].p.Now())
 }
 
 // Done says whether both scripts have finished.
@@ -91,13 +97,13 @@ func (c *Comparison) Done() bool { return c.Sides[0].Verdict != nil && c.Sides[1
 
 // Paused says whether a side waits at a `pause` step (for a shared script, side 0 only).
 func (c *Comparison) Paused() bool {
-	return c.Sides[0].R.atPause || !c.Shared && c.Sides[1].R.atPause
+	return c.Sides[0].p.AtPause() || !c.Shared && c.Sides[1].p.AtPause()
 }
 
 // Continue resumes both sides after a `pause`.
 func (c *Comparison) Continue() {
 	for _, s := range c.Sides {
-		s.R.Continue()
+		s.p.Continue()
 	}
 }
 
@@ -112,16 +118,11 @@ func (c *Comparison) NextAt() (time.Duration, bool) {
 		}
 	}
 	for _, s := range c.Sides {
-		if t, ok := s.R.world.NextAt(); ok {
+		if t, ok := s.p.nextInstant(); ok {
 			take(t)
 		}
-		if s.Verdict != nil {
-			continue
-		}
-		if t, ok := s.R.deadline(); ok {
-			take(t)
-		} else if !s.R.atPause {
-			take(s.R.world.Now())
+		if r := s.p.r; !r.Done() && !r.inStep && !r.atPause {
+			take(s.p.Now()) // steps to begin now: a pause among them must stop both here
 		}
 	}
 	return at, found
@@ -165,8 +166,8 @@ func (c *Comparison) stepTo(at time.Duration) {
 	c.advanceSide(b, at)
 	// A shared script's pause stops the clock through side 0 (whose narration is shown); side 1
 	// waits there only while side 0 does, which is always the case until the runs diverge.
-	for c.Shared && b.R.atPause && !a.R.atPause {
-		b.R.Continue()
+	for c.Shared && b.p.AtPause() && !a.p.AtPause() {
+		b.p.Continue()
 		c.advanceSide(b, at)
 	}
 }
@@ -181,27 +182,23 @@ func (c *Comparison) compare() bool {
 	}
 	c.Div = diverge(a.obs.cur, b.obs.cur)
 	if c.Div == nil {
-		c.Div = lockTables(c.Now(), a.R.world, b.R.world)
+		c.Div = lockTables(c.Now(), a.p.World(), b.p.World())
 	}
 	return c.Div != nil
 }
 
-// advanceSide plays one side's script (then its world alone, once the script is over) to t.
-// At the script's end it takes the verdict, before the world runs on.
+// advanceSide plays one side to t. At the script's end it takes the verdict as `leaselab run`
+// does (its end-of-run checks included, so the trace is a plain run's), then the world runs on.
 func (c *Comparison) advanceSide(s *Side, t time.Duration) {
 	if s.Verdict == nil {
-		if s.R.AdvanceTo(t) != Finished {
+		if s.p.RunTo(t) != StopEnd {
 			return
 		}
-		s.R.Finalize()
-		s.Verdict = verdictOf(s.R)
+		s.p.r.Finalize()
+		v := s.p.Verdict()
+		s.Verdict = &v
 	}
-	s.R.world.AdvanceTo(t)
-}
-
-func verdictOf(r *Runner) *Verdict {
-	v := r.Verdict()
-	return &v
+	s.p.RunTo(t)
 }
 
 // Run plays both scripts to their ends headless (pauses are continued).
@@ -276,7 +273,7 @@ func (c *Comparison) Report(out io.Writer) {
 // Says is side i's narration since its script's last pause (its latest `say` when it has not
 // paused since), oldest first.
 func (c *Comparison) Says(i int) []string {
-	log := c.Sides[i].R.Log
+	log := c.Sides[i].p.Log()
 	var out []string
 	for j := len(log) - 1; j >= 0; j-- {
 		st := &log[j].Step
@@ -294,8 +291,8 @@ func (c *Comparison) Says(i int) []string {
 // Progress is how many of side i's steps have run, of how many.
 func (c *Comparison) Progress(i int) (done, total int) {
 	s := c.Sides[i]
-	return s.R.PC(), len(s.Scenario.Steps)
+	return s.p.PC(), len(s.Scenario.Steps)
 }
 
 // World is side i's world as of now (for drawing: read it, never act on it).
-func (c *Comparison) World(i int) *cluster.World { return c.Sides[i].R.W }
+func (c *Comparison) World(i int) *cluster.World { return c.Sides[i].p.World() }

@@ -157,15 +157,15 @@ func TestCompareInSlicesIsTheSameComparison(t *testing.T) {
 			}
 			if st == StopDiverge {
 				stoppedAt = c.Now()
-				if c.Sides[0].R.world.Now() != c.Sides[1].R.world.Now() {
-					t.Fatalf("stopped at the divergence with the sides at %v and %v", c.Sides[0].R.world.Now(), c.Sides[1].R.world.Now())
+				if c.Sides[0].p.Now() != c.Sides[1].p.Now() {
+					t.Fatalf("stopped at the divergence with the sides at %v and %v", c.Sides[0].p.Now(), c.Sides[1].p.Now())
 				}
 				continue
 			}
 			break
 		}
-		if c.Sides[0].R.world.Now() != c.Sides[1].R.world.Now() {
-			t.Fatalf("sides at %v and %v", c.Sides[0].R.world.Now(), c.Sides[1].R.world.Now())
+		if c.Sides[0].p.Now() != c.Sides[1].p.Now() {
+			t.Fatalf("sides at %v and %v", c.Sides[0].p.Now(), c.Sides[1].p.Now())
 		}
 	}
 	if stoppedAt != whole.Div.At || c.Div.String() != whole.Div.String() {

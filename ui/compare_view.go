@@ -181,7 +181,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 }
 
 func (m *CompareModel) titleStyle(i int) sty {
-	if m.c.Sides[i].Verdict != nil && !m.c.Sides[i].Verdict.Passed {
+	if m.c.Sides[i].Verdict != nil && !m.c.Sides[i].Verdict.OK() {
 		return m.st.bad
 	}
 	if len(m.c.Sides[i].Scenario.Header.Unsafe) > 0 {
@@ -213,10 +213,10 @@ func (m *CompareModel) sideState(i int) string {
 
 // verdictText is a finished script's verdict in a few words.
 func verdictText(v *scenarios.Verdict) string {
-	if v.Passed {
-		return fmt.Sprintf("■ PASS: %d expects", v.Expects)
+	if v.OK() {
+		return fmt.Sprintf("■ PASS: %d expects", v.Expects())
 	}
-	return fmt.Sprintf("■ FAIL: %d failed (%d expects)", len(v.Failures), v.Expects)
+	return fmt.Sprintf("■ FAIL: %d failed (%d expects)", len(v.Failures), v.Expects())
 }
 
 // divLines is what side i did at the first divergence, highlighted (on two lines when one is
@@ -343,7 +343,7 @@ func verdictLines(v *scenarios.Verdict, w int) []narrLine {
 		viol = strings.Join(v.Violations, ", ")
 	}
 	kind := narrVerdict
-	if !v.Passed {
+	if !v.OK() {
 		kind = narrVerdictBad
 	}
 	out := []narrLine{{text: cut(fmt.Sprintf("%s · violations: %s", strings.TrimPrefix(verdictText(v), "■ "), viol), w), kind: kind}}
