@@ -134,10 +134,12 @@ func (m *CompareModel) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		}
 		return m, nil
 	case tea.KeyMsg:
-		if key.Matches(msg, m.keys.Quit) {
-			return m, tea.Quit
+		for _, k := range splitRunes(msg) {
+			if key.Matches(k, m.keys.Quit) {
+				return m, tea.Quit
+			}
+			m.onKey(k)
 		}
-		m.onKey(msg)
 	}
 	if !was && m.moving() {
 		m.resume()

@@ -184,7 +184,11 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		cmd = m.stepJob()
 		m.refresh()
 	case tea.KeyMsg:
-		cmd = m.onKey(msg)
+		var cmds []tea.Cmd
+		for _, k := range splitRunes(msg) {
+			cmds = append(cmds, m.onKey(k))
+		}
+		cmd = tea.Sequence(cmds...)
 	case tea.MouseMsg:
 		m.onMouse(msg)
 	}
