@@ -72,8 +72,13 @@ func (c *checker) onApply(e *entryNote) {
 		c.hashAt[idx], c.firstBy[idx] = h, uint8(id)
 	case h:
 	default:
-		c.report("divergence", id, idx, cmd.Key, fmt.Sprintf("n%d and n%d hold different lock tables after applying index %d (%s -> %v on n%d)",
-			c.firstBy[idx], id, idx, cmd, res, id))
+		text := fmt.Sprintf("n%d and n%d hold different lock tables after applying index %d (%s -> %v on n%d)",
+			c.firstBy[idx], id, idx, cmd, res, id)
+		if int(c.firstBy[idx]) == id { // the node itself, before a restart, applied it differently
+			text = fmt.Sprintf("n%d holds a different lock table after applying index %d than it did before it restarted (%s -> %v)",
+				id, idx, cmd, res)
+		}
+		c.report("divergence", id, idx, cmd.Key, text)
 	}
 	if res.Kind == fsm.Granted {
 		if held {

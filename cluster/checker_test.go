@@ -80,6 +80,21 @@ func TestCheckerDivergence(t *testing.T) {
 	}
 }
 
+// A node that applies an index differently from its own earlier incarnation is not "n4 and n4".
+func TestCheckerDivergenceWithItself(t *testing.T) {
+	w, _ := checkerWorld(t)
+	n := w.node(4)
+	const idx = 1000
+	checkApply(w, n, idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
+	n.sm.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "x", LeaseMS: 1})
+	checkApply(w, n, idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
+	vs := w.Violations()
+	if len(vs) != 1 || strings.Contains(vs[0].Text, "n4 and n4") ||
+		vs[0].Text != "n4 holds a different lock table after applying index 1000 than it did before it restarted ((empty) -> Noop)" {
+		t.Fatalf("%v", vs)
+	}
+}
+
 func TestTraceWriterJSONLines(t *testing.T) {
 	w := newWorld(t, nil)
 	var buf bytes.Buffer

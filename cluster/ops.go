@@ -51,6 +51,9 @@ func (w *World) Rejoin(id int) error {
 	if err := w.net.checkNode(id); err != nil {
 		return err
 	}
+	if !w.net.isolated(id) {
+		return fmt.Errorf("n%d is not isolated: rejoin undoes isolate (heal ends a partition)", id)
+	}
 	w.net.rejoin(id)
 	w.fault(fmt.Sprintf("rejoin n%d", id))
 	return nil

@@ -119,3 +119,16 @@ func TestLeaseRetryLongElection(t *testing.T) {
 		t.Errorf("lease timer re-armed for now (%v): it would propose Expire forever", n.leaseAt)
 	}
 }
+
+// rejoin undoes isolate; on a node that is not isolated it used to do nothing, silently.
+func TestRejoinNeedsIsolation(t *testing.T) {
+	w := newWorld(t, nil)
+	if err := w.Rejoin(2); err == nil || err.Error() != "n2 is not isolated: rejoin undoes isolate (heal ends a partition)" {
+		t.Fatalf("got %v", err)
+	}
+	must(t, w.Isolate(2))
+	must(t, w.Rejoin(2))
+	if w.net.isolated(2) {
+		t.Fatal("still isolated")
+	}
+}

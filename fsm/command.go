@@ -39,7 +39,8 @@ type Command struct {
 	Origin  uint64
 }
 
-// String is the compact form shown in logs and the TUI: "Grant orders 3s", "Expire orders #1".
+// String is the compact form shown in logs and the TUI: "Grant orders 3s", "Expire orders #1",
+// "(empty)" for raft's empty entry.
 func (c Command) String() string {
 	switch c.Kind {
 	case Grant:
@@ -48,6 +49,8 @@ func (c Command) String() string {
 		return "Release " + c.Key
 	case Expire:
 		return fmt.Sprintf("Expire %s #%d", c.Key, c.Token)
+	case 0:
+		return "(empty)" // raft's empty entry (a new leader's first), as every view names it
 	}
 	return c.Kind.String()
 }

@@ -115,7 +115,8 @@ func init() {
 	for _, w := range strings.Fields(`all leader resource not none converged term violations
 		title seed nodes tick election heartbeat latency option unsafe
 		wait wait-until partition isolate rejoin cut drop delay heal crash restart skew campaign
-		transfer-leader snapshot say ask pause expect`) {
+		transfer-leader snapshot say ask pause expect
+		acquire release write connect disconnect reconnect within holds reply token free expired`) {
 		reserved[w] = true
 	}
 }

@@ -356,6 +356,9 @@ func (l *line) step() Step {
 	if w.quoted {
 		l.fail(w.col, "expected a command, found quoted string %q", w.text)
 	}
+	if reserved[w.text] && w.text != "say" && w.text != "ask" && w.text != "title" && len(l.ws) > 1 && isClientAction(l.ws[1]) {
+		l.fail(w.col, "%q is a word of the language and cannot name a client (try a name like c1 or alice)", w.text)
+	}
 	switch w.text {
 	case "wait":
 		st.Kind, st.Dur = StepWait, l.duration("wait", true)

@@ -88,9 +88,9 @@ func TestParseSteps(t *testing.T) {
 		{`ask "Who wins?" "n1" right "n2"`, Step{Kind: StepAsk, Text: "Who wins?", Choices: []string{"n1", "n2"}, Right: 1}},
 		{`ask "Q" right "a" "b" "c" "d" because "it is so"`, Step{Kind: StepAsk, Text: "Q", Choices: []string{"a", "b", "c", "d"}, Right: 0, Explain: "it is so"}},
 		{"expect converged", Step{Kind: StepExpect, Cond: &Cond{Kind: CondConverged}}},
-		// Words of the language that are not reserved may name clients.
-		{"within acquire token 1s", Step{Kind: StepAcquire, Client: "within", Key: "token", Dur: time.Second}},
+		// Words that are no keyword may name clients.
 		{"n acquire k 1s", Step{Kind: StepAcquire, Client: "n", Key: "k", Dur: time.Second}},
+		{"lock acquire token 1s", Step{Kind: StepAcquire, Client: "lock", Key: "token", Dur: time.Second}},
 	}
 	for _, tt := range tests {
 		if got := parseStep(t, tt.src); !reflect.DeepEqual(got, tt.want) {
@@ -299,7 +299,12 @@ func TestParseErrors(t *testing.T) {
 		{"partition n1 | | n2", `f:1:16: empty group before |`},
 		{"partition n1|", `f:1:13: empty group after |`},
 		{"partition", `f:1:10: missing nodes after partition`},
-		{"leader acquire k 1s", `f:1:1: "leader" cannot name a client`},
+		{"leader acquire k 1s", `f:1:1: "leader" is a word of the language and cannot name a client`},
+		{"within acquire k 1s", `f:1:1: "within" is a word of the language and cannot name a client`},
+		{"acquire acquire k 1s", `f:1:1: "acquire" is a word of the language and cannot name a client`},
+		{"wait acquire k 1s", `f:1:1: "wait" is a word of the language and cannot name a client`},
+		{"expect holds holds k", `f:1:8: unknown condition "holds"`},
+		{"c1 acquire k 1s\nrejoin n1", ""}, // rejoin of a node that is not isolated is the world's error, at run time
 		{"n1 acquire k 1s", `f:1:1: n1 is a node, not a client`},
 		{"expect not c1 holds k", ""}, // valid: a control row
 		{"c1 acquire k:1 1s", `f:1:12: bad key "k:1" (want letters, digits and _ . / -)`},
