@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"leaselab/fsm"
 )
 
 // fillLeases has fillClients clients acquire n keys ("h0", "h1", ...) with an hour-long lease,
@@ -99,4 +101,47 @@ func fmtCount(n int) string {
 		return fmt.Sprintf("%dk", n/1000)
 	}
 	return fmt.Sprint(n)
+}
+
+// BenchmarkExpiryWave: 10,000 leases end at the same instant (the leader's clock jumps past
+// them all) and the leader expires them. One op is the whole wave, from the jump until every
+// node has applied every Expire. It reports the simulated time the wave took, and how many
+// Expires each of the leader's commits carried on average (they are proposed together, so they
+// share commits).
+func BenchmarkExpiryWave(b *testing.B) {
+	const n = 10000
+	var sim time.Duration
+	var commits, expires int
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		w := newWorld(b, nil)
+		electN1(b, w)
+		fillLeases(b, w, n)
+		lead := w.Leader()
+		w.Subscribe(func(e *Event) {
+			switch {
+			case e.Kind == EvCommitted && e.Node == lead:
+				commits++
+			case e.Kind == EvApplied && e.Node == lead && e.Cmd.Kind == fsm.Expire:
+				expires++
+			}
+		})
+		start := w.Now()
+		b.StartTimer()
+		must(b, w.SkewOffset(lead, 2*time.Hour))
+		waitFor(b, w, time.Minute, "every lease expired everywhere", func() bool {
+			for _, nd := range w.nodes {
+				if nd.sm.Len() > 0 {
+					return false
+				}
+			}
+			return true
+		})
+		sim += w.Now() - start
+	}
+	if expires < n*b.N {
+		b.Fatalf("%d Expires applied on the leader, want %d", expires, n*b.N)
+	}
+	b.ReportMetric((sim / time.Duration(b.N)).Seconds(), "sim-s/wave")
+	b.ReportMetric(float64(expires)/float64(commits), "expires/commit")
 }
