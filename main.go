@@ -118,9 +118,10 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) err
 }
 
 func cmdSandbox(args []string, stderr io.Writer) error {
-	fs := newFlags("leaselab", "leaselab [--seed N] [--nodes N]   (the sandbox; see 'leaselab help' for commands)", stderr)
+	fs := newFlags("leaselab", "leaselab [--seed N] [--nodes N] [--keys N]   (the sandbox; see 'leaselab help' for commands)", stderr)
 	seed := fs.Uint64("seed", 0, "the run's seed (default: a random one, shown on screen)")
 	nodes := fs.Int("nodes", 5, "cluster size, 3 to 9")
+	keys := fs.Int("keys", 0, fmt.Sprintf("keys held from the start (option held-keys: the leader grants them, 1,000 a tick, for %v each), 0 to %d", cluster.DefaultHeldLease, cluster.MaxHeldKeys))
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -131,11 +132,14 @@ func cmdSandbox(args []string, stderr io.Writer) error {
 	if *nodes < 3 || *nodes > 9 {
 		return usageError(fs, stderr, "--nodes must be 3 to 9, got %d", *nodes)
 	}
+	if *keys < 0 || *keys > cluster.MaxHeldKeys {
+		return usageError(fs, stderr, "--keys must be 0 to %d, got %d", cluster.MaxHeldKeys, *keys)
+	}
 	s := *seed
 	if !isSet(fs, "seed") {
 		s = 1 + rand.Uint64N(999_999) // the sandbox's own pick, shown on screen so it can be replayed
 	}
-	return ui.RunSandbox(ui.Options{Seed: s, Nodes: *nodes})
+	return ui.RunSandbox(ui.Options{Seed: s, Nodes: *nodes, Keys: *keys})
 }
 
 func cmdPlay(args []string, stderr io.Writer) error {

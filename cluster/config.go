@@ -60,7 +60,11 @@ type Config struct {
 	PreVote       bool
 	LeaseExtend   bool // lease-extend-on-promote
 	SnapshotEvery int  // snapshot and compact after this many applied entries; 0 = never
-	Unsafe        Unsafe
+	// HeldKeys keys ("held000001"...) are granted by the first leaders, HeldBatch per tick, each
+	// for HeldLease (default 60s): a cluster with many live leases, held by no client.
+	HeldKeys  int
+	HeldLease time.Duration
+	Unsafe    Unsafe
 
 	// ClientTimeout is how long a client waits for an answer, on its own clock (default 2s).
 	ClientTimeout time.Duration
@@ -96,6 +100,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("bad latency range %v-%v", c.LatencyMin, c.LatencyMax)
 	case c.SnapshotEvery < 0:
 		return fmt.Errorf("snapshot-every must be >= 0, got %d", c.SnapshotEvery)
+	case c.HeldKeys < 0 || c.HeldKeys > MaxHeldKeys:
+		return fmt.Errorf("held-keys must be 0 to %d, got %d", MaxHeldKeys, c.HeldKeys)
+	case c.HeldLease < 0 || c.HeldLease > MaxDuration:
+		return fmt.Errorf("bad held-keys lease %v", c.HeldLease)
 	case c.ClientTimeout <= 0:
 		return fmt.Errorf("client timeout must be positive, got %v", c.ClientTimeout)
 	case c.Unsafe.LeaseRead && !c.CheckQuorum:

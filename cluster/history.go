@@ -84,6 +84,10 @@ func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 		}
 		h.ops = append(h.ops, LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}})
 		h.byOrigin[o.ID] = len(h.ops) - 1
+	case OriginHeld:
+		// A pre-held key (option held-keys): the leader's own acquire, answered by its apply.
+		h.ops = append(h.ops, LinOp{Client: "leader", Op: "acquire", Key: cmd.Key, Call: at, Return: -1, Origins: []uint64{o.ID}})
+		h.byOrigin[o.ID] = len(h.ops) - 1
 	}
 }
 
@@ -102,7 +106,7 @@ func (h *history) onApply(node int, cmd fsm.Command, o Origin, res fsm.Result, a
 	op := &h.ops[i]
 	outcome, tok := outcomeOf(res)
 	switch {
-	case o.LeaderDuty():
+	case o.LeaderDuty() || o.Kind == OriginHeld:
 		op.Return, op.Outcome, op.OutToken = at, outcome, tok
 	case op.Outcome == "":
 		// The client has no answer yet (or timed out): remember the entry's effect.

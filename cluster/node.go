@@ -128,6 +128,9 @@ func (n *node) onTick() {
 	n.scheduleTick()
 	n.tickQuorumCheck()
 	n.raft().Tick()
+	if n.role == RoleLeader && n.w.heldNext < n.w.cfg.HeldKeys {
+		n.proposeHeld()
+	}
 	n.process()
 }
 

@@ -11,6 +11,7 @@ const (
 	OriginRelease            // a client's release (Token: the token it claimed)
 	OriginExpire             // the leader's lease manager (Token: the lock it expires)
 	OriginGhost              // the leader releasing a lock whose client is gone (Token: that lock)
+	OriginHeld               // option held-keys: the leader granting the run's pre-held keys
 )
 
 func (k OriginKind) String() string {
@@ -23,6 +24,8 @@ func (k OriginKind) String() string {
 		return "lease-expiry"
 	case OriginGhost:
 		return "ghost-release"
+	case OriginHeld:
+		return "held-keys"
 	}
 	return "none"
 }
@@ -45,6 +48,8 @@ func (o Origin) String() string {
 		return fmt.Sprintf("%s#%d %s", o.Client, o.Req, o.Kind)
 	case OriginExpire, OriginGhost:
 		return fmt.Sprintf("n%d %s #%d", o.Node, o.Kind, o.Token)
+	case OriginHeld:
+		return fmt.Sprintf("n%d %s", o.Node, o.Kind)
 	}
 	return "-"
 }

@@ -24,6 +24,8 @@ type View struct {
 	Violations []Violation
 	EventCount uint64
 	TraceHash  uint64
+	LockKeys   []string // the keys of the lock table, sorted (see ViewOptions.LockRows)
+	LockMore   int      // keys (with LockPrefix) the lock table leaves out
 }
 
 // NodeView is one node as it sees itself.
@@ -44,8 +46,9 @@ type NodeView struct {
 	Isolated   bool
 	Group      int         // its side in Net.Groups (0-based), -1 when nothing is partitioned
 	Log        []EntryView // the tail of its log, oldest first
-	Locks      []LockView  // its applied lock table with countdowns on its own clock, by key
-	Last       []KeyResult // the latest applied result per key, by key
+	Locks      []LockView  // its countdowns for View.LockKeys, on its own clock, by key
+	Last       []KeyResult // the latest applied result for each of View.LockKeys it knows, by key
+	Leases     int         // every countdown it has (held keys)
 	Hash       uint64      // state machine digest
 	NextToken  uint64
 	// OwnLease is, on a leader with unsafe lease-read, how long by its own clock it may still
@@ -177,6 +180,11 @@ type ViewOptions struct {
 	LogTail   int // entries per node (default 12)
 	Events    int // latest events (default 200)
 	Proposals int // latest proposals (default 12)
+	// LockRows bounds the lock table: the keys nearest to expiry, plus LockKeys; 0 shows every
+	// key (what a small world wants; its cost grows with the number of keys).
+	LockRows   int
+	LockKeys   []string // keys the lock table always shows (the selected key, a client's keys)
+	LockPrefix string   // show only keys with this prefix
 }
 
 // View builds the picture of the world now.
@@ -193,8 +201,13 @@ func (w *World) View(o ViewOptions) View {
 	v := View{Now: w.now, Config: w.cfg, Leader: w.Leader(), Term: w.MaxTerm(),
 		EventCount: w.evSeq, TraceHash: w.hash, Violations: w.Violations()}
 	v.Net = w.netView()
+	v.LockKeys, v.LockMore = w.lockKeys(o)
 	for _, n := range w.nodes {
-		v.Nodes = append(v.Nodes, w.nodeView(n, o.LogTail, v.Net.Groups))
+		nv := w.nodeView(n, o.LogTail, v.Net.Groups)
+		if n.up {
+			n.lockTable(&nv, v.LockKeys)
+		}
+		v.Nodes = append(v.Nodes, nv)
 	}
 	for _, c := range w.clients {
 		v.Clients = append(v.Clients, w.clientView(c))
@@ -259,20 +272,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	}
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
-	local := nv.Local
-	for _, l := range n.sortedLeases() {
-		rem := l.remaining(local)
-		lk := n.lockOf(l)
-		nv.Locks = append(nv.Locks, LockView{Key: l.key, Token: lk.Token, LeaseMS: lk.LeaseMS, Remaining: rem, Zero: rem == 0})
-	}
-	for _, k := range slices.Sorted(maps.Keys(n.keys)) {
-		h := n.keys[k].hist
-		if len(h) == 0 {
-			continue
-		}
-		last := h[len(h)-1]
-		nv.Last = append(nv.Last, KeyResult{Key: k, Index: last.Index, Result: last.Result()})
-	}
+	nv.Leases = n.live
 	return nv
 }
 

@@ -39,6 +39,9 @@ type World struct {
 	recent []Event // ring of the latest events
 	head   int
 	subs   []func(*Event)
+
+	lockCache prefixCache // the lock table's prefix filter, between frames
+	heldNext  int         // option held-keys: the next pre-held key to grant
 }
 
 // New builds a world from cfg and starts every node at time zero.

@@ -38,6 +38,8 @@ type Header struct {
 	PreVote       bool          // default on
 	LeaseExtend   bool          // option lease-extend-on-promote, default off
 	SnapshotEvery int           // option snapshot-every, default 0
+	HeldKeys      int           // option held-keys N [LEASE], default 0
+	HeldLease     time.Duration // its lease; 0 means cluster.DefaultHeldLease
 	Unsafe        []string      // in file order, each one of UnsafeNames
 	Set           map[string]bool
 }

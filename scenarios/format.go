@@ -46,6 +46,13 @@ func formatHeader(b *strings.Builder, s *Scenario) {
 	line("option pre-vote", h.PreVote != d.PreVote, "option pre-vote %s", onOff(h.PreVote))
 	line("option lease-extend-on-promote", h.LeaseExtend != d.LeaseExtend, "option lease-extend-on-promote %s", onOff(h.LeaseExtend))
 	line("option snapshot-every", h.SnapshotEvery != d.SnapshotEvery, "option snapshot-every %d", h.SnapshotEvery)
+	if h.HeldKeys != d.HeldKeys || h.HeldLease != d.HeldLease {
+		if h.HeldLease > 0 {
+			fmt.Fprintf(b, "option held-keys %d %s\n", h.HeldKeys, h.HeldLease)
+		} else {
+			fmt.Fprintf(b, "option held-keys %d\n", h.HeldKeys)
+		}
+	}
 	for _, u := range h.Unsafe {
 		b.WriteString("unsafe " + u + "\n")
 	}

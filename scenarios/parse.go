@@ -206,7 +206,7 @@ var headerWords = map[string]bool{
 	"heartbeat": true, "latency": true, "option": true, "unsafe": true,
 }
 
-var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every"}
+var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys"}
 
 // header parses the rest of a header line; kw is its first word.
 func (l *line) header(kw word) {
@@ -284,6 +284,17 @@ func (l *line) option(name string) {
 	h := &l.p.s.Header
 	if name == "snapshot-every" {
 		h.SnapshotEvery = l.intIn("snapshot-every", 0, maxInt)
+		return
+	}
+	if name == "held-keys" {
+		h.HeldKeys = l.intIn("held-keys", 0, cluster.MaxHeldKeys)
+		if l.i < len(l.ws) {
+			w := l.ws[l.i]
+			h.HeldLease = l.duration("held-keys lease", true)
+			if h.HeldLease > cluster.MaxDuration {
+				l.fail(w.col, "held-keys lease must be at most %s, found %s", shortDur(cluster.MaxDuration), w.text)
+			}
+		}
 		return
 	}
 	on := l.oneOf("option value", "on", "off") == "on"

@@ -228,6 +228,8 @@ func TestParseHeaderForms(t *testing.T) {
 		{"option check-quorum on", func(h Header) bool { return h.CheckQuorum && h.Set["option check-quorum"] }},
 		{"heartbeat 3\nelection 4", func(h Header) bool { return h.Heartbeat == 3 && h.Election == 4 }},
 		{"nodes 9", func(h Header) bool { return h.Nodes == 9 }},
+		{"option held-keys 100000", func(h Header) bool { return h.HeldKeys == 100000 && h.HeldLease == 0 && h.Set["option held-keys"] }},
+		{"option held-keys 10 30s", func(h Header) bool { return h.HeldKeys == 10 && h.HeldLease == 30*time.Second }},
 		{"seed 0", func(h Header) bool { return h.Seed == 0 && h.Set["seed"] }},
 	}
 	for _, tt := range tests {
@@ -329,7 +331,10 @@ func TestParseErrors(t *testing.T) {
 		{"nodes 10", `f:1:7: nodes must be 3..9, found 10`},
 		{"latency 8ms-2ms", `f:1:9: latency minimum 8ms is above its maximum 2ms`},
 		{"latency 2ms-8", `f:1:13: bad duration "8": missing unit in duration "8"`},
-		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote or snapshot-every)`},
+		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every or held-keys)`},
+		{"option held-keys 1000001", `f:1:18: held-keys must be 0..1000000, found 1000001`},
+		{"option held-keys 5 0s", `f:1:20: held-keys lease must be positive, found 0s`},
+		{"option held-keys 5 5s 6s", `f:1:23: too many words: "6s"`},
 		{"option pre-vote yes", `f:1:17: unknown option value "yes" (want on or off)`},
 		{"option snapshot-every -1", `f:1:23: snapshot-every must be at least 0, found -1`},
 		{"unsafe yolo", `f:1:8: unknown unsafe name "yolo" (want expire-ignores-token, unchecked-proposals, local-expiry, no-fencing or lease-read)`},

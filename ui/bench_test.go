@@ -164,3 +164,16 @@ func BenchmarkRefresh(b *testing.B) {
 		m.refresh()
 	}
 }
+
+// BenchmarkView200x60Leases100k: a frame of the full layout while 100,000 leases are live (the
+// sandbox with --keys 100000): the view carries only the keys the lock table shows.
+func BenchmarkView200x60Leases100k(b *testing.B) {
+	m := heldSandbox(b, 100000, 200, 60)
+	colour(m)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.refresh()
+		_ = m.View()
+	}
+}

@@ -99,8 +99,8 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 			l.add(st.faint, fit("—", ownLeaseWidth)+" ")
 		}
 	}
-	keys := lockKeys(&m.v)
-	if len(keys) == 0 {
+	keys := m.v.LockKeys
+	if len(keys) == 0 && m.v.LockMore == 0 {
 		l.add(st.faint, "—")
 	}
 	for i, k := range keys {
@@ -108,11 +108,14 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 			l.add(st.border, " │ ")
 		}
 		if l.room() < 12 && i < len(keys) {
-			l.add(st.faint, fmt.Sprintf("+%d", len(keys)-i))
-			break
+			l.add(st.faint, "+"+count(len(keys)-i+m.v.LockMore))
+			return l.String()
 		}
 		l.add(st.plain, cut(k, 7)+" ")
 		m.lockStateShort(l, n, k)
+	}
+	if m.v.LockMore > 0 {
+		l.add(st.faint, " +"+count(m.v.LockMore))
 	}
 	return l.String()
 }

@@ -56,6 +56,10 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset()
+	case key.Matches(msg, k.LockFilter):
+		m.prompting = true
+		m.input.reset()
+		m.input.text, m.input.pos = []rune("/"+m.lockPrefix), 1+len([]rune(m.lockPrefix))
 	case key.Matches(msg, k.Diagram):
 		m.diag, m.dgSel = !m.diag, 0
 		if m.diag {

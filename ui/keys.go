@@ -13,7 +13,7 @@ type keyMap struct {
 
 	Command, Filter, Focus, Up, Down, PageUp, PageDown, Save, Next, Help, Quit key.Binding
 
-	Diagram, Only, SaveWeb key.Binding
+	Diagram, Only, SaveWeb, LockFilter key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -67,7 +67,9 @@ func newKeyMap() keyMap {
 		Diagram:  b("m", "message diagram", "m"),
 		Only:     b("o", "diagram: only key/client", "o"),
 		Help:     b("?", "all keys", "?"),
-		Quit:     b("q", "quit", "q", "ctrl+c"),
+
+		LockFilter: b("/", "lock table: keys by prefix (: /PREFIX)", "/"),
+		Quit:       b("q", "quit", "q", "ctrl+c"),
 	}
 }
 
@@ -83,6 +85,6 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
 		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.Command},
 		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},
-		{k.Filter, k.Diagram, k.Only, k.Focus, k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
+		{k.Filter, k.LockFilter, k.Diagram, k.Only, k.Focus, k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
 	}
 }

@@ -62,6 +62,8 @@ type Model struct {
 	filter    filter
 	prompting bool
 
+	lockPrefix string // the lock table shows only keys with this prefix
+
 	tlVersion uint64 // what the viewport holds
 	tlFilter  filter
 	tlSet     bool
@@ -206,7 +208,8 @@ func (m *Model) refresh() {
 		m.status, m.statusBad = "", false // what was said before the stop is stale now
 	}
 	m.pauseSeen = m.sim.atPause()
-	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals})
+	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
+		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix})
 	if m.node > len(m.v.Nodes) {
 		m.node = 1
 	}
@@ -304,4 +307,27 @@ func (m *Model) nodeView(id int) *cluster.NodeView {
 		return nil
 	}
 	return &m.v.Nodes[id-1]
+}
+
+// lockRowsFit is how many keys the lock table can show: a node column's height less its state,
+// rules, one log row and the "+N more" line; the compact table shows a few per line.
+func (m *Model) lockRowsFit() int {
+	if m.lay.mode == modeFull && len(m.lay.cols) > 0 {
+		return max(1, m.lay.cols[0].h-10)
+	}
+	return 8
+}
+
+// lockKeysWanted are the keys the lock table shows even among thousands: the selected key and
+// the keys the selected client holds (as of the last frame).
+func (m *Model) lockKeysWanted() []string {
+	keys := []string{m.curKey()}
+	for _, c := range m.v.Clients {
+		if c.Name == m.client {
+			for _, h := range c.Holds {
+				keys = append(keys, h.Key)
+			}
+		}
+	}
+	return keys
 }

@@ -22,7 +22,9 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 		line := strings.TrimSpace(m.input.value())
 		m.prompting = false
 		var cmd tea.Cmd
-		if line != "" {
+		if strings.HasPrefix(line, "/") {
+			m.setLockFilter(strings.TrimSpace(line[1:]))
+		} else if line != "" {
 			cmd = m.runLine(line)
 		}
 		m.refresh()
@@ -69,4 +71,15 @@ func (m *Model) runLine(line string) tea.Cmd {
 		m.fail("✗ %s — found %s", cond, o.Found)
 	}
 	return nil
+}
+
+// setLockFilter shows only keys with prefix in the lock table (a view setting, not a step: it is
+// not recorded). An empty prefix shows every key again.
+func (m *Model) setLockFilter(prefix string) {
+	m.lockPrefix = prefix
+	if prefix == "" {
+		m.say("lock table: every key")
+		return
+	}
+	m.say("lock table: keys starting with %q (/ then enter clears)", prefix)
 }

@@ -16,6 +16,7 @@ import (
 type Options struct {
 	Seed  uint64
 	Nodes int     // sandbox cluster size (3 to 9; 0 means 5)
+	Keys  int     // sandbox keys held from the start (option held-keys), 0 for none
 	Speed float64 // simulated seconds per wall second (0 means 1)
 
 	StartPaused bool   // start with the clock stopped (tests, screenshots)
@@ -30,6 +31,10 @@ func SandboxScenario(o Options) *scenarios.Scenario {
 	if o.Nodes != 0 && o.Nodes != h.Nodes {
 		h.Nodes = o.Nodes
 		h.Set["nodes"] = true
+	}
+	if o.Keys > 0 {
+		h.HeldKeys = o.Keys
+		h.Set["option held-keys"] = true
 	}
 	h.Title = "leaselab sandbox"
 	return &scenarios.Scenario{Name: "sandbox", Header: h}

@@ -15,7 +15,8 @@ import (
 func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []string {
 	st := m.st
 	out := make([]string, 0, rows)
-	if len(keys) == 0 {
+	more := m.v.LockMore // keys the view left out (the table shows those nearest to expiry)
+	if len(keys) == 0 && more == 0 {
 		out = append(out, fit("", 0)+st.faint.r(fit("no locks yet", iw)))
 	}
 	kw := 0
@@ -27,8 +28,9 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		if len(out) == rows {
 			break
 		}
-		if len(out) == rows-1 && i < len(keys)-1 {
-			out = append(out, st.faint.r(fit(fmt.Sprintf("+%d more keys", len(keys)-i), iw)))
+		if len(out) == rows-1 && (i < len(keys)-1 || more > 0) {
+			out = append(out, st.faint.r(fit(fmt.Sprintf("+%s more keys", count(len(keys)-i+more)), iw)))
+			more = 0
 			break
 		}
 		l := newLine(iw)
@@ -36,10 +38,22 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		m.lockState(l, n, k)
 		out = append(out, l.String())
 	}
+	if more > 0 && len(out) < rows {
+		out = append(out, st.faint.r(fit(fmt.Sprintf("+%s more keys", count(more)), iw)))
+	}
 	for len(out) < rows {
 		out = append(out, blank(iw))
 	}
 	return out
+}
+
+// count spells a number with thousands separators: 99,982.
+func count(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // lockState appends one key's state on one node to a line.

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,21 +28,6 @@ func roleWord(r cluster.Role) string {
 		return "DOWN"
 	}
 	return string(r)
-}
-
-// lockKeys is every key some node holds or has a result for, sorted.
-func lockKeys(v *cluster.View) []string {
-	var keys []string
-	for i := range v.Nodes {
-		for _, l := range v.Nodes[i].Locks {
-			keys = append(keys, l.Key)
-		}
-		for _, r := range v.Nodes[i].Last {
-			keys = append(keys, r.Key)
-		}
-	}
-	slices.Sort(keys)
-	return slices.Compact(keys)
 }
 
 // logWindow is the index range every column shows: the newest rows entries of any log.
@@ -73,14 +57,18 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 	body := make([]string, 0, ih)
 	body = append(body, m.nodeState(n, iw)...)
 
-	keys := lockKeys(&m.v)
-	lockRows := min(max(1, len(keys)), max(1, ih-len(body)-3))
+	keys := m.v.LockKeys
+	need := len(keys)
+	if m.v.LockMore > 0 {
+		need++ // the "+N more" line
+	}
+	lockRows := min(max(1, need), max(1, ih-len(body)-3))
 	logRows := max(0, ih-len(body)-2-lockRows)
 	lo, hi := logWindow(&m.v, logRows)
 
 	body = append(body, rule(st, "log", snapNote(n), iw))
 	body = append(body, m.logRows(n, lo, hi, logRows, iw)...)
-	body = append(body, rule(st, "locks", "own clock", iw))
+	body = append(body, rule(st, "locks", m.locksNote(), iw))
 	body = append(body, m.lockRows(n, keys, lockRows, iw)...)
 	return boxT(st, title, rs, body, w, h, sel)
 }
@@ -230,4 +218,12 @@ func rule(st *styles, title, note string, w int) string {
 		l.add(st.border, "─")
 	}
 	return l.String()
+}
+
+// locksNote is the lock table's rule note: whose clock, and the key filter when one is on.
+func (m *Model) locksNote() string {
+	if m.lockPrefix != "" {
+		return "/" + m.lockPrefix
+	}
+	return "own clock"
 }

@@ -124,6 +124,8 @@ func originText(o cluster.Origin) string {
 		return fmt.Sprintf("n%d lease expiry #%d", o.Node, o.Token)
 	case cluster.OriginGhost:
 		return fmt.Sprintf("n%d ghost release #%d", o.Node, o.Token)
+	case cluster.OriginHeld:
+		return fmt.Sprintf("n%d held keys", o.Node)
 	}
 	return "-"
 }
