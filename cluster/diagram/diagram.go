@@ -58,6 +58,7 @@ type Msg struct {
 	Why      string // dropped: partition, cut, random drop, node down, disconnected...
 	Lock     bool   // matters for locks (the default filter)
 	Commits  bool   // a MsgAppResp that moved the leader's commit index
+	Unknown  bool   // a MsgApp whose entries the recorder no longer remembers
 	Detail   string // raft.DescribeMessage when the world was asked for it
 }
 

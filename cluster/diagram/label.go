@@ -42,6 +42,9 @@ func (m *Msg) Label() string {
 			}
 			return s + "]"
 		}
+		if i.Entries > 0 && m.Unknown {
+			return fmt.Sprintf("MsgApp [%d entries from %d]", i.Entries, i.Index+1)
+		}
 		if i.Entries > 0 {
 			return fmt.Sprintf("MsgApp [%d empty]", i.Entries)
 		}

@@ -12,6 +12,9 @@ import (
 	"leaselab/fsm"
 )
 
+// maxLogKept is how many entries per node the recorder remembers to label MsgApps with.
+const maxLogKept = 4096
+
 // maxCarried bounds the entries a MsgApp row keeps (the label names the first; the count says
 // how many more).
 const maxCarried = 8
@@ -145,7 +148,17 @@ func (r *Recorder) Add(e *cluster.Event) {
 		r.finish(e, m, e.Kind == cluster.EvMsgDropped, e.Text)
 	case cluster.EvAppended:
 		if e.Node >= 0 && e.Node < len(r.logs) {
-			r.logs[e.Node][e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client}
+			log := r.logs[e.Node]
+			log[e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client}
+			if len(log) > 2*maxLogKept {
+				// Bounded: forget entries far behind this one (a message that still carries
+				// one is labelled by its entry count).
+				for i := range log {
+					if i+maxLogKept < e.Index {
+						delete(log, i)
+					}
+				}
+			}
 		}
 	case cluster.EvSnapshotTaken, cluster.EvSnapshotRestored:
 		// Entries up to the snapshot are never sent again (a MsgSnap carries them).
@@ -208,7 +221,10 @@ func (r *Recorder) raftMsg(e *cluster.Event) Msg {
 				m.Entries = append(m.Entries, en)
 			}
 		}
-		m.Lock = len(m.Entries) > 0
+		if _, known := log[e.Msg.Index+1]; !known && e.Msg.Entries > 0 {
+			m.Unknown = true // it may carry commands: shown with them
+		}
+		m.Lock = len(m.Entries) > 0 || m.Unknown
 	case pb.MessageType_MsgAppResp:
 		if en, ok := log[e.Msg.Index]; ok && en.Cmd.Kind != 0 {
 			m.Entries = []Entry{en}

@@ -9,6 +9,7 @@ import (
 	pb "go.etcd.io/raft/v3/raftpb"
 
 	"leaselab/cluster"
+	"leaselab/fsm"
 )
 
 func newWorld(t *testing.T) (*cluster.World, *Recorder) {
@@ -156,5 +157,35 @@ func TestRingBound(t *testing.T) {
 	}
 	if rows[len(rows)-1].Seq <= rows[0].Seq || rows[0].Seq < 100 {
 		t.Fatalf("ring does not hold the newest rows: seq %d..%d", rows[0].Seq, rows[len(rows)-1].Seq)
+	}
+}
+
+// The entries kept for labels are bounded; a MsgApp carrying entries it no longer knows says
+// how many it carries instead of guessing.
+func TestLogBound(t *testing.T) {
+	r := New(3, 100)
+	seq := uint64(0)
+	for i := uint64(1); i <= 20000; i++ {
+		seq++
+		r.Add(&cluster.Event{Seq: seq, Kind: cluster.EvAppended, Node: 1, Index: i, Cmd: fsm.Command{Kind: fsm.Grant, Key: "k", LeaseMS: 1000}})
+	}
+	if n := len(r.logs[1]); n > 2*maxLogKept+1 {
+		t.Fatalf("%d entries kept", n)
+	}
+	seq++
+	r.Add(&cluster.Event{Seq: seq, Kind: cluster.EvMsgSent, Node: 1, Peer: 2,
+		Msg: cluster.MsgInfo{ID: seq, Type: pb.MessageType_MsgApp, Index: 4, Entries: 1}})
+	seq++
+	r.Add(&cluster.Event{Seq: seq, Kind: cluster.EvMsgSent, Node: 1, Peer: 2,
+		Msg: cluster.MsgInfo{ID: seq, Type: pb.MessageType_MsgApp, Index: 19990, Entries: 2}})
+	p := r.Pending()
+	if len(p) != 2 {
+		t.Fatalf("%d pending", len(p))
+	}
+	if got := p[0].Label(); got != "MsgApp [1 entries from 5]" || !p[0].Lock {
+		t.Errorf("old MsgApp: %q lock %v", got, p[0].Lock)
+	}
+	if got := p[1].Label(); got != "MsgApp [Grant k 1s +1]" {
+		t.Errorf("recent MsgApp: %q", got)
 	}
 }
