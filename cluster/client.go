@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"fmt"
 	"time"
 )
 
@@ -24,7 +25,7 @@ func (o opKind) String() string {
 }
 
 // request is one client request to the cluster; a not-leader answer sends it again (same id,
-// next attempt) to the node the answer names.
+// next attempt) to another node, by the retry rules of onReply.
 type request struct {
 	id        uint64
 	cl        *client
@@ -38,7 +39,9 @@ type request struct {
 	retryAt   time.Duration // the client's clock reading of a pending resend; -1 if none
 	node      int           // the node of the current attempt
 	attempt   int
-	lin       int // index of its operation in the linearizability history
+	tried     uint64 // nodes (bit id) that answered not-leader or unavailable in this round
+	late      bool   // the release of a grant that came after the client gave up
+	lin       int    // index of its operation in the linearizability history
 }
 
 type reply struct {
@@ -51,11 +54,16 @@ type reply struct {
 	sent    time.Duration // when the node sent it
 }
 
+// action is a step for the client. A step given while the client is paused is decided then
+// (fixed): a write or release carries the token the client held at that moment.
 type action struct {
 	op    opKind
 	key   string
 	lease time.Duration
 	value string
+	token uint64
+	fixed bool
+	late  bool // releases a late grant
 }
 
 // holding is what a client believes it holds: timed from when it SENT the acquire.
@@ -65,18 +73,18 @@ type holding struct {
 	sentLocal time.Duration
 }
 
-// client is a lock user with its own clock. It does one thing at a time, in order.
+// client is a lock user with its own clock. It does one thing at a time, in order. A pause
+// freezes the process, not its clock: its leases keep running down on it.
 type client struct {
 	w         *World
 	name      string
 	clk       clock
-	rate      float64 // the rate to resume at after a pause
 	connected bool
 	paused    bool
 	wakeGen   uint64
 	wakeAt    time.Duration
 	timerGen  uint64
-	guess     int // the node it believes leads
+	guess     int // the node it will ask next: the one it believes leads
 	queue     []action
 	cur       *request
 	curWrite  *write
@@ -85,15 +93,21 @@ type client struct {
 	lastToken uint64
 	lastKey   string
 	lastWrite *write
-	inbox     []item // replies that arrived while paused
+	inbox     []item        // replies that arrived while paused
+	calmFrom  time.Duration // last pause, wake, disconnect or reconnect (for stuck requests)
+}
+
+// FirstGuess is the node a fresh client asks first: a hash of its name alone (not the RNG,
+// not the order clients appear), so creating a client early, or one that never acts, changes
+// nothing.
+func FirstGuess(name string, nodes int) int {
+	return 1 + int(hashStr(FNVOffset, name)%uint64(nodes))
 }
 
 func newClient(w *World, name string) *client {
-	c := &client{w: w, name: name, clk: newClock(), rate: 1, connected: true, holds: map[string]*holding{}}
+	c := &client{w: w, name: name, clk: newClock(), connected: true, holds: map[string]*holding{}}
 	c.clk.setRate(w.now, 1)
-	// The first guess comes from the name alone (not the RNG, not the order clients appear), so
-	// creating a client early, or one that never acts, changes nothing.
-	c.guess = 1 + int(hashStr(FNVOffset, name)%uint64(w.cfg.Nodes))
+	c.guess = FirstGuess(name, w.cfg.Nodes)
 	return c
 }
 
@@ -108,7 +122,14 @@ func (c *client) holdsKey(key string) (uint64, bool) {
 	return h.token, true
 }
 
+// enqueue takes a step. Given while paused, it is decided now and sent on waking.
 func (c *client) enqueue(a action) {
+	if c.paused && (a.op == opWrite || a.op == opRelease) {
+		a.fixed = true
+		if h := c.holds[a.key]; h != nil {
+			a.token = h.token
+		}
+	}
 	c.queue = append(c.queue, a)
 	c.kick()
 }
@@ -129,30 +150,39 @@ func (c *client) kick() {
 	}
 }
 
+// tokenFor is the token an action carries: fixed when it was decided, else what it holds now.
+func (c *client) tokenFor(a action) uint64 {
+	if a.fixed {
+		return a.token
+	}
+	if h := c.holds[a.key]; h != nil {
+		return h.token
+	}
+	return 0
+}
+
 func (c *client) start(a action) {
 	w := c.w
 	w.reqSeq++
 	req := &request{id: w.reqSeq, cl: c, op: a.op, key: a.key, lease: a.lease,
-		sentAt: w.now, sentLocal: c.local(), retryAt: -1}
+		sentAt: w.now, sentLocal: c.local(), retryAt: -1, late: a.late}
 	req.deadline = AddTime(req.sentLocal, w.cfg.ClientTimeout)
 	if a.op == opRelease {
-		if h := c.holds[a.key]; h != nil {
-			req.token = h.token
-		}
+		req.token = c.tokenFor(a)
 	}
 	req.lin = w.linear.onCall(req)
 	c.cur = req
 	c.send()
 }
 
-// send sends the current request to the node the client believes leads.
+// send sends the current request to the node the client will ask next.
 func (c *client) send() {
 	w, req := c.w, c.cur
 	req.attempt++
 	req.node = c.guess
 	req.retryAt = -1
 	w.emit(Event{Kind: EvClientSend, Client: c.name, Node: req.node, Req: req.id, Key: req.key, Token: req.token, Reply: req.op.String(), Lease: req.lease})
-	w.q.push(item{at: w.now + w.latency(), sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
+	w.q.push(item{at: AddTime(w.now, w.latency()), sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
 	c.armTimer()
 }
 
@@ -178,7 +208,8 @@ func (c *client) onTimer() {
 	}
 	now := c.local()
 	if now >= req.deadline {
-		c.guess = c.guess%c.w.cfg.Nodes + 1 // the leader may be gone: try another next time
+		c.w.onTimeout(req)
+		c.guess = req.node%c.w.cfg.Nodes + 1 // the leader may be gone: start elsewhere next time
 		c.finish("timeout", 0, 0, 0)
 		return
 	}
@@ -187,6 +218,13 @@ func (c *client) onTimer() {
 		return
 	}
 	c.armTimer()
+}
+
+// RetryWait is how long a client waits, after every node answered a request's round with
+// not-leader or unavailable, before a new round: one heartbeat interval, by when a new leader
+// has told the others.
+func (cfg Config) RetryWait() time.Duration {
+	return durOf(float64(cfg.Heartbeat) * float64(cfg.Tick))
 }
 
 // onReply handles a node's answer (queued while paused, lost while disconnected).
@@ -202,21 +240,61 @@ func (c *client) onReply(it item) {
 	}
 	req := c.cur
 	if req != rep.req || rep.attempt != req.attempt {
-		return // an answer to something it already gave up on
+		if rep.kind == "granted" {
+			c.lateGrant(rep)
+		}
+		return // any other answer to something it already gave up on changes nothing
 	}
 	if rep.kind == "not-leader" || rep.kind == "unavailable" {
 		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Sent: rep.sent})
-		if rep.hint != 0 && rep.hint != req.node {
-			c.guess = rep.hint
-			c.send()
-		} else {
-			c.guess = req.node%c.w.cfg.Nodes + 1
-			req.retryAt = AddTime(c.local(), 50*time.Millisecond)
-			c.armTimer()
-		}
+		c.retry(req, rep.from, rep.hint)
 		return
 	}
 	c.finish(rep.kind, rep.token, rep.from, rep.sent)
+}
+
+// retry picks the next node after from answered not-leader (with hint, 0 for none) or was
+// unavailable. Within a round the client never asks a node twice: it follows a hint it has
+// not tried, else asks the next untried node after from (from+1, from+2, ..., wrapping). When
+// every node has been tried it waits RetryWait and starts a new round at the hint, or at the
+// node after from.
+func (c *client) retry(req *request, from, hint int) {
+	n := c.w.cfg.Nodes
+	req.tried |= 1 << from
+	tried := func(id int) bool { return req.tried&(1<<id) != 0 }
+	switch {
+	case hint != 0 && !tried(hint):
+		c.guess = hint
+	default:
+		for i := 1; i <= n; i++ {
+			if id := (from+i-1)%n + 1; !tried(id) {
+				c.guess = id
+				c.send()
+				return
+			}
+		}
+		req.tried = 0
+		c.guess = from%n + 1
+		if hint != 0 {
+			c.guess = hint
+		}
+		req.retryAt = AddTime(c.local(), c.w.cfg.RetryWait())
+		c.armTimer()
+		return
+	}
+	c.send()
+}
+
+// lateGrant: a grant for a request the client already gave up on. Nobody waits for that lock,
+// so the client releases it at once (before anything else it has queued), as etcd's mutex
+// deletes its key after a cancelled Lock.
+func (c *client) lateGrant(rep *reply) {
+	req := rep.req
+	c.w.emit(Event{Kind: EvClient, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Token: rep.token,
+		Text: fmt.Sprintf("late grant, released: %s #%d", req.key, rep.token)})
+	a := action{op: opRelease, key: req.key, token: rep.token, fixed: true, late: true}
+	c.queue = append([]action{a}, c.queue...)
+	c.kick()
 }
 
 // finish records the final answer of the current request and moves on.
@@ -225,33 +303,37 @@ func (c *client) finish(kind string, token uint64, from int, sent time.Duration)
 	req := c.cur
 	c.cur = nil
 	c.timerGen++
-	c.lastReply, c.lastToken, c.lastKey = kind, token, req.key
+	if !req.late {
+		c.lastReply, c.lastToken, c.lastKey = kind, token, req.key
+	}
 	switch {
 	case kind == "granted":
 		c.holds[req.key] = &holding{token: token, lease: req.lease, sentLocal: req.sentLocal}
 	case req.op == opRelease && (kind == "released" || kind == "not-found"):
-		delete(c.holds, req.key)
+		if h := c.holds[req.key]; h != nil && h.token == req.token {
+			delete(c.holds, req.key)
+		}
 	}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Sent: sent})
 	c.w.linear.onReturn(req, kind, token, c.w.now)
 	c.kick()
 }
 
+// pause stops the process for d; its clock runs on.
 func (c *client) pause(d time.Duration) {
-	if !c.paused {
-		c.rate = c.clk.rate
-		c.clk.setRate(c.w.now, 0)
-		c.paused = true
-	}
+	c.paused = true
+	c.calmFrom = c.w.now
 	c.wakeGen++
 	c.timerGen++
 	c.wakeAt = AddTime(c.w.now, d)
 	c.w.q.push(item{at: c.wakeAt, kind: itClientTimer, cl: c, gen: c.wakeGen, ok: true})
 }
 
+// wake handles what piled up: the replies in arrival order, then its timer (a deadline passed
+// while it slept is a timeout now), then the steps given meanwhile.
 func (c *client) wake() {
 	c.paused = false
-	c.clk.setRate(c.w.now, c.rate)
+	c.calmFrom = c.w.now
 	c.w.emit(Event{Kind: EvClient, Client: c.name, Text: "wakes"})
 	inbox := c.inbox
 	c.inbox = nil
@@ -263,10 +345,6 @@ func (c *client) wake() {
 }
 
 func (c *client) setRate(r float64) {
-	if c.paused {
-		c.rate = r
-		return
-	}
 	c.clk.setRate(c.w.now, r)
 	c.armTimer()
 }

@@ -153,6 +153,9 @@ func (n *node) setRole(r Role, lead uint64) {
 	was := n.role
 	n.role, n.lead = r, lead
 	n.w.emit(Event{Kind: EvRole, Node: n.id, Role: r, Term: n.term, Peer: int(lead)})
+	if (was == RoleLeader) != (r == RoleLeader) {
+		n.w.disturb()
+	}
 	if was == RoleLeader && r != RoleLeader {
 		n.onDemote()
 	}

@@ -32,6 +32,7 @@ func (w *World) Partition(groups ...[]int) error {
 		parts = append(parts, strings.Join(names, " "))
 	}
 	w.net.partition(groups)
+	w.disturb()
 	w.fault("partition " + strings.Join(parts, " | "))
 	return nil
 }
@@ -42,6 +43,7 @@ func (w *World) Isolate(id int) error {
 		return err
 	}
 	w.net.isolate(id)
+	w.disturb()
 	w.fault(fmt.Sprintf("isolate n%d", id))
 	return nil
 }
@@ -55,6 +57,7 @@ func (w *World) Rejoin(id int) error {
 		return fmt.Errorf("n%d is not isolated: rejoin undoes isolate (heal ends a partition)", id)
 	}
 	w.net.rejoin(id)
+	w.disturb()
 	w.fault(fmt.Sprintf("rejoin n%d", id))
 	return nil
 }
@@ -70,6 +73,7 @@ func (w *World) Cut(a, b int, oneWay bool) error {
 		w.net.cut[b][a] = true
 		arrow = "<->"
 	}
+	w.disturb()
 	w.fault(fmt.Sprintf("cut n%d %s n%d", a, arrow, b))
 	return nil
 }
@@ -83,6 +87,7 @@ func (w *World) Drop(a, b int, pct float64) error {
 		return fmt.Errorf("drop share must be 0%% to 100%%, got %v%%", pct)
 	}
 	w.net.drop[a][b], w.net.drop[b][a] = pct/100, pct/100
+	w.disturb()
 	w.fault(fmt.Sprintf("drop n%d n%d %v%%", a, b, pct))
 	return nil
 }
@@ -93,6 +98,7 @@ func (w *World) DropAll(pct float64) error {
 		return fmt.Errorf("drop share must be 0%% to 100%%, got %v%%", pct)
 	}
 	w.net.dropAll = pct / 100
+	w.disturb()
 	w.fault(fmt.Sprintf("drop all %v%%", pct))
 	return nil
 }
@@ -106,6 +112,7 @@ func (w *World) Delay(a, b int, d time.Duration) error {
 		return fmt.Errorf("delay must be 0 to %v, got %v", MaxDuration, d)
 	}
 	w.net.delay[a][b], w.net.delay[b][a] = d, d
+	w.disturb()
 	w.fault(fmt.Sprintf("delay n%d n%d %v", a, b, d))
 	return nil
 }
@@ -113,6 +120,7 @@ func (w *World) Delay(a, b int, d time.Duration) error {
 // Heal removes every partition, cut, drop and delay rule.
 func (w *World) Heal() {
 	w.net.heal()
+	w.disturb()
 	w.fault("heal")
 }
 
@@ -125,6 +133,7 @@ func (w *World) Crash(id int) error {
 	if !n.up {
 		return fmt.Errorf("n%d is already down", id)
 	}
+	w.disturb()
 	n.crash()
 	return nil
 }
@@ -138,6 +147,7 @@ func (w *World) Restart(id int) error {
 	if n.up {
 		return fmt.Errorf("n%d is already up", id)
 	}
+	w.disturb()
 	n.inc++
 	n.start()
 	w.emit(Event{Kind: EvRestart, Node: id, Index: n.applied})
@@ -214,6 +224,7 @@ func (w *World) Campaign(id int) error {
 	if err != nil {
 		return err
 	}
+	w.disturb()
 	w.fault(fmt.Sprintf("campaign n%d", id))
 	_ = n.raft().Campaign()
 	n.process()
@@ -229,6 +240,7 @@ func (w *World) TransferLeader(id int) error {
 	if l == nil {
 		return fmt.Errorf("no leader to transfer from")
 	}
+	w.disturb()
 	w.fault(fmt.Sprintf("transfer-leader n%d (from n%d)", id, l.id))
 	if l.transferResetsCheck(id) {
 		l.checkTicks = 0
@@ -285,6 +297,7 @@ func (w *World) Write(c, key, value string) {
 func (w *World) Disconnect(c string) {
 	cl := w.client(c)
 	cl.connected = false
+	cl.calmFrom = w.now
 	w.emit(Event{Kind: EvClient, Client: c, Text: "disconnects"})
 }
 
@@ -292,6 +305,7 @@ func (w *World) Disconnect(c string) {
 func (w *World) Reconnect(c string) {
 	cl := w.client(c)
 	cl.connected = true
+	cl.calmFrom = w.now
 	w.emit(Event{Kind: EvClient, Client: c, Text: "reconnects"})
 	cl.kick()
 }
@@ -307,7 +321,7 @@ func (w *World) Connect(c string, id int) error {
 	return nil
 }
 
-// PauseClient freezes client c for d (a GC pause): its clock stops and it acts only after.
+// PauseClient freezes client c for d (a GC pause): its clock runs on, it acts only after.
 func (w *World) PauseClient(c string, d time.Duration) error {
 	if d <= 0 || d > MaxDuration {
 		return fmt.Errorf("pause must be positive and at most %v, got %v", MaxDuration, d)

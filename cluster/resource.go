@@ -49,9 +49,7 @@ func (r *resource) decide(wr *write, noFencing bool) (accepted, stale bool) {
 func (c *client) sendWrite(a action) {
 	w := c.w
 	wr := &write{cl: c, key: a.key, value: a.value, sentAt: w.now}
-	if h := c.holds[a.key]; h != nil {
-		wr.token = h.token
-	}
+	wr.token = c.tokenFor(a)
 	c.curWrite, c.lastWrite = wr, wr
 	w.q.push(item{at: w.now + w.latency(), kind: itWriteArrive, write: wr})
 }

@@ -308,11 +308,8 @@ func (w *World) netView() NetView {
 
 func (w *World) clientView(c *client) ClientView {
 	cv := ClientView{Name: c.name, Connected: c.connected, Paused: c.paused, WakeAt: c.wakeAt,
-		Local: c.local(), Rate: c.rate, Guess: c.guess, Queued: len(c.queue),
+		Local: c.local(), Rate: c.clk.rate, Guess: c.guess, Queued: len(c.queue),
 		LastReply: c.lastReply, LastToken: c.lastToken, LastKey: c.lastKey}
-	if !c.paused {
-		cv.Rate = c.clk.rate
-	}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key
 	} else if c.curWrite != nil {

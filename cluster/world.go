@@ -34,6 +34,9 @@ type World struct {
 	reqSeq    uint64
 	readSeq   uint64
 
+	calmFrom time.Duration // the last network rule change, crash, restart or leader change
+	stuck    []string      // requests that timed out in a calm window
+
 	evSeq  uint64
 	hash   uint64
 	recent []Event // ring of the latest events

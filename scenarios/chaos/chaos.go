@@ -17,7 +17,7 @@ import (
 )
 
 // ExitCode is Main's way to ask for an exit status: 1 when a violation was found, a history could
-// not be checked, or a run could not complete; 2 for bad usage.
+// not be checked, a run could not complete, or (in safe mode) a request got stuck; 2 for bad usage.
 type ExitCode int
 
 func (e ExitCode) Error() string {
@@ -80,6 +80,17 @@ func (r *Report) Failed() []SeedResult {
 	for _, s := range r.Results {
 		if s.Failed() {
 			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Stuck lists every stuck request of the search, as "seed N: what", in seed order.
+func (r *Report) Stuck() []string {
+	var out []string
+	for _, s := range r.Results {
+		for _, st := range s.Stuck {
+			out = append(out, fmt.Sprintf("seed %d: %s", s.Seed, st))
 		}
 	}
 	return out
@@ -371,6 +382,17 @@ func (r *Report) Print(w io.Writer) {
 			fmt.Fprintf(w, "  note: %d seeds applied a GrantRejected (first: seed %d); no invariant breaks, but the session layer should never propose one\n", n, first)
 		}
 	}
+	if len(o.Unsafe) == 0 {
+		stuck := r.Stuck()
+		for i, s := range stuck {
+			if i == maxLines {
+				fmt.Fprintf(w, "  ... and %d more stuck requests\n", len(stuck)-maxLines)
+				break
+			}
+			fmt.Fprintf(w, "  stuck: %s\n", s)
+		}
+		fmt.Fprintf(w, "stuck requests: %d\n", len(stuck))
+	}
 	ok, illegal, unknown := r.Lin()
 	byKind := map[string]int{}
 	for _, s := range r.Results {
@@ -446,7 +468,7 @@ func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
 	fs.BoolVar(worker, "worker", false, "")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\nRuns a random fault schedule per seed against the invariant checker and porcupine;\nshrinks each kind of violation to a scenario file (and an HTML history) in --out.\nExit status: 0 nothing found and every history checked, 1 violations found or a history\nnot checked, 2 bad usage.\n\n", synopsis)
+		fmt.Fprintf(stderr, "usage: %s\n\nRuns a random fault schedule per seed against the invariant checker and porcupine;\nshrinks each kind of violation to a scenario file (and an HTML history) in --out.\nExit status: 0 nothing found and every history checked, 1 violations found, a history\nnot checked or (in safe mode) a stuck request, 2 bad usage.\n\n", synopsis)
 		fs.VisitAll(func(f *flag.Flag) {
 			if f.Name == "worker" {
 				return // internal: the worker-process mode
@@ -522,7 +544,14 @@ func Main(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %d jobs)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), o.Jobs)
-	if _, _, unknown := rep.Lin(); len(rep.Failed()) > 0 || unknown > 0 {
+	return rep.verdict()
+}
+
+// verdict is the search's exit status: 1 when a seed failed or a history could not be checked,
+// or, in safe mode, when a request got stuck (the retry rules promise none; unsafe modes may
+// break liveness on purpose).
+func (r *Report) verdict() error {
+	if _, _, unknown := r.Lin(); len(r.Failed()) > 0 || unknown > 0 || len(r.Options.Unsafe) == 0 && len(r.Stuck()) > 0 {
 		return ExitCode(1)
 	}
 	return nil

@@ -34,12 +34,16 @@ func opts(t *testing.T, seeds int, unsafe ...string) Options {
 	return o
 }
 
-// TestSafeModeFindsNothing is the CI version of the safe search: 100 seeds of 30 simulated
-// seconds, every invariant holds and every history is checked linearizable. Set
-// LEASELAB_CHAOS_SEEDS (and LEASELAB_CHAOS_JOBS) for a longer run.
+// TestSafeModeFindsNothing is the safe search: 2,000 seeds of 30 simulated seconds (100 with
+// -short), every invariant holds, every history is checked linearizable, and no request got
+// stuck. Set LEASELAB_CHAOS_SEEDS (and LEASELAB_CHAOS_JOBS) for another size.
 func TestSafeModeFindsNothing(t *testing.T) {
-	o := opts(t, envInt(t, "LEASELAB_CHAOS_SEEDS", 100))
-	o.Jobs = envInt(t, "LEASELAB_CHAOS_JOBS", 1)
+	seeds := 2000
+	if testing.Short() {
+		seeds = 100
+	}
+	o := opts(t, envInt(t, "LEASELAB_CHAOS_SEEDS", seeds))
+	o.Jobs = envInt(t, "LEASELAB_CHAOS_JOBS", 2)
 	rep, err := Run(o, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +53,9 @@ func TestSafeModeFindsNothing(t *testing.T) {
 	}
 	for _, r := range rep.Failed() {
 		t.Errorf("seed %d: %v %s %s (leaselab chaos --from %d --seeds 1)", r.Seed, r.Kinds, r.First, r.Error, r.Seed)
+	}
+	if st := rep.Stuck(); len(st) > 0 {
+		t.Errorf("%d stuck requests, first: %s", len(st), st[0])
 	}
 	ok, illegal, unknown := rep.Lin()
 	if ok != o.Seeds || illegal != 0 || unknown != 0 {
@@ -335,7 +342,8 @@ func TestMainFlagsAndExitCodes(t *testing.T) {
 	if err := main("--seeds", "3", "--duration", "5s", "--out", t.TempDir()); err != nil {
 		t.Errorf("safe run: %v\n%s%s", err, stdout.String(), stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "3 seeds: 0 with violations; linearizability: 3 ok") {
+	if !strings.Contains(stdout.String(), "3 seeds: 0 with violations; linearizability: 3 ok") ||
+		!strings.Contains(stdout.String(), "stuck requests: 0\n") {
 		t.Errorf("safe run report:\n%s", stdout.String())
 	}
 	out := t.TempDir()
@@ -350,5 +358,29 @@ func TestMainFlagsAndExitCodes(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "seeds/s") {
 		t.Errorf("no progress on stderr:\n%s", stderr.String())
+	}
+}
+
+// A stuck request fails a safe search (exit 1) and is listed; an unsafe search only lists none.
+func TestStuckRequestFailsSafeSearch(t *testing.T) {
+	rep := &Report{Options: DefaultOptions(), Results: []SeedResult{{Seed: 4}, {Seed: 5, Stuck: []string{"c1's acquire k ..."}}}}
+	var code ExitCode
+	if err := rep.verdict(); !errors.As(err, &code) || code != 1 {
+		t.Errorf("safe search with a stuck request: %v, want exit 1", err)
+	}
+	var out bytes.Buffer
+	rep.Print(&out)
+	if !strings.Contains(out.String(), "stuck: seed 5: c1's acquire k ...") || !strings.Contains(out.String(), "stuck requests: 1\n") {
+		t.Errorf("report:\n%s", out.String())
+	}
+	rep.Options.Unsafe = []string{"no-fencing"}
+	if err := rep.verdict(); err != nil {
+		t.Errorf("unsafe search with a stuck request: %v, want exit 0", err)
+	}
+	rep.Results[0].Stuck = nil
+	rep.Options.Unsafe = nil
+	rep.Results = rep.Results[:1]
+	if err := rep.verdict(); err != nil {
+		t.Errorf("clean safe search: %v, want exit 0", err)
 	}
 }

@@ -280,7 +280,20 @@ func (g *gen) fault() {
 			g.add(scenarios.Step{Kind: scenarios.StepDisconnect, Client: c})
 		}
 	case 18:
-		g.add(scenarios.Step{Kind: scenarios.StepClientSkew, Client: g.client(), Rate: g.rate()})
+		switch c := g.client(); g.r.IntN(4) {
+		case 0:
+			g.add(scenarios.Step{Kind: scenarios.StepClientSkew, Client: c, Rate: g.rate()})
+		case 1:
+			d := g.between(100*time.Millisecond, 3*time.Second)
+			if g.r.IntN(2) == 0 {
+				d = -d
+			}
+			g.add(scenarios.Step{Kind: scenarios.StepClientSkewOffset, Client: c, Dur: d})
+		case 2:
+			g.add(scenarios.Step{Kind: scenarios.StepClientSkewReset, Client: c})
+		default:
+			g.add(scenarios.Step{Kind: scenarios.StepConnect, Client: c, Node: g.node()})
+		}
 	}
 }
 

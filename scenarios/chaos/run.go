@@ -142,6 +142,9 @@ type SeedResult struct {
 	// Rejected counts entries applied as GrantRejected: no violation (the state machine's
 	// defensive check), but the session layer never lets one happen.
 	Rejected int `json:"rejected,omitempty"`
+	// Stuck lists the requests that timed out although their whole window was calm (one
+	// leader throughout, no network rule, crash or restart, the client connected and awake).
+	Stuck []string `json:"stuck,omitempty"`
 }
 
 // Failed says whether the seed found something: a violation or a run that could not complete.
@@ -188,6 +191,7 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 		out.Refused = append(out.Refused, strings.TrimSpace(f.Step+": "+f.Found))
 	}
 	out.Rejected = len(rejected)
+	out.Stuck = w.StuckRequests()
 	out.TraceHash = w.TraceHash()
 	out.SimulatedS = w.Now().Seconds()
 	return out

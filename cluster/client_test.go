@@ -1,0 +1,69 @@
+package cluster
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A request that cannot be answered within its timeout in a calm window is counted stuck; the
+// same request in a window with a fault in force, or with its client paused, is not.
+// (Releases of keys nobody holds: answered not-found, so no late grant follows.)
+func TestStuckRequests(t *testing.T) {
+	w := newWorld(t, func(c *Config) { c.ClientTimeout = 5 * time.Millisecond })
+	electN1(t, w)
+	w.Advance(time.Second)
+	must(t, w.Connect("c1", 1))
+	w.Release("c1", "k")
+	w.Advance(100 * time.Millisecond)
+	if st := w.StuckRequests(); len(st) != 1 || !strings.Contains(st[0], "c1's release k") {
+		t.Fatalf("a 5ms timeout in a calm cluster: stuck = %q, want c1's release", st)
+	}
+	must(t, w.Drop(4, 5, 1))
+	w.Release("c1", "j")
+	w.Advance(100 * time.Millisecond)
+	if st := w.StuckRequests(); len(st) != 1 {
+		t.Fatalf("a drop rule was in force: stuck = %q, want only the first", st)
+	}
+	w.Heal()
+	w.Release("c1", "i")
+	must(t, w.PauseClient("c1", 50*time.Millisecond))
+	w.Advance(100 * time.Millisecond)
+	if reply, _ := w.ClientReply("c1"); reply != "timeout" {
+		t.Fatalf("c1's last reply = %q, want timeout", reply)
+	}
+	if st := w.StuckRequests(); len(st) != 1 {
+		t.Fatalf("the client paused: stuck = %q, want only the first", st)
+	}
+}
+
+// The retry order: within a round every node once, in order after the one that refused; then
+// one heartbeat interval's wait before the next round.
+func TestRetryOrder(t *testing.T) {
+	w := newWorld(t, nil)
+	for _, id := range []int{2, 3, 4} {
+		must(t, w.Crash(id)) // n1 and n5 alone can elect nobody
+	}
+	var sends []int
+	var at []time.Duration
+	w.Subscribe(func(e *Event) {
+		if e.Kind == EvClientSend {
+			sends, at = append(sends, e.Node), append(at, e.At)
+		}
+	})
+	must(t, w.Connect("c1", 3))
+	must(t, w.Acquire("c1", "k", time.Second))
+	w.Advance(time.Second)
+	want := []int{3, 4, 5, 1, 2, 3, 4, 5, 1, 2}
+	if len(sends) < len(want) || !slices.Equal(sends[:len(want)], want) {
+		t.Fatalf("c1 asked %v, want %v first", sends, want)
+	}
+	wait := w.Config().RetryWait()
+	for i := 1; i < len(want); i++ {
+		gap := at[i] - at[i-1]
+		if i == 5 && gap < wait || i != 5 && gap >= wait {
+			t.Errorf("send %d came %v after the one before (round wait %v)", i+1, gap, wait)
+		}
+	}
+}

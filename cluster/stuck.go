@@ -1,0 +1,44 @@
+package cluster
+
+import "fmt"
+
+// A stuck request is one that timed out although its whole timeout window was calm: one node
+// led throughout, no partition, cut, drop or delay rule was in force, no node crashed or
+// restarted, and the client was connected and not paused. The retry rules promise there is
+// none; chaos counts them.
+
+// disturb marks now as the end of the calm: a network rule changed, a node crashed or
+// restarted, or leadership moved.
+func (w *World) disturb() { w.calmFrom = w.now }
+
+// calm says whether the network has no fault rule in force.
+func (nw *network) calm() bool {
+	if nw.dropAll > 0 {
+		return false
+	}
+	for a := 1; a <= nw.n; a++ {
+		if nw.group[a] != nw.group[1] {
+			return false
+		}
+		for b := 1; b <= nw.n; b++ {
+			if nw.cut[a][b] || nw.drop[a][b] > 0 || nw.delay[a][b] > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// onTimeout counts req as stuck when its window, from its first send until now, was calm.
+func (w *World) onTimeout(req *request) {
+	c := req.cl
+	if w.calmFrom > req.sentAt || c.calmFrom > req.sentAt || !c.connected || c.paused ||
+		!w.net.calm() || w.leaderNode() == nil {
+		return
+	}
+	w.stuck = append(w.stuck, fmt.Sprintf("%s's %s %s, sent at %v, timed out at %v with n%d leading throughout",
+		c.name, req.op, req.key, req.sentAt, w.now, w.leaderNode().id))
+}
+
+// StuckRequests lists the requests that timed out in a calm window, in the order they did.
+func (w *World) StuckRequests() []string { return w.stuck }
