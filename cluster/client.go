@@ -101,6 +101,9 @@ type client struct {
 // not the order clients appear), so creating a client early, or one that never acts, changes
 // nothing.
 func FirstGuess(name string, nodes int) int {
+	if nodes < 1 {
+		return 1
+	}
 	return 1 + int(hashStr(FNVOffset, name)%uint64(nodes))
 }
 

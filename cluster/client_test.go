@@ -67,3 +67,37 @@ func TestRetryOrder(t *testing.T) {
 		}
 	}
 }
+
+// A step given to a paused client is decided when given: its write carries the token the client
+// held then, even though the release before it completes (in its inbox) by the time it wakes.
+// Its clock runs through the pause, so its lease view runs down.
+func TestPausedClientDecidesWhenGiven(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	must(t, w.Connect("c1", 1))
+	must(t, w.Acquire("c1", "k", 500*time.Millisecond))
+	waitFor(t, w, time.Second, "c1 holds k", func() bool { _, ok := w.ClientHolds("c1", "k"); return ok })
+	w.Release("c1", "k")
+	must(t, w.PauseClient("c1", time.Second))
+	w.Write("c1", "k", "v")
+	c := w.client("c1")
+	w.Advance(600 * time.Millisecond)
+	if c.holds["k"] == nil {
+		t.Fatal("the release's answer was handled while c1 was paused")
+	}
+	if _, ok := w.ClientHolds("c1", "k"); ok {
+		t.Error("c1 paused past its lease still holds k: its clock stopped")
+	}
+	w.Advance(time.Second)
+	if reply, _ := w.ClientReply("c1"); reply != "released" {
+		t.Errorf("c1's reply after waking = %q, want released", reply)
+	}
+	if wr := c.lastWrite; wr == nil || wr.token != 1 {
+		t.Fatalf("c1's write = %+v, want token 1 (held when the write was given)", wr)
+	}
+	w.Write("c1", "k", "v2")
+	w.Advance(100 * time.Millisecond)
+	if wr := c.lastWrite; wr.token != 0 {
+		t.Errorf("a write given after the release carries token %d, want 0", wr.token)
+	}
+}

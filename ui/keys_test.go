@@ -277,6 +277,13 @@ func TestPromptRunsAnyStep(t *testing.T) {
 	if c := m.clientView("c3"); c == nil || c.Rate != 1.5 {
 		t.Fatalf("client skew: %+v %q", c, m.status)
 	}
+	typeLine(m, "c2 connect n4")
+	if c := m.clientView("c2"); c == nil || c.Guess != 4 || lastUserStep(t, m) != "c2 connect n4" {
+		t.Fatalf("connect: %+v %q", c, m.status)
+	}
+	if !strings.Contains(m.View(), "c2 ● connected asks n4") {
+		t.Fatalf("the client line should show the node c2 asks next:\n%s", m.View())
+	}
 	typeLine(m, "partition n1 n2 | n3")
 	if len(m.v.Net.Groups) != 3 { // n4 n5, unnamed, form a third group
 		t.Fatalf("partition: %v %q", m.v.Net.Groups, m.status)

@@ -49,7 +49,8 @@ func (m *Model) clientLine(name string, iw int) string {
 	}
 	c := m.clientView(name)
 	if c == nil {
-		l.add(st.faint, " · not used yet (tab to select, a to acquire)")
+		// A fresh client's first guess comes from its name alone: show where it would go.
+		l.add(st.faint, fmt.Sprintf(" · not used yet, asks n%d first (tab to select, a to acquire)", cluster.FirstGuess(name, len(m.v.Nodes))))
 		return l.String()
 	}
 	switch {
@@ -63,7 +64,7 @@ func (m *Model) clientLine(name string, iw int) string {
 	if c.Rate != 1 && !c.Paused {
 		l.add(st.warn, " ×"+trimFloat(c.Rate))
 	}
-	l.add(st.faint, fmt.Sprintf(" →n%d", c.Guess))
+	l.add(st.faint, fmt.Sprintf(" asks n%d", c.Guess)) // the node its next request (or retry) goes to
 	if len(c.Holds) == 0 {
 		l.add(st.faint, " · holds nothing")
 	}
