@@ -37,7 +37,7 @@ var twins = []twin{
 		"n1", "", "applies Grant orders 5s -> GrantRejected"},
 	// "c2 asks n1 for 'orders' and gets busy at once, with no quorum round": the lease-based
 	// answer comes a heartbeat round trip before the safe one (the stale busy comes later).
-	{"lease-read", "lease-read-unsafe", "lease-read", 100 * time.Millisecond, 200 * time.Millisecond,
+	{"lease-read", "lease-read-unsafe", "lease-read", 50 * time.Millisecond, 200 * time.Millisecond,
 		"c2", "", "gets busy orders from n1"},
 }
 

@@ -12,7 +12,7 @@ func (k StepKind) IsAction() bool {
 	case StepWait, StepWaitUntil, StepSay, StepPause, StepExpect, StepAsk:
 		return false
 	}
-	return k >= StepWait && k <= StepRejoin
+	return k >= StepWait && k <= StepClientSkewReset
 }
 
 // ParseStep reads one line of the language as a single step of a run with header h (its node
