@@ -101,3 +101,17 @@ func TestPausedClientDecidesWhenGiven(t *testing.T) {
 		t.Errorf("a write given after the release carries token %d, want 0", wr.token)
 	}
 }
+
+// The first guesses LANGUAGE.md gives as examples.
+func TestFirstGuessAsDocumented(t *testing.T) {
+	for name, want := range map[string]int{"c1": 4, "c2": 5, "c3": 3} {
+		if got := FirstGuess(name, 5); got != want {
+			t.Errorf("FirstGuess(%s, 5) = n%d, LANGUAGE.md says n%d", name, got, want)
+		}
+	}
+	w := newWorld(t, nil)
+	w.AddClient("c1")
+	if g := w.View(ViewOptions{}).Clients[0].Guess; g != 4 {
+		t.Errorf("a fresh c1's view says it asks n%d, want n4", g)
+	}
+}
