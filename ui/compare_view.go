@@ -304,11 +304,11 @@ func (m *CompareModel) recent(v *cluster.View, w, h int) []string {
 		lines = append(lines, s.r(fit(fmt.Sprintf(" %8s  %s", simTime(e.At), scenarios.Describe(e)), w)))
 	}
 	out := make([]string, 0, h)
-	for len(out)+len(lines) < h {
-		out = append(out, blank(w))
-	}
 	for j := len(lines) - 1; j >= 0; j-- {
 		out = append(out, lines[j])
+	}
+	for len(out) < h {
+		out = append(out, blank(w))
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
@@ -36,11 +37,12 @@ func TestScreenshots(t *testing.T) {
 	st := newStyles(r, false)
 	shots := []struct {
 		name string
-		make func(*testing.T, *styles) *Model
+		make func(*testing.T, *styles) interface{ View() string }
 	}{
-		{"sandbox", shotSandbox},
-		{"late-expire", shotLateExpire},
-		{"fast-leader-clock", shotFastLeader},
+		{"sandbox", func(t *testing.T, st *styles) interface{ View() string } { return shotSandbox(t, st) }},
+		{"late-expire", func(t *testing.T, st *styles) interface{ View() string } { return shotLateExpire(t, st) }},
+		{"fast-leader-clock", func(t *testing.T, st *styles) interface{ View() string } { return shotFastLeader(t, st) }},
+		{"compare", func(t *testing.T, st *styles) interface{ View() string } { return shotCompare(t, st) }},
 	}
 	dir := t.TempDir()
 	for _, s := range shots {
@@ -132,5 +134,20 @@ func shotFastLeader(t *testing.T, st *styles) *Model {
 		c = m.clientView("c1")
 		return c != nil && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted
 	})
+	return m
+}
+
+// shotCompare: late-expire with and without the token check in Expire, side by side, stopped
+// at the first divergence.
+func shotCompare(t *testing.T, st *styles) *CompareModel {
+	a, b := lateExpirePair(t, true)
+	c, err := scenarios.NewComparison(a, b, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newCompare(c, Options{StartPaused: true, Speed: 5}, st)
+	m.wall = func() time.Time { return wall0 }
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	playUntil(t, m, func() bool { return m.c.Div != nil })
 	return m
 }
