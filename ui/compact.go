@@ -17,6 +17,11 @@ func (m *Model) viewCompact() []string {
 	w := l.w
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
+	if m.glossary {
+		rows = append(rows, m.glossaryView(w, l.narration.y-1)...)
+		rows = append(rows, m.narration(w, l.narration.h)...)
+		return append(rows, m.statusLine(w), m.helpLine(w))
+	}
 	if m.diag && !m.help.ShowAll {
 		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", w))
 		rows = append(rows, m.diagramLines(w, l.narration.y-2)...)

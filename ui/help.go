@@ -15,7 +15,7 @@ func (m *Model) helpLine(w int) string {
 // groups out in columns when they fit; on a narrower screen the same bindings flow as text.
 func (m *Model) fullHelp(w, h int) []string {
 	st := m.st
-	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? closes · every action is a scenario step: recorded, replayed on rewind, saved by w)"), w)}
+	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? next: the glossary · esc closes · every action is a scenario step: recorded, replayed on rewind, saved by w)"), w)}
 	groups := m.keys.FullHelp()
 	wide := m.help
 	wide.Width = 0 // measure the columns uncut

@@ -32,7 +32,26 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.help.ShowAll = !m.help.ShowAll
+		// ? cycles: keys and legend, then the glossary, then closed.
+		switch {
+		case m.help.ShowAll:
+			m.help.ShowAll, m.glossary, m.glossTop = false, true, 0
+		case m.glossary:
+			m.glossary = false
+		default:
+			m.help.ShowAll = true
+		}
+	case msg.Type == tea.KeyEsc && (m.help.ShowAll || m.glossary):
+		m.help.ShowAll, m.glossary = false, false
+	case m.glossary && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+		d := 1
+		if key.Matches(msg, k.PageUp, k.PageDown) {
+			d = 10
+		}
+		if key.Matches(msg, k.Up, k.PageUp) {
+			d = -d
+		}
+		m.scrollGlossary(d)
 	case key.Matches(msg, k.Pause):
 		m.togglePause()
 	case key.Matches(msg, k.Step):

@@ -329,6 +329,13 @@ func TestOtherKeys(t *testing.T) {
 		t.Fatal("? should show every key and the legend")
 	}
 	press(m, "?")
+	if v := m.View(); !strings.Contains(v, "Glossary") || !strings.Contains(v, "idempotent: doing it twice") {
+		t.Fatalf("a second ? should show the glossary:\n%s", v)
+	}
+	press(m, "esc")
+	if m.glossary || m.help.ShowAll || strings.Contains(m.View(), "Glossary") {
+		t.Fatal("esc should close the ? screens")
+	}
 	f := m.filter
 	press(m, "v")
 	if m.filter == f || m.focus != panelTimeline {
@@ -423,4 +430,29 @@ func TestSaveDirError(t *testing.T) {
 		t.Fatal("a failed save should be reported")
 	}
 	_ = os.RemoveAll(m.saveDir)
+}
+
+// TestGlossaryScrolls: on the compact screen the glossary does not fit; ↓ reaches its last term
+// and ↑ comes back; the third ? closes it.
+func TestGlossaryScrolls(t *testing.T) {
+	m := newSandbox(t, 7, 5, 80, 24)
+	press(m, "?", "?")
+	last := glossary[len(glossary)-1].term
+	if strings.Contains(m.View(), last) || !strings.Contains(m.View(), "↑↓ scroll") {
+		t.Fatalf("the whole glossary fits at 80x24?\n%s", m.View())
+	}
+	for i := 0; i < 60; i++ {
+		press(m, "down")
+	}
+	if !strings.Contains(m.View(), last) {
+		t.Fatalf("↓ does not reach %q:\n%s", last, m.View())
+	}
+	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
+	if !strings.Contains(m.View(), "state machine: the lock table") {
+		t.Fatalf("pgup does not come back:\n%s", m.View())
+	}
+	press(m, "?")
+	if m.glossary || m.help.ShowAll {
+		t.Fatal("the third ? should close")
+	}
 }

@@ -69,6 +69,8 @@ type Model struct {
 	tlSet     bool
 
 	next       string      // the lesson to play after this program ends (n at the end)
+	glossary   bool        // the ? screen's second page is open
+	glossTop   int         // its first line shown
 	narrScroll int         // narration lines scrolled back from the newest
 	answers    map[int]int // the student's answer to each ask, by the ask's line
 	pauseSeen  bool        // the playback was at a script stop when last refreshed

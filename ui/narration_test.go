@@ -92,6 +92,9 @@ func checkNarration(t *testing.T, m *Model, says []string, where string) {
 	if len(rows) != m.height {
 		t.Fatalf("%s: %d rows on a %d-row screen", where, len(rows), m.height)
 	}
+	if strings.Contains(rows[0], "…") || !m.sim.ended && !strings.Contains(rows[0], "/"+itoa(len(m.base.Steps))) {
+		t.Fatalf("%s: the header is cut: %s", where, rows[0])
+	}
 	area := strings.Join(rows[n.y:n.y+n.h], " ")
 	words := strings.Fields(area)
 	i := 0

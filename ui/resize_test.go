@@ -19,8 +19,8 @@ func TestResize(t *testing.T) {
 	sizes := [][2]int{{160, 48}, {20, 5}, {0, 0}, {1, 1}, {79, 23}, {80, 23}, {79, 24}, {80, 24}, {81, 25},
 		{119, 35}, {120, 35}, {119, 36}, {120, 36}, {200, 60}, {300, 100}, {20, 5}, {160, 48}}
 	for i, sz := range sizes {
-		if i == 8 {
-			press(m, "?")
+		if i == 8 || i == 13 {
+			press(m, "?") // the glossary, then closed
 		}
 		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		checkFrame(t, m, sz[0], sz[1])

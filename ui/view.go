@@ -46,6 +46,11 @@ func (m *Model) viewFull() []string {
 	l := &m.lay
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
+	if m.glossary {
+		rows = append(rows, m.glossaryView(l.w, l.narration.y-1)...)
+		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
+		return append(rows, m.statusLine(l.w), m.helpLine(l.w))
+	}
 	if m.diag && !m.help.ShowAll {
 		rows = append(rows, m.diagramBox(l.w, l.narration.y-1)...)
 		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
@@ -68,14 +73,51 @@ func (m *Model) viewFull() []string {
 	return rows
 }
 
-// header: title, simulated time, run state and speed, seed, leader and term, violations. Below
-// 120 columns the words shorten.
+// header: title, simulated time, run state and speed, seed, leader and term, violations,
+// script step. Below 120 columns the words shorten. Everything but the title is measured
+// first: the title takes the room left, and when the lesson's title does not fit, its short
+// name (with its number in the curriculum) does, so nothing to its right is ever cut.
 func (m *Model) header() string {
+	probe := newLine(1 << 16)
+	m.headerRest(probe)
+	room := m.width - probe.w
+	l := newLine(m.width)
+	title := m.title
+	if m.sim.sandbox {
+		l.add(m.st.headName, " leaselab ")
+		room -= 10
+	} else {
+		l.add(m.st.headName, " ")
+		room--
+		_, n, numbered := lessonNumber(m.base.Name)
+		for _, t := range []string{fmt.Sprintf("%d %s", n, m.base.Name), m.base.Name, fmt.Sprintf("lesson %d", n)} {
+			if width(title) <= room {
+				break
+			}
+			if numbered || t == m.base.Name {
+				title = t
+			}
+		}
+	}
+	l.add(m.st.headVal, cut(title, max(12, room)))
+	m.headerRest(l)
+	return l.String()
+}
+
+// lessonNumber is a bundled lesson's place in the curriculum.
+func lessonNumber(name string) (string, int, bool) {
+	for _, ls := range scenarios.Lessons() {
+		if ls.Name == name {
+			return ls.Theme, ls.Number, true
+		}
+	}
+	return "", 0, false
+}
+
+// headerRest writes the header after the title.
+func (m *Model) headerRest(l *line) {
 	st, v := m.st, &m.v
 	short := m.width < fullW
-	l := newLine(m.width)
-	l.add(st.headName, " leaselab ")
-	l.add(st.headVal, cut(m.title, max(12, m.width/3)))
 	sep := func() { l.add(st.border, " │ ") }
 	pick := func(long, brief string) string {
 		if short {
@@ -112,7 +154,12 @@ func (m *Model) header() string {
 	l.add(st.term(v.Term), fmt.Sprint(v.Term))
 	sep()
 	if n := len(v.Violations); n > 0 {
-		l.add(st.badBlock, pick(fmt.Sprintf(" ✖ %d violation%s: %s ", n, plural(n), violationKinds(v.Violations)), fmt.Sprintf("✖ %d: %s", n, violationKinds(v.Violations))))
+		kinds := violationKinds(v.Violations)
+		brief := "✖ " + kinds[0]
+		if len(kinds) > 1 {
+			brief += fmt.Sprintf(" +%d", len(kinds)-1)
+		}
+		l.add(st.badBlock, pick(fmt.Sprintf(" ✖ %d: %s ", n, strings.Join(kinds, ", ")), brief))
 	} else {
 		l.add(st.good, pick("✔ 0 violations", "✔ 0 viol"))
 	}
@@ -124,17 +171,16 @@ func (m *Model) header() string {
 		sep()
 		l.add(st.warn, fmt.Sprintf(pick("⟲ rewound: %d action(s) ahead", "⟲%d ahead"), a))
 	}
-	return l.String()
 }
 
-func violationKinds(vs []cluster.Violation) string {
+func violationKinds(vs []cluster.Violation) []string {
 	var kinds []string
 	for _, v := range vs {
 		if !contains(kinds, v.Kind) {
 			kinds = append(kinds, v.Kind)
 		}
 	}
-	return strings.Join(kinds, ", ")
+	return kinds
 }
 
 func contains(xs []string, s string) bool {

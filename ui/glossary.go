@@ -1,0 +1,63 @@
+package ui
+
+import "fmt"
+
+// The glossary is the `?` screen's second page: the words the lessons use, each in a sentence
+// or two a newcomer can read on a projector. The lessons explain each term where they first
+// use it; this is where to look it up again.
+var glossary = []struct{ term, text string }{
+	{"state machine", "the lock table every node keeps. It changes only by applying log entries, in log order, so two nodes that applied the same entries hold the same table, whatever their clocks say."},
+	{"log entry", "a command (Grant, Release, Expire) the leader appends to its log and sends to the followers; ○ on screen until it is committed."},
+	{"commit", "an entry is committed once a majority of nodes have it in their logs (◆): from then on it can never be lost or replaced. The leader learns it first; followers learn it with its next message."},
+	{"apply, commit vs applied", "a node applies a committed entry to its state machine (✓), which gives the entry's result (Granted{token:2}). \"commit 7 · applied 5\" (compact: 7/5) means two committed entries are not applied there yet. A follower applies a little after the leader."},
+	{"idempotent", "doing it twice has the same effect as once. A retried Expire names the token it expires, so a second copy finds that token gone and deletes nothing: Expired{existed:false}."},
+	{"token", "the number a Grant hands out, from one counter in the replicated state machine shared by every key: it only ever goes up (#7 on screen is token 7), so a later holder always has a higher token."},
+	{"fencing", "the protected resource remembers the highest token it has accepted and rejects a write with a lower one, so a client whose lease ended (asleep, slow, partitioned) cannot overwrite the new holder's data."},
+	{"lease, countdown", "a Grant's time limit. Every node counts it down on its own clock (the bars); only the leader acts when its countdown ends, by proposing an Expire. The lock is deleted when that Expire applies."},
+	{"projected state", "the lock table as it will be once every entry already in the leader's log applies. The leader checks an acquire against it, not against the applied table, so it can accept a Grant right behind an Expire not yet committed, and two Grants for one key never enter the log."},
+	{"term", "raft's election counter: each election starts a higher term; a node that sees a higher term follows it."},
+	{"check-quorum", "a leader that has not heard from a majority within an election timeout steps down: a leader cut off with a minority stops leading on its own."},
+	{"pre-vote, pre-candidate", "before an election a node first asks whether it could win (◔ pre-candidate) without raising its term; a node cut off from the majority stays there and cannot disturb the cluster when it returns."},
+	{"MsgApp / MsgAppResp", "raft's append message (leader → follower: entries to add, and the commit index) and its reply (follower → leader: how far its log now goes). MsgHeartbeat keeps followers from starting an election; MsgSnap carries a snapshot."},
+	{"ReadIndex", "a read the leader answers only after a majority confirms it still leads: slower, but never from a deposed leader's stale state."},
+	{"election timeout", "how long a follower waits without hearing from a leader before it campaigns (1s in the lessons: 10 ticks of 100ms)."},
+}
+
+// glossaryLines is the glossary wrapped to w cells.
+func (m *Model) glossaryLines(w int) []string {
+	st := m.st
+	var out []string
+	for _, g := range glossary {
+		for i, l := range wrap(g.term+": "+g.text, w-2, "    ") {
+			if i == 0 {
+				out = append(out, st.hkey.r(" "+g.term)+st.plain.r(fit(l[len(g.term):], w-1-width(g.term))))
+				continue
+			}
+			out = append(out, st.plain.r(fit(" "+l, w)))
+		}
+	}
+	return out
+}
+
+// glossaryView is the glossary page in h rows from its scroll position, with a title line.
+func (m *Model) glossaryView(w, h int) []string {
+	body := m.glossaryLines(w)
+	room := max(1, h-1)
+	top := min(max(m.glossTop, 0), max(0, len(body)-room))
+	more := ""
+	if len(body) > room {
+		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
+	}
+	out := []string{fitStyled(m.st.title.r(" Glossary")+m.st.faint.r("  (? or esc closes"+more+")"), w)}
+	out = append(out, body[top:min(len(body), top+room)]...)
+	for len(out) < h {
+		out = append(out, blank(w))
+	}
+	return out[:h]
+}
+
+// scrollGlossary moves the glossary page by d lines, within its length.
+func (m *Model) scrollGlossary(d int) {
+	room := max(1, m.lay.narration.y-2)
+	m.glossTop = min(max(m.glossTop+d, 0), max(0, len(m.glossaryLines(m.width))-room))
+}
