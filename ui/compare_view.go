@@ -198,7 +198,7 @@ func (m *CompareModel) sideState(i int) string {
 		parts[0] = fmt.Sprintf("★ n%d T%d", v.Leader, v.Term)
 	}
 	if len(v.Violations) > 0 {
-		parts = append(parts, "✖ "+violationKinds(v.Violations))
+		parts = append(parts, "✖ "+strings.Join(violationKinds(v.Violations), ", "))
 	} else {
 		parts = append(parts, "✔ no violation")
 	}

@@ -456,3 +456,12 @@ func TestGlossaryScrolls(t *testing.T) {
 		t.Fatal("the third ? should close")
 	}
 }
+
+// TestRunesInOneRead: "1i" arriving as one key message (two keys in one read) is two keys.
+func TestRunesInOneRead(t *testing.T) {
+	m := newSandbox(t, 7, 5, 120, 40)
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("2i")})
+	if m.node != 2 || !strings.Contains(m.status, "isolate n2") {
+		t.Fatalf("node n%d, status %q", m.node, m.status)
+	}
+}
