@@ -37,6 +37,7 @@ type Options struct {
 	Duration    time.Duration // simulated time per seed
 	Nodes       int
 	Unsafe      []string
+	Profile     string // the generator's fault mix: "" (the default) or "wide"
 	Jobs        int    // worker processes; 1 runs in this process
 	Out         string // where reproducers go
 	First       bool   // stop at the first seed with a violation
@@ -52,7 +53,7 @@ func DefaultOptions() Options {
 }
 
 func (o Options) settings() settings {
-	return settings{Duration: o.Duration, Nodes: o.Nodes, Unsafe: o.Unsafe, LinTimeout: o.LinTimeout, ShrinkRuns: o.ShrinkRuns}
+	return settings{Duration: o.Duration, Nodes: o.Nodes, Unsafe: o.Unsafe, Profile: o.Profile, LinTimeout: o.LinTimeout, ShrinkRuns: o.ShrinkRuns}
 }
 
 // Finding is one shrunk reproducer, written to disk.
@@ -264,6 +265,9 @@ func (o Options) ReproduceCommand(seed uint64) string {
 	for _, u := range o.Unsafe {
 		cmd += " --unsafe " + u
 	}
+	if o.Profile != "" {
+		cmd += " --profile " + o.Profile
+	}
 	return cmd
 }
 
@@ -343,6 +347,9 @@ func (r *Report) Print(w io.Writer) {
 	mode := "safe"
 	if len(o.Unsafe) > 0 {
 		mode = "unsafe " + strings.Join(o.Unsafe, ", ")
+	}
+	if o.Profile != "" {
+		mode += ", profile " + o.Profile
 	}
 	last := o.From + uint64(len(r.Results)) - 1
 	fmt.Fprintf(w, "chaos: seeds %d..%d, %v of simulated time each, %d nodes, %s\n", o.From, last, o.Duration, o.Nodes, mode)
@@ -450,7 +457,7 @@ func (u *unsafeList) Set(s string) error {
 	return nil
 }
 
-const synopsis = "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--jobs N] [--out DIR]"
+const synopsis = "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--profile wide] [--jobs N] [--out DIR]"
 
 func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("chaos", flag.ContinueOnError)
@@ -460,6 +467,7 @@ func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
 	fs.DurationVar(&o.Duration, "duration", o.Duration, "simulated time per seed")
 	fs.IntVar(&o.Nodes, "nodes", o.Nodes, "cluster size, 3 to 9")
 	fs.Var((*unsafeList)(&o.Unsafe), "unsafe", "switch a safety mechanism off (repeatable): "+strings.Join(scenarios.UnsafeNames, ", "))
+	fs.StringVar(&o.Profile, "profile", o.Profile, "the fault mix: default, or wide (adds transfer-leader and rejoin, check-quorum and pre-vote off, short leases, larger clock skews)")
 	fs.IntVar(&o.Jobs, "jobs", o.Jobs, "worker processes (1: run in this process)")
 	fs.StringVar(&o.Out, "out", o.Out, "directory for reproducers and their HTML")
 	fs.BoolVar(&o.First, "first", o.First, "stop at the first seed with a violation")
@@ -479,6 +487,8 @@ func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
 				arg = "NAME"
 			case "out":
 				arg = "DIR"
+			case "profile":
+				arg = "NAME"
 			case "seeds", "from", "nodes", "jobs", "shrink-runs", "shrink-seeds":
 				arg = "N"
 			case "duration", "lin-timeout":
@@ -521,6 +531,8 @@ func Main(args []string, stdout, stderr io.Writer) error {
 		return usage("--from %d with --seeds %d runs past the last seed, %d", o.From, o.Seeds, uint64(math.MaxUint64))
 	case o.Nodes < 3 || o.Nodes > 9:
 		return usage("--nodes must be 3 to 9, got %d", o.Nodes)
+	case o.Profile != "" && o.Profile != "default" && o.Profile != "wide":
+		return usage("--profile must be default or wide, got %q", o.Profile)
 	case o.Jobs < 1:
 		return usage("--jobs must be at least 1, got %d", o.Jobs)
 	case o.LinTimeout <= 0:
@@ -529,6 +541,9 @@ func Main(args []string, stdout, stderr io.Writer) error {
 		return usage("--shrink-runs must be at least 1, got %d", o.ShrinkRuns)
 	case o.ShrinkSeeds < 1:
 		return usage("--shrink-seeds must be at least 1, got %d", o.ShrinkSeeds)
+	}
+	if o.Profile == "default" {
+		o.Profile = ""
 	}
 	if worker {
 		return serve(o.settings(), os.Stdin, stdout)

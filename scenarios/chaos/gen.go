@@ -15,6 +15,7 @@ type Params struct {
 	Duration time.Duration // simulated time the scenario lasts, settle included
 	Nodes    int
 	Unsafe   []string
+	Profile  string // "" or "wide": see wideFault
 }
 
 // genStream is the second PCG word of the generator's stream ("chaosgen"), so the generator's
@@ -35,8 +36,10 @@ type gen struct {
 	offline map[string]bool
 	clients []string
 	keys    []string
-	lead    int  // the node last told to campaign: likely the leader; 0 if none yet
-	slowing bool // lease-read: see leaseReadFault
+	lead    int   // the node last told to campaign: likely the leader; 0 if none yet
+	slowing bool  // lease-read: see leaseReadFault
+	wide    bool  // the wide profile: see wideFault
+	iso     []int // nodes isolated since the last partition or heal (rejoin undoes isolate)
 }
 
 // Generate writes a random scenario for p: a header, clients acquiring, writing and releasing a
@@ -49,6 +52,7 @@ func Generate(p Params) *scenarios.Scenario {
 		down:    make([]bool, p.Nodes+1),
 		offline: map[string]bool{},
 		slowing: slices.Contains(p.Unsafe, "lease-read"),
+		wide:    p.Profile == "wide",
 	}
 	h := scenarios.DefaultHeader()
 	h.Title = fmt.Sprintf("chaos seed %d", p.Seed)
@@ -61,6 +65,15 @@ func Generate(p Params) *scenarios.Scenario {
 		h.LeaseExtend = true
 	}
 	h.Unsafe = slices.Clone(p.Unsafe)
+	if g.wide {
+		// lease-read needs check-quorum (the language refuses it without).
+		if g.r.IntN(3) == 0 && !g.slowing {
+			h.CheckQuorum = false
+		}
+		if g.r.IntN(3) == 0 {
+			h.PreVote = false
+		}
+	}
 
 	for i := range 2 + g.r.IntN(3) {
 		g.clients = append(g.clients, fmt.Sprintf("c%d", i+1))
@@ -168,6 +181,9 @@ func (g *gen) rate() float64 { return float64(5+g.r.IntN(16)) / 10 }
 func (g *gen) clientOps() {
 	c, k := g.client(), g.key()
 	acquire := scenarios.Step{Kind: scenarios.StepAcquire, Client: c, Key: k, Dur: g.between(300*time.Millisecond, 3*time.Second)}
+	if g.wide && g.r.IntN(3) == 0 { // short leases: shorter than an election timeout
+		acquire.Dur = g.between(50*time.Millisecond, 500*time.Millisecond)
+	}
 	write := scenarios.Step{Kind: scenarios.StepWrite, Client: c, Key: k}
 	release := scenarios.Step{Kind: scenarios.StepRelease, Client: c, Key: k}
 	switch n := g.r.IntN(20); {
@@ -193,10 +209,18 @@ func (g *gen) fault() {
 	if g.slowing && g.leaseReadFault() {
 		return
 	}
+	if g.wide && g.wideFault() {
+		return
+	}
 	switch g.r.IntN(19) {
 	case 0, 1:
-		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: g.node()})
+		id := g.node()
+		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: id})
+		if !slices.Contains(g.iso, id) {
+			g.iso = append(g.iso, id)
+		}
 	case 2, 3: // majority | minority
+		g.iso = nil
 		perm := g.perm()
 		m := 1 + g.r.IntN((n-1)/2)
 		g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: [][]int{sorted(perm[:m]), sorted(perm[m:])}})
@@ -211,6 +235,7 @@ func (g *gen) fault() {
 			groups = append(groups, sorted(rest))
 		}
 		g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: groups})
+		g.iso = nil
 	case 5:
 		a, b := g.link()
 		g.add(scenarios.Step{Kind: scenarios.StepCut, Node: a, Node2: b, OneWay: g.r.IntN(2) == 0})
@@ -226,6 +251,7 @@ func (g *gen) fault() {
 		g.add(scenarios.Step{Kind: scenarios.StepDelay, Node: a, Node2: b, Dur: g.between(20*time.Millisecond, 1500*time.Millisecond)})
 	case 8, 9:
 		g.add(scenarios.Step{Kind: scenarios.StepHeal})
+		g.iso = nil
 	case 10: // crash, keeping a majority up
 		downs := 0
 		for _, d := range g.down {
@@ -295,6 +321,39 @@ func (g *gen) fault() {
 			g.add(scenarios.Step{Kind: scenarios.StepConnect, Client: c, Node: g.node()})
 		}
 	}
+}
+
+// wideFault is the wide profile's share of the faults (one in three): leadership transfers,
+// rejoins of isolated nodes, and clocks skewed further (rates 0.2x to 5x, jumps up to ±10s).
+// It returns false to leave the fault to the default mix.
+func (g *gen) wideFault() bool {
+	switch g.r.IntN(12) {
+	case 0, 1:
+		// The world refuses a transfer when there is no leader; chaos counts that refusal as a
+		// fault that did nothing (see benign), since the generator cannot know.
+		if id := g.upNode(); id != 0 {
+			g.add(scenarios.Step{Kind: scenarios.StepTransfer, Node: id})
+		}
+	case 2, 3:
+		if len(g.iso) == 0 {
+			return false
+		}
+		i := g.r.IntN(len(g.iso))
+		g.add(scenarios.Step{Kind: scenarios.StepRejoin, Node: g.iso[i]})
+		g.iso = slices.Delete(g.iso, i, i+1)
+	case 4:
+		rate := float64(2+g.r.IntN(49)) / 10 // 0.2 to 5.0
+		g.add(scenarios.Step{Kind: scenarios.StepSkewRate, Node: g.node(), Rate: rate})
+	case 5:
+		d := g.between(time.Second, 10*time.Second)
+		if g.r.IntN(2) == 0 {
+			d = -d
+		}
+		g.add(scenarios.Step{Kind: scenarios.StepSkewOffset, Node: g.node(), Dur: d})
+	default:
+		return false
+	}
+	return true
 }
 
 // leaseReadFault is what chaos knows about lease-read: a leader's own lease is counted on its

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"leaselab/scenarios"
 )
 
 func mainOut(args ...string) (string, string, error) {
@@ -42,5 +44,57 @@ func TestChaosRefusesBadArgsBeforeStarting(t *testing.T) {
 	// The last seed itself is fine.
 	if _, errs, err := mainOut("--from", "18446744073709551615", "--seeds", "1", "--duration", "2s", "--out", t.TempDir()); err != nil {
 		t.Errorf("last seed: %v %s", err, errs)
+	}
+}
+
+// The wide profile emits what the default mix never does (transfer-leader, rejoin of an
+// isolated node, check-quorum and pre-vote off, short leases, big skews), and stays safe: no
+// violation, nothing refused, every history checked.
+func TestWideProfile(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= 200; seed++ {
+		s := Generate(Params{Seed: seed, Duration: 30e9, Nodes: 5, Profile: "wide"})
+		if !s.Header.CheckQuorum {
+			seen["check-quorum off"]++
+		}
+		if !s.Header.PreVote {
+			seen["pre-vote off"]++
+		}
+		for _, st := range s.Steps {
+			switch {
+			case st.Kind == scenarios.StepTransfer:
+				seen["transfer-leader"]++
+			case st.Kind == scenarios.StepRejoin:
+				seen["rejoin"]++
+			case st.Kind == scenarios.StepAcquire && st.Dur < 300e6:
+				seen["short lease"]++
+			case st.Kind == scenarios.StepSkewRate && (st.Rate < 0.5 || st.Rate > 2):
+				seen["big rate"]++
+			case st.Kind == scenarios.StepSkewOffset && (st.Dur > 3e9 || st.Dur < -3e9):
+				seen["big offset"]++
+			}
+		}
+	}
+	for _, k := range []string{"check-quorum off", "pre-vote off", "transfer-leader", "rejoin", "short lease", "big rate", "big offset"} {
+		if seen[k] < 10 {
+			t.Errorf("%s: only %d in 200 seeds (%v)", k, seen[k], seen)
+		}
+	}
+	o := opts(t, 150)
+	o.Profile = "wide"
+	rep, err := Run(o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, illegal, unknown := rep.Lin(); len(rep.Failed()) > 0 || illegal > 0 || unknown > 0 {
+		t.Errorf("wide profile: %d failed, %d illegal, %d unknown", len(rep.Failed()), illegal, unknown)
+	}
+	for _, r := range rep.Results {
+		if len(r.Refused) > 0 {
+			t.Errorf("seed %d: refused %v", r.Seed, r.Refused)
+		}
+	}
+	if !strings.Contains(o.ReproduceCommand(7), "--profile wide") {
+		t.Error("the reproduce command loses the profile")
 	}
 }

@@ -140,7 +140,7 @@ func (sh *shrinker) try(hdr scenarios.Header, steps []scenarios.Step) bool {
 		o.linTimeout = sh.linTimeout
 	}
 	res, err := execute(s, o)
-	if err != nil || len(res.R.Failures) > 0 || !sh.holds(res) {
+	if err != nil || len(refusals(res.R)) > 0 || !sh.holds(res) {
 		return false
 	}
 	sh.hdr, sh.steps = hdr, cutAfter(slices.Clone(steps), res)

@@ -42,12 +42,13 @@ type settings struct {
 	Duration   time.Duration
 	Nodes      int
 	Unsafe     []string
+	Profile    string
 	LinTimeout time.Duration
 	ShrinkRuns int
 }
 
 func (s settings) params(seed uint64) Params {
-	return Params{Seed: seed, Duration: s.Duration, Nodes: s.Nodes, Unsafe: s.Unsafe}
+	return Params{Seed: seed, Duration: s.Duration, Nodes: s.Nodes, Unsafe: s.Unsafe, Profile: s.Profile}
 }
 
 // args are the worker's command line for these settings.
@@ -55,6 +56,9 @@ func (s settings) args() []string {
 	a := []string{"chaos", "--worker",
 		"--duration", s.Duration.String(), "--nodes", strconv.Itoa(s.Nodes),
 		"--lin-timeout", s.LinTimeout.String(), "--shrink-runs", strconv.Itoa(s.ShrinkRuns)}
+	if s.Profile != "" {
+		a = append(a, "--profile", s.Profile)
+	}
 	for _, u := range s.Unsafe {
 		a = append(a, "--unsafe", u)
 	}
