@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -69,5 +70,22 @@ func TestSandboxKeysOption(t *testing.T) {
 	back, err := scenarios.Parse("s.scenario", []byte(text))
 	if err != nil || back.Header.HeldKeys != 250 {
 		t.Fatalf("parsed back: %v, %+v", err, back)
+	}
+}
+
+// The timeline's ring keeps the latest ringSize events per filter, oldest first, overwriting in
+// place, and truncate drops the newest.
+func TestTimelineRing(t *testing.T) {
+	var r tlRing
+	for i := 1; i <= ringSize+10; i++ {
+		r.push(&cluster.Event{Seq: uint64(i)})
+	}
+	if r.len() != ringSize || r.at(0).ev.Seq != 11 || r.at(ringSize-1).ev.Seq != ringSize+10 {
+		t.Fatalf("ring holds %d events, %d..%d", r.len(), r.at(0).ev.Seq, r.at(r.len()-1).ev.Seq)
+	}
+	r.truncate(5)
+	r.push(&cluster.Event{Seq: 99})
+	if r.len() != 6 || r.at(4).ev.Seq != 15 || r.at(5).ev.Seq != 99 {
+		t.Fatalf("after truncate: %d events, last %d", r.len(), r.at(r.len()-1).ev.Seq)
 	}
 }

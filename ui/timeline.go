@@ -43,7 +43,8 @@ func (f filter) match(k cluster.EventKind) bool {
 	return false
 }
 
-const ringSize = 1500
+// ringSize is how many events the timeline keeps per filter.
+const ringSize = 3000
 
 // tlEvent is one event kept for the timeline; its line is rendered once, when first shown.
 type tlEvent struct {
@@ -56,20 +57,49 @@ type tlEvent struct {
 // replays the same events (the world is deterministic), so the history up to the rewind point
 // stays valid: only what came after is dropped.
 type timeline struct {
-	rings   [nFilters][]tlEvent
+	rings   [nFilters]tlRing
 	version uint64
+}
+
+// tlRing is a fixed ring of the latest events: adding one overwrites the oldest in place, so
+// a frame that brings thousands of events copies each once and never moves the others.
+type tlRing struct {
+	buf  []tlEvent
+	head int // position of the oldest
+	n    int
+}
+
+func (r *tlRing) len() int { return r.n }
+
+// at is the i-th oldest event kept.
+func (r *tlRing) at(i int) *tlEvent { return &r.buf[(r.head+i)%len(r.buf)] }
+
+func (r *tlRing) push(e *cluster.Event) {
+	if r.buf == nil {
+		r.buf = make([]tlEvent, ringSize)
+	}
+	if r.n < len(r.buf) {
+		r.buf[(r.head+r.n)%len(r.buf)] = tlEvent{ev: *e}
+		r.n++
+		return
+	}
+	r.buf[r.head] = tlEvent{ev: *e}
+	r.head = (r.head + 1) % len(r.buf)
+}
+
+// truncate keeps the n oldest events.
+func (r *tlRing) truncate(n int) {
+	for i := n; i < r.n; i++ {
+		*r.at(i) = tlEvent{}
+	}
+	r.n = min(r.n, n)
 }
 
 func (t *timeline) add(e *cluster.Event) {
 	for f := filter(0); f < nFilters; f++ {
-		if !f.match(e.Kind) {
-			continue
+		if f.match(e.Kind) {
+			t.rings[f].push(e)
 		}
-		r := append(t.rings[f], tlEvent{ev: *e})
-		if len(r) > 2*ringSize {
-			r = append(r[:0:0], r[len(r)-ringSize:]...)
-		}
-		t.rings[f] = r
 	}
 	t.version++
 }
@@ -80,15 +110,15 @@ func (t *timeline) attach(w *cluster.World) {
 	n := w.Events()
 	recent := w.RecentEvents(512)
 	for f := range t.rings {
-		r := t.rings[f]
-		i := len(r)
-		for i > 0 && r[i-1].ev.Seq > n {
+		r := &t.rings[f]
+		i := r.len()
+		for i > 0 && r.at(i-1).ev.Seq > n {
 			i--
 		}
-		t.rings[f] = r[:i]
+		r.truncate(i)
 	}
 	if !t.agrees(recent) {
-		t.rings = [nFilters][]tlEvent{}
+		t.rings = [nFilters]tlRing{}
 		for i := range recent {
 			t.add(&recent[i])
 		}
@@ -99,27 +129,27 @@ func (t *timeline) attach(w *cluster.World) {
 
 // agrees says whether the kept history matches the world's latest events.
 func (t *timeline) agrees(recent []cluster.Event) bool {
-	all := t.rings[filterAll]
+	all := &t.rings[filterAll]
 	if len(recent) == 0 {
-		return len(all) == 0
+		return all.len() == 0
 	}
 	last := recent[len(recent)-1]
-	if len(all) == 0 || all[len(all)-1].ev.Seq != last.Seq {
+	if all.len() == 0 || all.at(all.len()-1).ev.Seq != last.Seq {
 		return false
 	}
-	e := all[len(all)-1].ev
+	e := all.at(all.len() - 1).ev
 	return e.At == last.At && e.Kind == last.Kind && e.Node == last.Node && e.Peer == last.Peer
 }
 
 // instantAtOrBefore is the latest event instant at or before t that the timeline knows, or t.
 func (t *timeline) instantAtOrBefore(at time.Duration) time.Duration {
-	all := t.rings[filterAll]
-	if len(all) == 0 || all[0].ev.At > at {
+	all := &t.rings[filterAll]
+	if all.len() == 0 || all.at(0).ev.At > at {
 		return at
 	}
-	for i := len(all) - 1; i >= 0; i-- {
-		if all[i].ev.At <= at {
-			return all[i].ev.At
+	for i := all.len() - 1; i >= 0; i-- {
+		if e := &all.at(i).ev; e.At <= at {
+			return e.At
 		}
 	}
 	return at
@@ -127,42 +157,41 @@ func (t *timeline) instantAtOrBefore(at time.Duration) time.Duration {
 
 // since returns the events after seq (for describing what one step did).
 func (t *timeline) since(seq uint64) []cluster.Event {
-	all := t.rings[filterAll]
-	i := len(all)
-	for i > 0 && all[i-1].ev.Seq > seq {
+	all := &t.rings[filterAll]
+	i := all.len()
+	for i > 0 && all.at(i-1).ev.Seq > seq {
 		i--
 	}
-	out := make([]cluster.Event, 0, len(all)-i)
-	for _, e := range all[i:] {
-		out = append(out, e.ev)
+	out := make([]cluster.Event, 0, all.len()-i)
+	for ; i < all.len(); i++ {
+		out = append(out, all.at(i).ev)
 	}
 	return out
 }
 
 // lastSeq is the newest event's number.
 func (t *timeline) lastSeq() uint64 {
-	all := t.rings[filterAll]
-	if len(all) == 0 {
+	all := &t.rings[filterAll]
+	if all.len() == 0 {
 		return 0
 	}
-	return all[len(all)-1].ev.Seq
+	return all.at(all.len() - 1).ev.Seq
 }
 
 // content renders the last n events of a filter, one per line cut to w cells, oldest first.
 func (t *timeline) content(f filter, n, w int, st *styles) string {
-	r := t.rings[f]
-	if len(r) > n {
-		r = r[len(r)-n:]
-	}
+	r := &t.rings[f]
+	from := max(0, r.len()-n)
 	var b strings.Builder
-	for i := range r {
-		if r[i].line == "" || r[i].lineW != w {
-			r[i].line, r[i].lineW = eventLine(&r[i].ev, st, w), w
+	for i := from; i < r.len(); i++ {
+		e := r.at(i)
+		if e.line == "" || e.lineW != w {
+			e.line, e.lineW = eventLine(&e.ev, st, w), w
 		}
-		if i > 0 {
+		if i > from {
 			b.WriteByte('\n')
 		}
-		b.WriteString(r[i].line)
+		b.WriteString(e.line)
 	}
 	return b.String()
 }

@@ -131,10 +131,10 @@ func (m *Model) recentMsgs(n int) []styled {
 		return nil
 	}
 	st := m.st
-	r := m.sim.tl.rings[filterRaft]
+	r := &m.sim.tl.rings[filterRaft]
 	out := make([]styled, 0, n)
-	for i := len(r) - 1; i >= 0 && len(out) < n; i-- {
-		e := &r[i].ev
+	for i := r.len() - 1; i >= 0 && len(out) < n; i-- {
+		e := &r.at(i).ev
 		switch e.Kind {
 		case cluster.EvMsgSent:
 			out = append(out, styled{msgStyle(st, e.Msg), fmt.Sprintf("%9s → %s", simTime(e.At), msgText(e.Msg, e.Node, e.Peer))})
