@@ -107,22 +107,14 @@ func (c *Comparison) Continue() {
 	}
 }
 
-// NextAt is the next instant either side has something to do at: an event, the end of a wait,
-// or (when a script is between steps) right now. ok is false when neither has anything left.
+// NextAt is the next instant either side has something due at: an event, the end of a wait.
+// ok is false when neither has anything left.
 func (c *Comparison) NextAt() (time.Duration, bool) {
 	var at time.Duration
 	found := false
-	take := func(t time.Duration) {
-		if !found || t < at {
-			at, found = t, true
-		}
-	}
 	for _, s := range c.Sides {
-		if t, ok := s.p.nextInstant(); ok {
-			take(t)
-		}
-		if r := s.p.r; !r.Done() && !r.inStep && !r.atPause {
-			take(s.p.Now()) // steps to begin now: a pause among them must stop both here
+		if t, ok := s.p.nextInstant(); ok && (!found || t < at) {
+			at, found = t, true
 		}
 	}
 	return at, found
@@ -137,17 +129,21 @@ func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 		if c.Paused() {
 			return StopPause
 		}
-		at, ok := c.NextAt()
-		if !ok || at > c.Now() {
-			// The instant reached is complete on both sides: compare what they did in it.
-			if c.compare() {
-				return StopDiverge
-			}
+		// What is due right now runs first on both sides (the steps after a pause, say), so a
+		// pause among them stops both at this very instant.
+		c.stepTo(c.Now())
+		if c.Paused() {
+			return StopPause
+		}
+		// The instant reached is now complete on both sides: compare what they did in it.
+		if c.compare() {
+			return StopDiverge
 		}
 		if c.Done() && !c.ended {
 			c.ended = true
 			return StopEnd
 		}
+		at, ok := c.NextAt()
 		if !ok || at > t {
 			break
 		}

@@ -231,3 +231,39 @@ func TestWithUnsafe(t *testing.T) {
 		t.Errorf("unknown switch: %v", err)
 	}
 }
+
+// BenchmarkCompare is `compare --print late-expire late-expire-unsafe`; BenchmarkCompareBaseline
+// is the two plain runs it compares, so the ratio is the lockstep comparison's own cost.
+func BenchmarkCompare(b *testing.B) {
+	x, y := benchPair(b)
+	for i := 0; i < b.N; i++ {
+		c, err := NewComparison(x, y, nil, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Run()
+	}
+}
+
+func BenchmarkCompareBaseline(b *testing.B) {
+	x, y := benchPair(b)
+	for i := 0; i < b.N; i++ {
+		for _, s := range []*Scenario{x, y} {
+			if _, err := RunScenario(s, RunOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func benchPair(b *testing.B) (*Scenario, *Scenario) {
+	x, err := Load("late-expire")
+	if err != nil {
+		b.Fatal(err)
+	}
+	y, err := Load("late-expire-unsafe")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return x, y
+}

@@ -183,3 +183,21 @@ func TestCompareGolden(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCompareFrame is one frame of the comparison at 200x50 at the divergence: both
+// snapshots taken and the screen drawn.
+func BenchmarkCompareFrame(b *testing.B) {
+	a, c := lateExpirePair(b, true)
+	m := newCompareModel(b, a, c, 200, 50)
+	for m.c.Div == nil {
+		if m.c.Paused() {
+			m.c.Continue()
+		}
+		m.c.AdvanceTo(m.c.Now() + time.Millisecond)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.refresh()
+		_ = m.View()
+	}
+}

@@ -8,6 +8,11 @@
 // recorded, replayed on rewind, saved with w. The screen is drawn from a cluster.View, an
 // immutable snapshot taken in Update; View never changes anything.
 //
+// CompareModel (leaselab compare) draws two runs in lockstep from a scenarios.Comparison the
+// same way: it asks the comparison to run both to an instant (AdvanceTo), stops where it says
+// (a pause, the first divergence, the end), and draws two Views. It has no keys that act on a
+// world, since an action on one side would break the lockstep.
+//
 // This package must never re-implement a runner rule (when a wait-until is judged, what the
 // verdict is, which actions the world refuses), never touch a cluster.World except to read it,
 // and never write to stdout or stderr while the program runs.
