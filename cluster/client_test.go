@@ -115,3 +115,38 @@ func TestFirstGuessAsDocumented(t *testing.T) {
 		t.Errorf("a fresh c1's view says it asks n%d, want n4", g)
 	}
 }
+
+// A stepped-down node whose request's index a snapshot from the new leader covers forgets the
+// request (it cannot tell which entry took that index) and the client times out.
+func TestSnapshotOvertakesPendingRequest(t *testing.T) {
+	w := newWorld(t, func(c *Config) { c.CheckQuorum = false; c.SnapshotEvery = 3 })
+	electN1(t, w)
+	w.Advance(200 * time.Millisecond)
+	must(t, w.Partition([]int{1}, []int{2, 3, 4, 5}))
+	must(t, w.Campaign(2))
+	waitFor(t, w, 5*time.Second, "n2 leads", func() bool { return w.node(2).role == RoleLeader })
+	must(t, w.Connect("c1", 1))
+	must(t, w.Acquire("c1", "k", time.Second))
+	w.Advance(50 * time.Millisecond)
+	if len(w.node(1).pending) != 1 {
+		t.Fatalf("n1 should hold c1's uncommitted acquire: %d pending", len(w.node(1).pending))
+	}
+	must(t, w.Connect("c2", 2))
+	for _, key := range []string{"a", "b", "c", "d", "e"} {
+		must(t, w.Acquire("c2", key, time.Minute))
+	}
+	w.Advance(500 * time.Millisecond)
+	restored := false
+	w.Subscribe(func(e *Event) { restored = restored || e.Kind == EvSnapshotRestored && e.Node == 1 })
+	w.Heal()
+	w.Advance(3 * time.Second)
+	if !restored {
+		t.Fatal("n1 was not caught up by a snapshot; the test no longer tests anything")
+	}
+	if n := len(w.node(1).pending); n != 0 {
+		t.Errorf("n1 still holds %d requests its snapshot overtook", n)
+	}
+	if reply, _ := w.ClientReply("c1"); reply != "timeout" {
+		t.Errorf("c1's reply = %q, want timeout (outcome unknown)", reply)
+	}
+}

@@ -214,6 +214,7 @@ func (n *node) process() {
 		}
 		if hasSnap {
 			n.restore(snap.GetData(), snap.GetMetadata().GetIndex())
+			n.overtaken(snap.GetMetadata().GetIndex())
 			n.w.emit(Event{Kind: EvSnapshotRestored, Node: n.id, Index: n.applied, Term: snap.GetMetadata().GetTerm(), Token: n.sm.NextToken()})
 		}
 		for _, e := range rd.CommittedEntries {

@@ -153,6 +153,20 @@ type pendingProp struct {
 	index   uint64
 }
 
+// overtaken forgets the requests whose entries a snapshot from the leader covers: this node
+// never applies those indexes, so it cannot tell whether its own entry or another one took
+// them. It does not guess; the client's timeout says the outcome is unknown.
+func (n *node) overtaken(snapIndex uint64) {
+	keep := n.pending[:0]
+	for _, p := range n.pending {
+		if p.index == 0 || p.index > snapIndex {
+			keep = append(keep, p)
+		}
+	}
+	clear(n.pending[len(keep):])
+	n.pending = keep
+}
+
 // answer replies to the client whose proposal this node made, once it applied.
 func (n *node) answer(cmd fsm.Command, idx uint64, res fsm.Result) {
 	keep := n.pending[:0]
