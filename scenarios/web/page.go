@@ -32,6 +32,8 @@ g.h path{stroke:#BCBCBC;stroke-width:.8}g.h{display:none}svg.hb g.h{display:inli
 .k{cursor:pointer;font-size:12px!important}.role-leader{fill:#8A6100!important}.role-follower{fill:#005F87!important}
 .role-candidate{fill:#870087!important}.role-pre-candidate{fill:#875F00!important}.bad{fill:#AF0000!important}
 .z{fill:#875F00!important}.o{fill:#4E4E4E!important}.f line{stroke:#5F5F5F;stroke-dasharray:1 3}.f text{fill:#5F5F5F}
+.st{fill:none;pointer-events:none}.st.leader{stroke:#8A6100;stroke-width:3;opacity:.55}.st.down{stroke:#AF0000;stroke-width:2;stroke-dasharray:2 4}
+.st.iso{stroke:#005FAF;stroke-width:2;stroke-dasharray:6 3;opacity:.6}.f.vi line{stroke:#AF0000;stroke-dasharray:none}.f.vi text{fill:#AF0000;font-weight:bold}
 .bar path{cursor:pointer;stroke-width:6;fill:none}.bh path{stroke:#008700}path.bz{stroke:#FFAF5F}.zt{font-size:9px!important}
 .say text{fill:#5F0087;font-style:italic;font-size:11px!important}.sl{stroke:#D7AFFF;stroke-dasharray:3 3}
 .sel{stroke:#000!important;stroke-width:3!important}.bar .sel{stroke-width:8!important}
@@ -135,6 +137,7 @@ func writePage(o *errWriter, p *Page) {
 		d.width(), height, d.width(), height)
 	o.str(markers)
 	d.lanes(end)
+	d.laneStates(rows)
 	d.bars(lockBars(rows, p.Rec.Lanes.Nodes, p.End))
 	d.messages(rows, keep, lock <= labelBudget)
 	d.marks(rows)
@@ -155,7 +158,8 @@ const legend = `<span style="color:#005F00">━ MsgApp [Grant…]</span><span st
 	`<span style="color:#005FAF">━ client request</span><span style="color:#007500">━ reply</span>` +
 	`<span style="color:#AF0000">╌✗ lost</span><span style="color:#A8A8A8">━ heartbeat/routine</span>` +
 	`<span style="color:#8A6100">★ leader</span><span style="color:#005F87">● follower</span><span style="color:#870087">◐ candidate</span>` +
-	`<span style="color:#AF0000">✖ crash</span><span>↺ restart</span><span>⊘ isolated ⊕ rejoins</span>` +
+	`<span style="color:#AF0000">✖ crash (lane dotted red while down)</span><span>↺ restart</span><span>⊘ isolated ⊕ rejoins (lane dashed blue)</span>` +
+	`<span style="color:#8A6100">┃ lane thick while leader</span>` +
 	`<span>✓ applied</span><span style="color:#875F00">◷ countdown at zero</span>` +
 	`<span><b style="color:#008700">▮</b><b style="color:#FFAF5F">▮</b> lock held (countdown running, then at zero)</span>`
 

@@ -305,6 +305,72 @@ func (d *drawing) msgData(m *diagram.Msg, label string) []any {
 		m.Info.Held.Milliseconds(), nums, strings.Join(notes, "\n")}
 }
 
+// laneStates draws over each node's lane what it was: thick while it led, dotted red while
+// down, dashed blue while isolated (from the role, crash, restart and isolation marks).
+func (d *drawing) laneStates(rows []diagram.Row) {
+	n := d.p.Rec.Lanes.Nodes
+	type open struct{ leader, down, iso time.Duration }
+	st := make([]open, n+1)
+	for i := range st {
+		st[i] = open{-1, -1, -1}
+	}
+	seg := func(node int, cls string, from, to time.Duration) {
+		x := d.x(node - 1)
+		d.out.printf(`<line class="st %s" x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f"/>`+"\n", cls, x, d.y(from), x, d.y(to))
+	}
+	end := func(node int, at time.Duration) {
+		if s := &st[node]; s.leader >= 0 {
+			seg(node, "leader", s.leader, at)
+			s.leader = -1
+		}
+	}
+	for i := range rows {
+		if !rows[i].Mark {
+			continue
+		}
+		mk, at := &rows[i].M, rows[i].At
+		switch {
+		case mk.Kind == diagram.MarkFault && mk.Text == "heal":
+			for id := 1; id <= n; id++ {
+				if st[id].iso >= 0 {
+					seg(id, "iso", st[id].iso, at)
+					st[id].iso = -1
+				}
+			}
+		case mk.Node < 1 || mk.Node > n:
+		case mk.Kind == diagram.MarkRole:
+			end(mk.Node, at)
+			if mk.Role == "leader" {
+				st[mk.Node].leader = at
+			}
+		case mk.Kind == diagram.MarkCrash:
+			end(mk.Node, at)
+			st[mk.Node].down = at
+		case mk.Kind == diagram.MarkRestart:
+			if st[mk.Node].down >= 0 {
+				seg(mk.Node, "down", st[mk.Node].down, at)
+				st[mk.Node].down = -1
+			}
+		case mk.Kind == diagram.MarkIsolated:
+			st[mk.Node].iso = at
+		case mk.Kind == diagram.MarkRejoined:
+			if st[mk.Node].iso >= 0 {
+				seg(mk.Node, "iso", st[mk.Node].iso, at)
+				st[mk.Node].iso = -1
+			}
+		}
+	}
+	for id := 1; id <= n; id++ {
+		end(id, d.p.End)
+		if st[id].down >= 0 {
+			seg(id, "down", st[id].down, d.p.End)
+		}
+		if st[id].iso >= 0 {
+			seg(id, "iso", st[id].iso, d.p.End)
+		}
+	}
+}
+
 // marks draws lane marks: roles, crashes, isolation, applied commands, countdowns, violations.
 func (d *drawing) marks(rows []diagram.Row) {
 	o := d.out
@@ -323,9 +389,13 @@ func (d *drawing) marks(rows []diagram.Row) {
 		text := fmt.Sprintf("%s %s at %s: %s", mk.Lane(), mk.Symbol(), fmtSec(rows[i].At.Seconds()), mk.Text)
 		id := d.detail([]string{text})
 		if lane < 0 {
-			// A cluster-wide fault: a line across every lane.
-			o.printf(`<g class="d k f"><line x1="%d" y1="%.2f" x2="%.0f" y2="%.2f"/><text x="%d" y="%.1f">⚡ %s</text></g>`+"\n",
-				axisW, y, d.x(l.Len()-1)+laneW/2, y, axisW+2, y-2, html.EscapeString(mk.Text))
+			// A cluster-wide fault or a violation: a line across every lane.
+			cls := "d k f"
+			if mk.Kind == diagram.MarkViolation {
+				cls += " vi"
+			}
+			o.printf(`<g class="%s"><line x1="%d" y1="%.2f" x2="%.0f" y2="%.2f"/><text x="%d" y="%.1f">%s</text></g>`+"\n",
+				cls, axisW, y, d.x(l.Len()-1)+laneW/2, y, axisW+2, y-2, mk.Symbol()+" "+html.EscapeString(mk.Text))
 			_ = id
 			continue
 		}
