@@ -45,7 +45,7 @@ type Origin struct {
 func (o Origin) String() string {
 	switch o.Kind {
 	case OriginAcquire, OriginRelease:
-		return fmt.Sprintf("%s#%d %s", o.Client, o.Req, o.Kind)
+		return fmt.Sprintf("%s %s req%d", o.Client, o.Kind, o.Req) // no #: that means a token
 	case OriginExpire, OriginGhost:
 		return fmt.Sprintf("n%d %s #%d", o.Node, o.Kind, o.Token)
 	case OriginHeld:

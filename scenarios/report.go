@@ -159,7 +159,7 @@ func Describe(e *cluster.Event) string {
 		}
 		return s
 	case cluster.EvAppended:
-		return fmt.Sprintf("%s appends %d/%d %s", n, e.Index, e.Term, cmdOrEmpty(e))
+		return fmt.Sprintf("%s appends %d t%d %s", n, e.Index, e.Term, cmdOrEmpty(e))
 	case cluster.EvCommitted:
 		return fmt.Sprintf("%s commits up to %d", n, e.Index)
 	case cluster.EvApplied:

@@ -53,9 +53,9 @@ func (m *Model) answer(st *scenarios.Step, i int) {
 	}
 	m.answers[st.Pos.Line] = i
 	if i == st.Right {
-		m.say("right! enter continues and shows it")
+		m.say("your prediction was right")
 	} else {
-		m.say("not this time: the answer is %d) %s · enter continues and shows it", st.Right+1, st.Choices[st.Right])
+		m.say("your prediction: %d; the answer is %d", i+1, st.Right+1)
 	}
 }
 

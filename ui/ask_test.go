@@ -90,3 +90,10 @@ func TestNextLesson(t *testing.T) {
 		t.Fatalf("n at the end: next %q", m.next)
 	}
 }
+
+// answerAsk answers the ask the lesson is stopped at, if any, with its right choice.
+func answerAsk(m *Model) {
+	if a := m.pendingAsk(); a != nil {
+		press(m, itoa(a.Right+1))
+	}
+}

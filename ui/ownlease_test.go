@@ -20,6 +20,7 @@ func TestOwnLeaseOnTheLeadersColumn(t *testing.T) {
 			m := newPlay(t, s, sz[0], sz[1])
 			for range 4 { // the fourth pause: n1 cut off and still leading, a new leader elected
 				runToStop(t, m)
+				answerAsk(m)
 				press(m, "enter")
 			}
 			runToStop(t, m)

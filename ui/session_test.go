@@ -82,6 +82,7 @@ func TestSavedLessonSessionReplays(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		playFor(m, 1500*time.Millisecond)
 		if m.sim.atPause() {
+			answerAsk(m)
 			press(m, "enter")
 			m.Update(keyMsg("space"))
 		}
@@ -110,6 +111,7 @@ func TestPlayMatchesHeadless(t *testing.T) {
 		for i := 0; i < 10000 && !m.sim.ended; i++ {
 			playFor(m, 700*time.Millisecond)
 			if m.sim.atPause() {
+				answerAsk(m)
 				press(m, "enter")
 				m.Update(keyMsg("space"))
 			}
