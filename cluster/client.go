@@ -94,7 +94,7 @@ type client struct {
 	lastKey   string
 	lastWrite *write
 	inbox     []item        // replies that arrived while paused
-	calmFrom  time.Duration // last pause, wake, disconnect or reconnect (for stuck requests)
+	calmFrom  time.Duration // last pause, wake, disconnect, reconnect or clock jump (stuck requests)
 }
 
 // FirstGuess is the node a fresh client asks first: a hash of its name alone (not the RNG,

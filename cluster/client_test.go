@@ -150,3 +150,20 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 		t.Errorf("c1's reply = %q, want timeout (outcome unknown)", reply)
 	}
 }
+
+// A client whose clock jumps past its deadline times out at once; that is not a stuck request.
+func TestClockJumpIsNotStuck(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	w.Advance(time.Second)
+	must(t, w.Connect("c1", 1))
+	w.Release("c1", "k")
+	must(t, w.ClientSkewOffset("c1", 5*time.Second))
+	w.Advance(100 * time.Millisecond)
+	if reply, _ := w.ClientReply("c1"); reply != "timeout" {
+		t.Fatalf("c1's reply = %q, want timeout (its clock passed the deadline)", reply)
+	}
+	if st := w.StuckRequests(); len(st) != 0 {
+		t.Errorf("stuck = %q, want none", st)
+	}
+}

@@ -346,6 +346,7 @@ func (w *World) ClientSkewRate(c string, r float64) error {
 func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 	cl := w.client(c)
 	cl.clk.jump(d)
+	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
 	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock offset %+v", d)})
 	return nil
@@ -355,6 +356,7 @@ func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 func (w *World) ClientSkewReset(c string) error {
 	cl := w.client(c)
 	cl.clk.reset(w.now)
+	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
 	w.emit(Event{Kind: EvClient, Client: c, Text: "clock reset"})
 	return nil

@@ -4,8 +4,8 @@ import "fmt"
 
 // A stuck request is one that timed out although its whole timeout window was calm: one node
 // led throughout, no partition, cut, drop or delay rule was in force, no node crashed or
-// restarted, and the client was connected and not paused. The retry rules promise there is
-// none; chaos counts them.
+// restarted, and the client was connected, not paused, and its clock did not jump. The retry
+// rules promise there is none; chaos counts them.
 
 // disturb marks now as the end of the calm: a network rule changed, a node crashed or
 // restarted, or leadership moved.
@@ -29,10 +29,11 @@ func (nw *network) calm() bool {
 	return true
 }
 
-// onTimeout counts req as stuck when its window, from its first send until now, was calm.
+// onTimeout counts req as stuck when its window, from its first send until now, was calm (a
+// disturbance at the very instant of the send counts as inside the window).
 func (w *World) onTimeout(req *request) {
 	c := req.cl
-	if w.calmFrom > req.sentAt || c.calmFrom > req.sentAt || !c.connected || c.paused ||
+	if w.calmFrom >= req.sentAt || c.calmFrom >= req.sentAt || !c.connected || c.paused ||
 		!w.net.calm() || w.leaderNode() == nil {
 		return
 	}
