@@ -266,22 +266,34 @@ func (c *Comparison) Report(out io.Writer) {
 	fmt.Fprintln(out, c.Div)
 }
 
-// Says is side i's narration since its script's last pause (its latest `say` when it has not
-// paused since), oldest first.
-func (c *Comparison) Says(i int) []string {
-	log := c.Sides[i].p.Log()
-	var out []string
-	for j := len(log) - 1; j >= 0; j-- {
+// Narration is side i's narration since its script's last stop (a `pause` or an `ask`): the
+// `say` texts in order, and an ask: the one the script waits at now (waiting), or the one the
+// stretch began after (the run went on past it).
+func (c *Comparison) Narration(i int) (says []string, ask *Step, waiting bool) {
+	p := c.Sides[i].p
+	log := p.Log()
+	j := len(log) - 1
+	if j >= 0 && log[j].Step.Kind == StepAsk && p.AtPause() {
+		ask, waiting = &log[j].Step, true
+		j--
+	}
+	for ; j >= 0; j-- {
 		st := &log[j].Step
-		if st.Kind == StepPause && len(out) > 0 {
+		if st.Kind == StepPause && len(says) > 0 {
+			break
+		}
+		if st.Kind == StepAsk {
+			if !waiting {
+				ask = st
+			}
 			break
 		}
 		if st.Kind == StepSay {
-			out = append(out, st.Text)
+			says = append(says, st.Text)
 		}
 	}
-	slices.Reverse(out)
-	return out
+	slices.Reverse(says)
+	return says, ask, waiting
 }
 
 // Progress is how many of side i's steps have run, of how many.

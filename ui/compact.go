@@ -28,12 +28,7 @@ func (m *Model) viewCompact() []string {
 		rows = append(rows, m.narration(w, l.narration.h)...)
 		return append(rows, m.statusLine(w), m.helpLine(w))
 	}
-	cw := m.commitWidth()
-	head := fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s ", "node", "term", cw, "c/a", "clock", "net")
-	if m.v.Config.Unsafe.LeaseRead {
-		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
-	}
-	rows = append(rows, m.st.headKey.r(fit(head+"locks: countdown on each node's own clock", w)))
+	rows = append(rows, m.tableHead(w, "locks: countdown on each node's own clock"))
 	for i := range m.v.Nodes {
 		rows = append(rows, m.nodeRow(&m.v.Nodes[i], w))
 	}
@@ -123,6 +118,20 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		l.add(st.faint, " +"+count(m.v.LockMore))
 	}
 	return l.String()
+}
+
+// tableHead is the titles of the node table's columns (nodeRow's), locks the last one's.
+func (m *Model) tableHead(w int, locks string) string {
+	return m.st.headKey.r(fit(m.tableCols()+locks, w))
+}
+
+// tableCols is the titles of the columns before the locks.
+func (m *Model) tableCols() string {
+	head := fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s ", "node", "term", m.commitWidth(), "c/a", "clock", "net")
+	if m.v.Config.Unsafe.LeaseRead {
+		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
+	}
+	return head
 }
 
 // ownLeaseWidth is the compact table's "own lease" column (only with unsafe lease-read).

@@ -31,18 +31,19 @@ type CompareModel struct {
 	last    time.Time
 	gen     int
 
-	div    *scenarios.Divergence // the first divergence, kept across rewinds
-	width  int
-	height int
-	v      [2]cluster.View
-	status string
-	err    error
+	div     *scenarios.Divergence // the first divergence, kept across rewinds
+	width   int
+	height  int
+	v       [2]cluster.View
+	status  string
+	answers map[scenarios.Pos]int // the student's prediction at each ask, by its place
+	err     error
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
 // break the lockstep.
 type compareKeys struct {
-	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, Quit key.Binding
+	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, Answer, Quit key.Binding
 }
 
 func newCompareKeys() compareKeys {
@@ -51,19 +52,20 @@ func newCompareKeys() compareKeys {
 	}
 	return compareKeys{
 		Pause:    b("space", "pause", " "),
-		Continue: b("enter", "continue script", "enter", "c"),
-		Step:     b(".", "next instant", "."),
+		Continue: b("enter", "continue", "enter", "c"),
+		Step:     b(".", "step", "."),
 		Slower:   b("<", "slower", "<", ","),
 		Faster:   b(">", "faster", ">"),
 		Back:     b("←", "-1s", "left"),
 		Forward:  b("→", "+1s", "right"),
-		Jump:     b("d", "back to the divergence", "d"),
+		Jump:     b("d", "the divergence", "d"),
+		Answer:   b("1-4", "answer", "1", "2", "3", "4"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 	}
 }
 
 func (k compareKeys) list() []key.Binding {
-	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.Slower, k.Faster, k.Quit}
+	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.Answer, k.Slower, k.Faster, k.Quit}
 }
 
 // RunCompare plays a comparison in the TUI.
@@ -83,7 +85,7 @@ func newCompare(c *scenarios.Comparison, o Options, st *styles) *CompareModel {
 		speed = 1
 	}
 	m := &CompareModel{st: st, keys: newCompareKeys(), c: c, wall: time.Now, speed: min(100, max(0.1, speed)),
-		paused: o.StartPaused, width: 120, height: 40}
+		paused: o.StartPaused, width: 120, height: 40, answers: map[scenarios.Pos]int{}}
 	m.status = "space pause · enter continue at a script pause · ← → travel in time · d jump to the divergence"
 	m.refresh()
 	return m
@@ -165,7 +167,7 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 	switch stop {
 	case scenarios.StopPause:
 		m.atPause = true
-		m.status = "a script paused here: enter continues both"
+		m.status = "" // the status line's pause block says it
 	case scenarios.StopDiverge:
 		m.paused = true
 		m.div = m.c.Div
@@ -199,9 +201,13 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) {
 			m.status = fmt.Sprintf("paused at %s · . next instant · ← → travel in time", simTime(m.c.Now()))
 		}
 	case key.Matches(msg, k.Continue):
-		if m.atPause {
+		switch {
+		case m.atPause:
 			m.continueScripts()
-		} else {
+		case m.paused && m.c.Div != nil && m.c.Div.At == m.c.Now():
+			m.paused = false // the divergence stop is a stop of the story too
+			m.status = "running on past the divergence"
+		default:
 			m.status = "not at a script pause"
 		}
 	case key.Matches(msg, k.Step):
@@ -219,6 +225,8 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) {
 		m.seek(m.c.Now() - time.Second)
 	case key.Matches(msg, k.Forward):
 		m.seek(m.c.Now() + time.Second)
+	case key.Matches(msg, k.Answer):
+		m.answer(int(msg.Runes[0] - '1'))
 	case key.Matches(msg, k.Jump):
 		if m.div == nil {
 			m.status = "no divergence found yet"
@@ -264,4 +272,21 @@ func (m *CompareModel) seek(t time.Duration) {
 	m.clock, m.carry = m.c.Now(), 0
 	m.refresh()
 	m.status = "at " + simTime(m.c.Now())
+}
+
+// answer records a prediction for the ask a side waits at (side 0's first, as its narration
+// is the one shown for a shared script).
+func (m *CompareModel) answer(choice int) {
+	for i := range m.c.Sides {
+		if _, ask, waiting := m.c.Narration(i); waiting {
+			if choice >= len(ask.Choices) {
+				m.status = fmt.Sprintf("this ask has %d answers", len(ask.Choices))
+				return
+			}
+			m.answers[ask.Pos] = choice
+			m.status = "enter continues both runs"
+			return
+		}
+	}
+	m.status = "no question is waiting for an answer"
 }

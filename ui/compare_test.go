@@ -124,6 +124,11 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 	if m.c.Div == nil || m.c.Now() != at || m.moving() {
 		t.Fatalf("after d: now %v, divergence %v, moving %v", m.c.Now(), m.c.Div, m.moving())
 	}
+	m.Update(keyMsg("enter"))
+	if !m.moving() {
+		t.Fatal("enter at the divergence stop should run on")
+	}
+	m.Update(keyMsg("space"))
 	m.Update(keyMsg(">"))
 	if m.speed != 10 {
 		t.Fatalf("speed %v after >", m.speed)
@@ -199,5 +204,54 @@ func BenchmarkCompareFrame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m.refresh()
 		_ = m.View()
+	}
+}
+
+// An ask stops both runs like a pause; its question and choices are under the halves, 1-4
+// records a prediction, and after enter the answered question opens the next stretch.
+func TestCompareAsk(t *testing.T) {
+	a := loadScenario(t, "lease-read")
+	b, err := scenarios.WithUnsafe(a, "lease-read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newCompareModel(t, a, b, 160, 48)
+	var ask *scenarios.Step
+	at := wall0
+	m.wall = func() time.Time { return at }
+	for frames := 0; ask == nil; frames++ {
+		if frames > 20000 {
+			t.Fatal("no ask reached")
+		}
+		if _, q, waiting := m.c.Narration(0); waiting {
+			ask = q
+			break
+		}
+		switch {
+		case m.atPause:
+			m.Update(keyMsg("enter"))
+		case !m.moving():
+			m.Update(keyMsg("space"))
+		}
+		at = at.Add(frameEvery)
+		m.Update(frameMsg{gen: m.gen, at: at})
+	}
+	v := m.View()
+	if !m.atPause || !strings.Contains(v, "? "+ask.Text[:30]) || !strings.Contains(v, "1) "+ask.Choices[0]) || !strings.Contains(v, "press 1-") {
+		t.Fatalf("waiting at the ask:\n%s", v)
+	}
+	m.Update(keyMsg(itoa(ask.Right + 1)))
+	if v := m.View(); !strings.Contains(v, "✔ Right.") {
+		t.Fatalf("after the right answer:\n%s", v)
+	}
+	m.Update(keyMsg("enter"))
+	if m.atPause {
+		t.Fatal("enter did not continue")
+	}
+	if _, q, waiting := m.c.Narration(0); waiting || q != ask {
+		t.Fatalf("after enter: ask %v waiting %v", q, waiting)
+	}
+	if v := m.View(); !strings.Contains(v, "✔ Right.") {
+		t.Fatalf("the answered ask should open the next stretch:\n%s", v)
 	}
 }

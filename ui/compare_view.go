@@ -141,10 +141,9 @@ func (m *CompareModel) half(i int, r rect) []string {
 	if narrH < 2 {
 		narrH = 0
 	}
-	cw := dm.commitWidth()
 	if !tight {
-		locks := firstFit(iw-46-cw, "locks: countdown on each node's own clock", "locks (own clock)", "locks")
-		body = append(body, m.st.headKey.r(fit(fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s %s", "node", "term", cw, "c/a", "clock", "net", locks), iw)))
+		room := iw - width(dm.tableCols())
+		body = append(body, dm.tableHead(iw, firstFit(room, "locks: countdown on each node's own clock", "locks (own clock)", "locks")))
 	}
 	for j := range v.Nodes {
 		body = append(body, dm.nodeRow(&v.Nodes[j], iw))
@@ -318,14 +317,34 @@ func (m *CompareModel) sideNarration(i, w int) []narrLine {
 	if vd := m.c.Sides[i].Verdict; vd != nil {
 		return verdictLines(vd, w)
 	}
-	return sayLines(m.c.Says(i), w)
+	return m.narration(i, w)
+}
+
+// narration is side i's `say` lines since its last stop, with the ask it waits at (answer with
+// 1-4) or, once answered, the ask it went on from.
+func (m *CompareModel) narration(i, w int) []narrLine {
+	says, ask, waiting := m.c.Narration(i)
+	lines := sayLines(says, w)
+	if ask == nil {
+		return lines
+	}
+	answer, ok := m.answers[ask.Pos]
+	switch {
+	case waiting && !ok:
+		return append(lines, askLines(ask, -1, w)...)
+	case waiting:
+		return append(lines, askLines(ask, answer, w)...)
+	case ok:
+		return append(askLines(ask, answer, w), lines...)
+	}
+	return lines
 }
 
 // sharedNarration is the one narration of a shared script, then both verdicts at the end
 // (both verdict lines first, then the failures).
 func (m *CompareModel) sharedNarration(w int) []narrLine {
 	if !m.c.Done() {
-		return sayLines(m.c.Says(0), w)
+		return m.narration(0, w)
 	}
 	var heads, fails []narrLine
 	for _, s := range m.c.Sides {
