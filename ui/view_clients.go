@@ -55,7 +55,11 @@ func (m *Model) clientLine(name string, iw int) string {
 	}
 	switch {
 	case c.Paused:
-		l.add(st.warnBlock, " ‖ paused until "+simTime(c.WakeAt)+" ")
+		text := " ‖ paused until " + simTime(c.WakeAt) + " "
+		if c.Doing == "" && c.Queued > 0 {
+			text += fmt.Sprintf("· %d queued ", c.Queued) // decided already, sent on waking
+		}
+		l.add(st.warnBlock, text)
 	case !c.Connected:
 		l.add(st.bad, " ⊘ disconnected")
 	default:
