@@ -14,7 +14,7 @@ import (
 type LinOp struct {
 	Client   string // the client, or "leader"
 	Req      uint64 // the client's request id
-	Op       string // acquire, release, expire, ghost-release
+	Op       string // acquire, release, expire, ghost-release; "init" starts a key's unchecked rest
 	Key      string
 	Token    uint64        // release: the token claimed; expire, ghost-release: the lock's token
 	Call     time.Duration // sent (client) or proposed (leader)
@@ -25,35 +25,50 @@ type LinOp struct {
 	Origins  []uint64
 }
 
-// history records LinOps as the world runs.
+// history records LinOps as the world runs, and checks each key's history a segment at a time
+// (see segment): what is checked and linearizable is forgotten, so memory and the final check
+// stay bounded however long the run.
 type history struct {
 	version    uint64 // bumped by every change, so a check is not repeated on the same history
 	checked    bool
 	checkedAt  uint64
 	lastResult porcupine.CheckResult
-	ops        []LinOp
-	byOrigin   map[uint64]int // origin id -> op
+	ops        []*LinOp       // by id; nil once checked and forgotten
+	byOrigin   map[uint64]int // origin id -> op, while the op is kept
 	applied    map[uint64]bool
+	segs       map[string]*segment
+	forgotten  int // operations checked linearizable and dropped
 }
 
 func newHistory() *history {
-	return &history{byOrigin: map[uint64]int{}, applied: map[uint64]bool{}}
+	return &history{byOrigin: map[uint64]int{}, applied: map[uint64]bool{}, segs: map[string]*segment{}}
+}
+
+// add starts an operation on its key's segment.
+func (h *history) add(op LinOp) int {
+	h.version++
+	id := len(h.ops)
+	h.ops = append(h.ops, &op)
+	h.seg(op.Key).start(h, id, op.Call)
+	return id
 }
 
 func (h *history) onCall(req *request) int {
-	h.version++
-	h.ops = append(h.ops, LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1})
-	return len(h.ops) - 1
+	return h.add(LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1})
 }
 
 func (h *history) onReturn(req *request, kind string, token uint64, at time.Duration) {
 	h.version++
-	op := &h.ops[req.lin]
+	op := h.ops[req.lin]
+	if op == nil {
+		return
+	}
 	if kind == "timeout" {
-		op.TimedOut = true
+		op.TimedOut = true // open for ever: its entry may still apply
 		return
 	}
 	op.Return, op.Outcome, op.OutToken = at, kind, token
+	h.seg(op.Key).close(at)
 }
 
 func (h *history) observe(e *entryNote) {
@@ -71,8 +86,8 @@ func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 	switch o.Kind {
 	case OriginAcquire, OriginRelease:
 		for i := len(h.ops) - 1; i >= 0; i-- {
-			if h.ops[i].Client == o.Client && h.ops[i].Req == o.Req {
-				h.ops[i].Origins = append(h.ops[i].Origins, o.ID)
+			if op := h.ops[i]; op != nil && op.Client == o.Client && op.Req == o.Req {
+				op.Origins = append(op.Origins, o.ID)
 				h.byOrigin[o.ID] = i
 				break
 			}
@@ -82,12 +97,10 @@ func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 		if o.Kind == OriginGhost {
 			op = "ghost-release"
 		}
-		h.ops = append(h.ops, LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}})
-		h.byOrigin[o.ID] = len(h.ops) - 1
+		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}})
 	case OriginHeld:
 		// A pre-held key (option held-keys): the leader's own acquire, answered by its apply.
-		h.ops = append(h.ops, LinOp{Client: "leader", Op: "acquire", Key: cmd.Key, Call: at, Return: -1, Origins: []uint64{o.ID}})
-		h.byOrigin[o.ID] = len(h.ops) - 1
+		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: "acquire", Key: cmd.Key, Call: at, Return: -1, Origins: []uint64{o.ID}})
 	}
 }
 
@@ -97,17 +110,18 @@ func (h *history) onApply(node int, cmd fsm.Command, o Origin, res fsm.Result, a
 	if o.ID == 0 || h.applied[o.ID] {
 		return
 	}
-	h.applied[o.ID] = true
-	h.version++
 	i, ok := h.byOrigin[o.ID]
 	if !ok {
-		return
+		return // never an operation, or already checked and forgotten
 	}
-	op := &h.ops[i]
+	h.applied[o.ID] = true
+	h.version++
+	op := h.ops[i]
 	outcome, tok := outcomeOf(res)
 	switch {
 	case o.LeaderDuty() || o.Kind == OriginHeld:
 		op.Return, op.Outcome, op.OutToken = at, outcome, tok
+		h.seg(op.Key).close(at)
 	case op.Outcome == "":
 		// The client has no answer yet (or timed out): remember the entry's effect.
 		op.Outcome, op.OutToken = outcome, tok

@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/anishathalye/porcupine"
@@ -41,6 +40,9 @@ var LockModel = porcupine.Model{
 	Equal: func(a, b any) bool { return a.(lockState) == b.(lockState) },
 	DescribeOperation: func(input, output any) string {
 		in, out := input.(LinOp), output.(LinOp)
+		if in.Op == "init" {
+			return fmt.Sprintf("(checked before) %s: %s", in.Key, lockState{holder: in.Token, max: out.OutToken}.describe())
+		}
 		arg := ""
 		if in.Token != 0 {
 			arg = fmt.Sprintf(" #%d", in.Token)
@@ -54,18 +56,23 @@ var LockModel = porcupine.Model{
 		}
 		return fmt.Sprintf("%s %s%s -> %s", in.Op, in.Key, arg, res)
 	},
-	DescribeState: func(state any) string {
-		s := state.(lockState)
-		if s.holder == 0 {
-			return fmt.Sprintf("free (max #%d)", s.max)
-		}
-		return fmt.Sprintf("held #%d", s.holder)
-	},
+	DescribeState: func(state any) string { return state.(lockState).describe() },
+}
+
+func (s lockState) describe() string {
+	if s.holder == 0 {
+		return fmt.Sprintf("free (max #%d)", s.max)
+	}
+	return fmt.Sprintf("held #%d", s.holder)
 }
 
 // stepLock is the lock's sequential specification.
 func stepLock(s lockState, op string, claimed uint64, outcome string, tok uint64) (bool, any) {
 	switch op {
+	case "init": // where the checked and forgotten part of the key's history left it
+		if s == (lockState{}) {
+			return true, lockState{holder: claimed, max: tok}
+		}
 	case "acquire":
 		switch outcome {
 		case "granted":
@@ -104,31 +111,71 @@ type LinearizabilityResult struct {
 	Info   porcupine.LinearizationInfo
 }
 
-// History returns the client-visible operations so far.
-func (w *World) History() []LinOp { return slices.Clone(w.linear.ops) }
-
-// PorcupineOps turns the history into porcupine operations: answered operations with their
-// interval; a timed-out (or unanswered) request whose entry applied, open until the end of time
-// (it may have taken effect any time after it was sent); one that never applied, left out.
-func (w *World) PorcupineOps() []porcupine.Operation {
-	ids := map[string]int{}
-	var ops []porcupine.Operation
+// History returns the client-visible operations not yet checked and forgotten (see segment).
+func (w *World) History() []LinOp {
+	var out []LinOp
 	for _, op := range w.linear.ops {
+		if op != nil {
+			out = append(out, *op)
+		}
+	}
+	return out
+}
+
+// LinOpCount is how many operations the linearizability check has had: those checked and
+// forgotten on the way, and those PorcupineOps still holds.
+func (w *World) LinOpCount() int {
+	n := w.linear.forgotten
+	for _, op := range w.linear.ops {
+		if op != nil && op.Outcome != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// PorcupineOps turns the history not yet checked and forgotten into porcupine operations:
+// answered operations with their interval; a timed-out (or unanswered) request whose entry
+// applied, open until the end of time (it may have taken effect any time after it was sent);
+// one that never applied, left out. A key whose earlier operations were checked starts with an
+// "init" operation that sets the state they left.
+func (w *World) PorcupineOps() []porcupine.Operation {
+	h := w.linear
+	ids := map[string]int{}
+	id := func(client string) int {
+		i, ok := ids[client]
+		if !ok {
+			i = len(ids)
+			ids[client] = i
+		}
+		return i
+	}
+	var ops []porcupine.Operation
+	for i, op := range h.ops {
+		if op == nil {
+			continue
+		}
+		if s := h.segs[op.Key]; len(s.ops) > 0 && s.ops[0] == i {
+			if init, ok := s.initOp(h); ok {
+				init.ClientId = id("checked")
+				ops = append(ops, init)
+			}
+		}
 		if op.Outcome == "" {
 			continue
 		}
-		id, ok := ids[op.Client]
-		if !ok {
-			id = len(ids)
-			ids[op.Client] = id
-		}
-		ret := int64(op.Return)
-		if op.Return < 0 {
-			ret = math.MaxInt64
-		}
-		ops = append(ops, porcupine.Operation{ClientId: id, Input: op, Call: int64(op.Call), Output: op, Return: ret})
+		ops = append(ops, porcupineOp(*op, id(op.Client)))
 	}
 	return ops
+}
+
+// porcupineOp is one operation for porcupine; one whose return is unknown stays open for ever.
+func porcupineOp(op LinOp, client int) porcupine.Operation {
+	ret := int64(op.Return)
+	if op.Return < 0 {
+		ret = math.MaxInt64
+	}
+	return porcupine.Operation{ClientId: client, Input: op, Call: int64(op.Call), Output: op, Return: ret}
 }
 
 // CheckLinearizable checks the history with porcupine; timeout 0 means no limit.

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,7 +54,9 @@ func Parse(file string, src []byte) (*Scenario, error) {
 		clients: map[string]bool{},
 	}
 	text := strings.TrimPrefix(string(src), "\uFEFF") // a byte-order mark some editors write
-	for i, text := range strings.Split(text, "\n") {
+	i := -1
+	for text := range strings.SplitSeq(text, "\n") { // no slice of every line: files can be big
+		i++
 		ws, lerr := lexLine(strings.TrimSuffix(text, "\r"))
 		switch {
 		case lerr != nil:
@@ -65,6 +68,9 @@ func Parse(file string, src []byte) (*Scenario, error) {
 	p.checkHeader()
 	if len(p.diags) > 0 {
 		return nil, &ParseError{Diags: p.diags}
+	}
+	if cap(p.s.Steps) > len(p.s.Steps)+len(p.s.Steps)/8 {
+		p.s.Steps = slices.Clone(p.s.Steps) // appending left up to twice the room: give it back
 	}
 	if !p.s.Header.Set["title"] {
 		p.s.Header.Title = p.s.Name

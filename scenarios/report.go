@@ -24,6 +24,9 @@ type RunOptions struct {
 	Timeout time.Duration
 	// Observe, when set, sees the world before the run starts (to subscribe to its events).
 	Observe func(*cluster.World)
+	// NoLog keeps no log of the steps run (Runner.Log): a long headless run does not hold a
+	// second copy of its script.
+	NoLog bool
 }
 
 // DefaultBudget is how much simulated time `leaselab run` lets one scenario reach.
@@ -73,6 +76,7 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 	case o.Budget > 0:
 		r.Budget = o.Budget
 	}
+	r.NoLog = o.NoLog
 	if o.Timeout > 0 {
 		r.Interrupt = func() bool { return time.Since(start) > o.Timeout }
 	}

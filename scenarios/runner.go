@@ -44,6 +44,7 @@ type Runner struct {
 	// Log is every instantaneous step that ran (the script's and the user's), in order, with the
 	// instant it ran: a session saved from it replays exactly.
 	Log   []Executed
+	NoLog bool // keep no Log of the script's steps (a headless run that never saves a session)
 	OnSay func(text string, at time.Duration)
 	OnAsk func(st *Step, at time.Duration)
 
@@ -226,7 +227,9 @@ func (r *Runner) deadline() (at time.Duration, ok bool) {
 func (r *Runner) begin(st *Step) bool {
 	w := r.world
 	if st.Kind != StepWait && st.Kind != StepWaitUntil {
-		r.Log = append(r.Log, Executed{At: w.Now(), Step: *st})
+		if !r.NoLog {
+			r.Log = append(r.Log, Executed{At: w.Now(), Step: *st})
+		}
 	}
 	switch st.Kind {
 	case StepWait:

@@ -198,7 +198,7 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 		out.TargetStep = pc
 	}
 	out.Lin = string(res.Lin)
-	out.Ops = len(w.PorcupineOps())
+	out.Ops = w.LinOpCount()
 	for _, f := range refusals(res.R) {
 		out.Refused = append(out.Refused, strings.TrimSpace(f.Step+": "+f.Found))
 	}

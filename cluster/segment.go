@@ -1,0 +1,129 @@
+package cluster
+
+import (
+	"time"
+
+	"github.com/anishathalye/porcupine"
+)
+
+// A key's history is checked a segment at a time. A segment ends at a quiescent point: every
+// one of its operations has returned, and the next operation on the key is called strictly
+// later (porcupine orders a call before a return at the same instant, so an equal instant is
+// no boundary). Once it has at least segmentMin operations it is checked from the state the
+// previous segments left; if it is linearizable its operations are forgotten and the state
+// after it carried on (for this model the state after a linearizable set of completed
+// operations does not depend on their order: the highest token granted, and the one granted
+// token no release or expire removed). A segment that is not (or cannot be decided) freezes
+// its key: everything from it on stays for the final check, which then shows it.
+type segment struct {
+	state      lockState     // the model's state where the kept operations start
+	ops        []int         // the kept operations, by id
+	open       int           // kept operations that have not returned
+	lastReturn time.Duration // the latest return among them
+	frozen     bool          // a segment failed or was undecided: keep everything
+}
+
+// segmentMin is how many operations a segment gathers before it is checked (a variable for
+// tests, which also check that cutting anywhere gives the verdict of one whole check).
+var segmentMin = 64
+
+// segmentTimeout is porcupine's budget for one segment.
+const segmentTimeout = 10 * time.Second
+
+func (h *history) seg(key string) *segment {
+	s := h.segs[key]
+	if s == nil {
+		s = &segment{}
+		h.segs[key] = s
+	}
+	return s
+}
+
+// start adds operation id, called at `at`, after checking the segment it closes, if any.
+func (s *segment) start(h *history, id int, at time.Duration) {
+	if !s.frozen && s.open == 0 && len(s.ops) >= segmentMin && at > s.lastReturn {
+		h.checkSegment(s)
+	}
+	s.ops = append(s.ops, id)
+	s.open++
+}
+
+// close notes that one of the segment's operations returned at `at`.
+func (s *segment) close(at time.Duration) {
+	s.open--
+	s.lastReturn = max(s.lastReturn, at)
+}
+
+// checkSegment checks a closed segment and, when it is linearizable, forgets it.
+func (h *history) checkSegment(s *segment) {
+	ops := make([]porcupine.Operation, 0, len(s.ops)+1)
+	if init, ok := s.initOp(h); ok {
+		ops = append(ops, init)
+	}
+	for _, id := range s.ops {
+		if op := h.ops[id]; op.Outcome != "" {
+			ops = append(ops, porcupineOp(*op, 0))
+		}
+	}
+	if porcupine.CheckOperationsTimeout(LockModel, ops, segmentTimeout) != porcupine.Ok {
+		s.frozen = true
+		return
+	}
+	next, ok := s.after(h)
+	if !ok {
+		s.frozen = true
+		return
+	}
+	for _, id := range s.ops {
+		for _, o := range h.ops[id].Origins {
+			delete(h.byOrigin, o)
+			delete(h.applied, o)
+		}
+		if h.ops[id].Outcome != "" {
+			h.forgotten++
+		}
+		h.ops[id] = nil
+	}
+	s.state, s.ops, s.lastReturn = next, s.ops[:0], 0
+}
+
+// after is the state the segment's operations leave, from s.state; false if they disagree
+// (two granted tokens left standing).
+func (s *segment) after(h *history) (lockState, bool) {
+	st := s.state
+	holders := map[uint64]bool{}
+	if st.holder != 0 {
+		holders[st.holder] = true
+	}
+	for _, id := range s.ops {
+		op := h.ops[id]
+		switch {
+		case op.Outcome == "granted":
+			holders[op.OutToken] = true
+			st.max = max(st.max, op.OutToken)
+		case op.Outcome == "released" || op.Outcome == "existed":
+			delete(holders, op.Token)
+		}
+	}
+	st.holder = 0
+	for t := range holders {
+		if st.holder != 0 {
+			return st, false
+		}
+		st.holder = t
+	}
+	return st, true
+}
+
+// initOp is the operation that sets the state the kept operations start from, placed before
+// all of them; none when that is the initial state.
+func (s *segment) initOp(h *history) (porcupine.Operation, bool) {
+	if s.state == (lockState{}) || len(s.ops) == 0 {
+		return porcupine.Operation{}, false
+	}
+	first := h.ops[s.ops[0]]
+	at := first.Call - 1
+	op := LinOp{Client: "checked", Op: "init", Key: first.Key, Token: s.state.holder, Call: at, Return: at,
+		Outcome: "init", OutToken: s.state.max}
+	return porcupineOp(op, -1), true
+}
