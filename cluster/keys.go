@@ -7,7 +7,8 @@ import "leaselab/fsm"
 // may hold 100,000 of them.
 type keyRec struct {
 	lease lease
-	hist  []applied
+	last  applied    // the latest result (Index 0: none yet)
+	older *[]applied // the results before it, oldest first; nil for most keys (one result)
 }
 
 // applied is one entry of a node's per-key history, packed into two words.
@@ -36,12 +37,31 @@ func (n *node) rec(key string) *keyRec {
 
 // record appends a result to the key's history (a replay after a restart repeats none).
 func (r *keyRec) record(idx uint64, res fsm.Result) {
-	if h := r.hist; len(h) == 0 || h[len(h)-1].Index < idx {
-		if h == nil {
-			r.hist = make([]applied, 0, 1)
-		}
-		r.hist = append(r.hist, applied{idx, packResult(res)})
+	if r.last.Index >= idx {
+		return
 	}
+	if r.last.Index != 0 {
+		if r.older == nil {
+			r.older = new([]applied)
+		}
+		*r.older = append(*r.older, r.last)
+	}
+	r.last = applied{idx, packResult(res)}
+}
+
+// known says whether the node applied any entry for the key.
+func (r *keyRec) known() bool { return r.last.Index != 0 }
+
+// history is every result, oldest first.
+func (r *keyRec) history() []applied {
+	if !r.known() {
+		return nil
+	}
+	var out []applied
+	if r.older != nil {
+		out = append(out, *r.older...)
+	}
+	return append(out, r.last)
 }
 
 // leaseOf is key's running (or zero) countdown on this node, nil when it has none.

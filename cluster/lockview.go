@@ -102,7 +102,7 @@ func (w *World) allKeys(prefix string) []string {
 			continue
 		}
 		for k, r := range n.keys {
-			if (r.lease.live || len(r.hist) > 0) && strings.HasPrefix(k, prefix) {
+			if (r.lease.live || r.known()) && strings.HasPrefix(k, prefix) {
 				keys = append(keys, k)
 			}
 		}
@@ -162,9 +162,8 @@ func (n *node) lockTable(nv *NodeView, keys []string) {
 			lk := n.lockOf(l)
 			nv.Locks = append(nv.Locks, LockView{Key: k, Token: lk.Token, LeaseMS: lk.LeaseMS, Remaining: rem, Zero: rem == 0})
 		}
-		if h := r.hist; len(h) > 0 {
-			last := h[len(h)-1]
-			nv.Last = append(nv.Last, KeyResult{Key: k, Index: last.Index, Result: last.Result()})
+		if r.known() {
+			nv.Last = append(nv.Last, KeyResult{Key: k, Index: r.last.Index, Result: r.last.Result()})
 		}
 	}
 }

@@ -79,17 +79,17 @@ func (w *World) StateHash(id int) uint64 {
 // LastResult is the latest applied result for key on node id.
 func (w *World) LastResult(id int, key string) (fsm.Result, bool) {
 	r := w.node(id).keys[key]
-	if r == nil || len(r.hist) == 0 {
+	if r == nil || !r.known() {
 		return fsm.Result{}, false
 	}
-	return r.hist[len(r.hist)-1].Result(), true
+	return r.last.Result(), true
 }
 
 // KeyHistory is every applied result for key on node id, oldest first.
 func (w *World) KeyHistory(id int, key string) []fsm.Result {
 	var h []applied
 	if r := w.node(id).keys[key]; r != nil {
-		h = r.hist
+		h = r.history()
 	}
 	out := make([]fsm.Result, len(h))
 	for i, a := range h {
