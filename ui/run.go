@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -74,7 +75,9 @@ func run(build func(*styles) (*Model, error), next *string) (err error) {
 	if err != nil {
 		return err
 	}
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	// bubbletea v1's renderer wakes at its frame rate even when nothing changed (its API cannot
+	// stop that ticker); our frames come at most 30 times a second, so it need not wake more.
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithFPS(int(time.Second/frameEvery)))
 	final, err := p.Run()
 	if fm, ok := final.(*Model); ok && fm.err != nil {
 		return fm.err
