@@ -126,8 +126,7 @@ func (q *queue) pop() item {
 		h[i] = last
 	}
 	q.heap = h
-	it := q.slab[top.slot]
-	q.slab[top.slot] = item{} // drop its pointers for the GC
+	it := q.slab[top.slot] // the slot keeps its pointers until it is reused: no write barriers here
 	q.free = append(q.free, top.slot)
 	return it
 }

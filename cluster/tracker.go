@@ -21,7 +21,16 @@ type proposal struct {
 	at      time.Duration
 	index   uint64 // where the proposer's log put it (0 if never appended)
 	term    uint64
-	results map[int]fsm.Result // node -> applied result
+	results [maxNodes + 1]fsm.Result // by node id, meaningful where applied has its bit
+	applied uint16                   // bit id: node id applied it
+}
+
+// maxNodes is the largest cluster (Config.Validate).
+const maxNodes = 9
+
+// result is what node id's apply gave, if it applied the entry.
+func (p *proposal) result(id int) (fsm.Result, bool) {
+	return p.results[id], p.applied&(1<<id) != 0
 }
 
 func newTracker() *tracker { return &tracker{byID: map[uint64]*proposal{}} }
@@ -38,7 +47,7 @@ func (t *tracker) observe(e *entryNote) {
 }
 
 func (t *tracker) proposed(o Origin, cmd fsm.Command, at time.Duration) {
-	p := &proposal{origin: o, cmd: cmd, at: at, results: map[int]fsm.Result{}}
+	p := &proposal{origin: o, cmd: cmd, at: at}
 	t.list = append(t.list, p)
 	t.byID[o.ID] = p
 	if len(t.list) > trackerSize {
@@ -58,5 +67,6 @@ func (t *tracker) placed(id uint64, node int, index, term uint64) {
 func (t *tracker) applied(id uint64, node int, index uint64, res fsm.Result) {
 	if p := t.byID[id]; p != nil && p.index == index {
 		p.results[node] = res
+		p.applied |= 1 << node
 	}
 }

@@ -341,7 +341,7 @@ func (w *World) proposalView(p *proposal) ProposalView {
 }
 
 func (w *World) stage(n *node, p *proposal) (Stage, fsm.Result) {
-	if r, ok := p.results[n.id]; ok {
+	if r, ok := p.result(n.id); ok {
 		return StageApplied, r
 	}
 	if !n.up {
