@@ -235,3 +235,26 @@ func BenchmarkViewDiagramAll200x60(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// Nine nodes and three clients still fit at 80x24 and at 120x40, every line its width.
+func TestDiagramNineNodes(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+		m := newSandbox(t, 3, 9, sz[0], sz[1])
+		playFor(m, 2*time.Second)
+		press(m, "a", "tab", "a", "tab", "a")
+		playFor(m, time.Second)
+		press(m, "m", "v", "up")
+		lines := strings.Split(m.View(), "\n")
+		if len(lines) != sz[1] {
+			t.Fatalf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for _, l := range lines {
+			if w := width(stripANSI(l)); w != sz[0] {
+				t.Fatalf("%dx%d: a line is %d wide: %q", sz[0], sz[1], w, l)
+			}
+		}
+		if lineOf(lines, "n1", "n9") < 0 {
+			t.Fatalf("%dx%d: no lane header with n1..n9:\n%s", sz[0], sz[1], m.View())
+		}
+	}
+}

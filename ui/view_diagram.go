@@ -259,17 +259,31 @@ func rowDetails(r *diagram.Row) []string {
 func (m *Model) emptyLanes(g diagramGeom, w int) string {
 	l := newLine(w)
 	l.pad(g.timeW)
-	l.add(m.st.faint, m.laneBase(g))
+	now := m.sim.dg.State()
+	l.add(m.st.faint, string(m.laneBase(g, &now)))
 	return l.String()
 }
 
-// laneBase is the lane area with only the lane lines.
-func (m *Model) laneBase(g diagramGeom) string {
+// laneBase is the lane area with only the lane lines, each drawn as its node was: ┃ leading,
+// ╎ down, ┊ isolated, │ otherwise (a client's lane is always │).
+func (m *Model) laneBase(g diagramGeom, st *diagram.LaneStates) []rune {
 	b := []rune(strings.Repeat(" ", g.lanes*g.sp))
+	nodes := m.sim.dg.Lanes.Nodes
 	for i := 0; i < g.lanes; i++ {
-		b[g.laneX(i)] = '│'
+		c := '│'
+		if i < nodes && i+1 < len(st) {
+			switch s := st[i+1]; {
+			case s.Role() == diagram.LaneDown:
+				c = '╎'
+			case s.Isolated():
+				c = '┊'
+			case s.Role() == diagram.LaneLeader:
+				c = '┃'
+			}
+		}
+		b[g.laneX(i)] = c
 	}
-	return string(b)
+	return b
 }
 
 // diagramRow draws one row: time, the lanes with the arrow or mark, then the label.
@@ -277,7 +291,12 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 	st := m.st
 	lanes := &m.sim.dg.Lanes
 	l := newLine(w)
-	area := []rune(m.laneBase(g))
+	now := m.sim.dg.State()
+	lanesAt := &now
+	if dr.row != nil {
+		lanesAt = &dr.row.Lanes
+	}
+	area := m.laneBase(g, lanesAt)
 	var at string
 	var style sty
 	var label, outcome string

@@ -126,12 +126,33 @@ type Mark struct {
 
 // Row is one line of the diagram: a message (at its delivery or loss) or a mark.
 type Row struct {
-	Seq  uint64 // the event it comes from: rows are in Seq order
-	At   time.Duration
-	Mark bool
-	Msg  Msg
-	M    Mark
+	Seq   uint64 // the event it comes from: rows are in Seq order
+	At    time.Duration
+	Mark  bool
+	Msg   Msg
+	M     Mark
+	Lanes LaneStates // every node's state once this row happened
 }
+
+// LaneState is what a node's lane shows: its role, and whether it is isolated.
+type LaneState uint8
+
+const (
+	LaneFollower  LaneState = iota
+	LaneLeader                     // leads
+	LaneCandidate                  // campaigning (candidate or pre-candidate)
+	LaneDown                       // crashed
+	LaneIsolated  LaneState = 0x10 // a flag: cut off from every other node
+)
+
+// LaneStates is the state of nodes 1..9 (index 0 unused).
+type LaneStates [10]LaneState
+
+// Role is the node's role part of its state.
+func (s LaneState) Role() LaneState { return s &^ LaneIsolated }
+
+// Isolated says whether the node is isolated.
+func (s LaneState) Isolated() bool { return s&LaneIsolated != 0 }
 
 // Lanes lists the diagram's lanes: nodes first, then clients in order of first mention.
 type Lanes struct {

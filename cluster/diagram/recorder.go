@@ -30,6 +30,7 @@ type Recorder struct {
 	late    map[uint64]bool       // indexes of Expires some node applied with nothing to delete
 	last    uint64                // Seq of the latest event seen
 	ats     [atRing]time.Duration // the instant of each recent event, by Seq % atRing
+	state   LaneStates            // every node's lane state now
 	version uint64
 }
 
@@ -54,6 +55,9 @@ func (r *Recorder) Rows() []Row { return r.rows }
 
 // Pending are the messages still on the wire, oldest first.
 func (r *Recorder) Pending() []Msg { return r.pending }
+
+// State is every node's lane state now.
+func (r *Recorder) State() LaneStates { return r.state }
 
 // Late says whether the entry at index idx is an Expire that some node applied with nothing
 // to delete (a late Expire).
@@ -81,6 +85,10 @@ func (r *Recorder) Truncate(seq uint64) {
 		}
 	}
 	r.rows = r.rows[:i]
+	r.state = LaneStates{}
+	if i > 0 {
+		r.state = r.rows[i-1].Lanes
+	}
 	r.pending = slices.DeleteFunc(r.pending, func(m Msg) bool { return m.ID > seq })
 	slices.SortStableFunc(r.pending, func(a, b Msg) int { return cmp.Compare(a.ID, b.ID) })
 	if r.last > seq {
@@ -103,8 +111,46 @@ func (r *Recorder) push(row Row) {
 		clear(r.rows[n:])
 		r.rows = r.rows[:n]
 	}
+	if row.Mark {
+		r.track(&row.M)
+	}
+	row.Lanes = r.state
 	r.rows = append(r.rows, row)
 	r.version++
+}
+
+// track moves the lane states on with a mark.
+func (r *Recorder) track(mk *Mark) {
+	if mk.Kind == MarkFault && mk.Text == "heal" {
+		for i := range r.state {
+			r.state[i] &^= LaneIsolated
+		}
+		return
+	}
+	if mk.Node < 1 || mk.Node >= len(r.state) {
+		return
+	}
+	s := &r.state[mk.Node]
+	iso := *s & LaneIsolated
+	switch mk.Kind {
+	case MarkRole:
+		switch mk.Role {
+		case cluster.RoleLeader:
+			*s = LaneLeader | iso
+		case cluster.RoleCandidate, cluster.RolePreCandidate:
+			*s = LaneCandidate | iso
+		default:
+			*s = LaneFollower | iso
+		}
+	case MarkCrash:
+		*s = LaneDown | iso
+	case MarkRestart:
+		*s = LaneFollower | iso
+	case MarkIsolated:
+		*s |= LaneIsolated
+	case MarkRejoined:
+		*s &^= LaneIsolated
+	}
 }
 
 func (r *Recorder) lane(client string) {

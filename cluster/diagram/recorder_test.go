@@ -119,6 +119,19 @@ func TestDropsAndMarks(t *testing.T) {
 			t.Errorf("no mark of kind %d", k)
 		}
 	}
+	// Every row carries the lanes' states: n1 leads, n3 is isolated, n4 is down.
+	st := r.Rows()[len(r.Rows())-1].Lanes
+	if st[1].Role() != LaneLeader || !st[3].Isolated() || st[4].Role() != LaneDown || st[2] != LaneFollower {
+		t.Errorf("lane states %v", st[:6])
+	}
+	if err := w.Restart(4); err != nil {
+		t.Fatal(err)
+	}
+	w.Heal()
+	w.Advance(time.Second)
+	if st := r.State(); st[4].Role() == LaneDown || st[3].Isolated() {
+		t.Errorf("after restart and heal: %v", st[:6])
+	}
 }
 
 // Truncate forgets what came after a rewind point, rows and messages on the wire alike.
