@@ -142,6 +142,10 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 func TestCompareLayouts(t *testing.T) {
 	for _, shared := range []bool{true, false} {
 		a, b := lateExpirePair(t, shared)
+		m := newCompareModel(t, a, b, 60, 20)
+		if v := m.View(); v != "terminal too small (need 80x24, now 60x20) · q quits" {
+			t.Fatalf("60x20: %q", v)
+		}
 		for _, sz := range append(compareSizes, [2]int{80, 24}) {
 			m := newCompareModel(t, a, b, sz[0], sz[1])
 			playUntil(t, m, func() bool { return m.c.Div != nil })
