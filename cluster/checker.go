@@ -10,7 +10,7 @@ import (
 
 // Violation is one broken invariant.
 type Violation struct {
-	Kind  string // divergence, token-regression, double-grant, stale-write, lost-grant, non-linearizable
+	Kind  ViolationKind
 	At    time.Duration
 	Node  int
 	Index uint64
@@ -46,8 +46,8 @@ func (c *checker) observe(e *entryNote) {
 	}
 }
 
-func (c *checker) report(kind string, node int, index uint64, key, text string) {
-	id := kind + "/" + strconv.FormatUint(index, 10) + "/" + key
+func (c *checker) report(kind ViolationKind, node int, index uint64, key, text string) {
+	id := kind.String() + "/" + strconv.FormatUint(index, 10) + "/" + key
 	if index == 0 {
 		id += "/" + strconv.Itoa(len(c.list))
 	}
@@ -57,7 +57,7 @@ func (c *checker) report(kind string, node int, index uint64, key, text string) 
 	c.seen[id] = true
 	v := Violation{Kind: kind, At: c.w.now, Node: node, Index: index, Key: key, Text: text}
 	c.list = append(c.list, v)
-	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Reply: kind, Text: text})
+	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Violation: kind, Text: text})
 }
 
 func (c *checker) onApply(e *entryNote) {
@@ -78,14 +78,14 @@ func (c *checker) onApply(e *entryNote) {
 			text = fmt.Sprintf("n%d holds a different lock table after applying index %d than it did before it restarted (%s -> %v)",
 				id, idx, cmd, res)
 		}
-		c.report("divergence", id, idx, cmd.Key, text)
+		c.report(Divergence, id, idx, cmd.Key, text)
 	}
 	if res.Kind == fsm.Granted {
 		if held {
-			c.report("double-grant", id, idx, cmd.Key, fmt.Sprintf("n%d granted %s token %d while token %d held it", id, cmd.Key, res.Token, prev.Token))
+			c.report(DoubleGrant, id, idx, cmd.Key, fmt.Sprintf("n%d granted %s token %d while token %d held it", id, cmd.Key, res.Token, prev.Token))
 		}
 		if res.Token <= c.maxToken[id] {
-			c.report("token-regression", id, idx, cmd.Key, fmt.Sprintf("n%d issued token %d after token %d", id, res.Token, c.maxToken[id]))
+			c.report(TokenRegression, id, idx, cmd.Key, fmt.Sprintf("n%d issued token %d after token %d", id, res.Token, c.maxToken[id]))
 		}
 		c.maxToken[id] = max(c.maxToken[id], res.Token)
 	}
@@ -101,7 +101,7 @@ func (c *checker) onApply(e *entryNote) {
 		rightful = cmd.Token == prev.Token
 	}
 	if !rightful {
-		c.report("lost-grant", id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
+		c.report(LostGrant, id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
 			cmd, o, cmd.Key, prev.Token, idx))
 	}
 }

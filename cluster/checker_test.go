@@ -22,7 +22,7 @@ func checkerWorld(t *testing.T) (*World, *node) {
 func TestCheckerDoubleGrant(t *testing.T) {
 	w, n := checkerWorld(t)
 	checkApply(w, n, 100, fsm.Command{Kind: fsm.Grant, Key: "k"}, Origin{}, fsm.Lock{Token: 4}, true, granted(5))
-	if !w.HasViolation("double-grant") {
+	if !w.HasViolation(DoubleGrant) {
 		t.Fatalf("a Granted over a held key was not reported: %v", w.Violations())
 	}
 }
@@ -30,11 +30,11 @@ func TestCheckerDoubleGrant(t *testing.T) {
 func TestCheckerTokenRegression(t *testing.T) {
 	w, n := checkerWorld(t)
 	checkApply(w, n, 100, fsm.Command{Kind: fsm.Grant, Key: "a"}, Origin{}, fsm.Lock{}, false, granted(7))
-	if w.HasViolation("token-regression") {
+	if w.HasViolation(TokenRegression) {
 		t.Fatal("token 7 after nothing is fine")
 	}
 	checkApply(w, n, 101, fsm.Command{Kind: fsm.Grant, Key: "b"}, Origin{}, fsm.Lock{}, false, granted(7))
-	if !w.HasViolation("token-regression") {
+	if !w.HasViolation(TokenRegression) {
 		t.Fatalf("token 7 twice was not reported: %v", w.Violations())
 	}
 }
@@ -58,7 +58,7 @@ func TestCheckerLostGrantRules(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			w, n := checkerWorld(t)
 			checkApply(w, n, 100, c.cmd, c.o, fsm.Lock{Token: 3}, true, c.res)
-			if got := w.HasViolation("lost-grant"); got != c.lost {
+			if got := w.HasViolation(LostGrant); got != c.lost {
 				t.Fatalf("lost-grant reported = %v, want %v (%v)", got, c.lost, w.Violations())
 			}
 		})
@@ -70,12 +70,12 @@ func TestCheckerDivergence(t *testing.T) {
 	idx := w.Applied(1)
 	w.node(3).sm.Delete("nothing") // no change: same hash, no report
 	checkApply(w, w.node(3), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
-	if w.HasViolation("divergence") {
+	if w.HasViolation(Divergence) {
 		t.Fatal("equal states reported as divergent")
 	}
 	w.node(4).sm.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "x", LeaseMS: 1})
 	checkApply(w, w.node(4), idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
-	if !w.HasViolation("divergence") {
+	if !w.HasViolation(Divergence) {
 		t.Fatal("different states at one index were not reported")
 	}
 }
@@ -133,7 +133,7 @@ func TestNothingAfterEveryNodeCrashed(t *testing.T) {
 	}
 	must(t, w.Acquire("c1", "k", time.Second))
 	w.Advance(10 * time.Second)
-	if r, _ := w.ClientReply("c1"); r != "timeout" {
+	if r, _ := w.ClientReply("c1"); r != ReplyTimeout {
 		t.Fatalf("c1 reply %q with every node down, want timeout", r)
 	}
 	if w.Leader() != 0 {

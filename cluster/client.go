@@ -5,31 +5,12 @@ import (
 	"time"
 )
 
-// opKind is what a client asks.
-type opKind uint8
-
-const (
-	opAcquire opKind = iota + 1
-	opRelease
-	opWrite
-)
-
-func (o opKind) String() string {
-	switch o {
-	case opAcquire:
-		return "acquire"
-	case opRelease:
-		return "release"
-	}
-	return "write"
-}
-
 // request is one client request to the cluster; a not-leader answer sends it again (same id,
 // next attempt) to another node, by the retry rules of onReply.
 type request struct {
 	id        uint64
 	cl        *client
-	op        opKind
+	op        Op
 	key       string
 	lease     time.Duration
 	token     uint64        // release: the token the client holds
@@ -48,7 +29,7 @@ type reply struct {
 	req     *request
 	attempt int
 	from    int
-	kind    string // granted, busy, released, not-found, not-leader, rejected; unavailable (node down)
+	kind    ReplyKind
 	token   uint64
 	hint    int
 	sent    time.Duration // when the node sent it
@@ -57,7 +38,7 @@ type reply struct {
 // action is a step for the client. A step given while the client is paused is decided then
 // (fixed): a write or release carries the token the client held at that moment.
 type action struct {
-	op    opKind
+	op    Op
 	key   string
 	lease time.Duration
 	value string
@@ -89,7 +70,7 @@ type client struct {
 	cur       *request
 	curWrite  *write
 	holds     map[string]*holding
-	lastReply string
+	lastReply ReplyKind
 	lastToken uint64
 	lastKey   string
 	lastWrite *write
@@ -127,7 +108,7 @@ func (c *client) holdsKey(key string) (uint64, bool) {
 
 // enqueue takes a step. Given while paused, it is decided now and sent on waking.
 func (c *client) enqueue(a action) {
-	if c.paused && (a.op == opWrite || a.op == opRelease) {
+	if c.paused && (a.op == OpWrite || a.op == OpRelease) {
 		a.fixed = true
 		if h := c.holds[a.key]; h != nil {
 			a.token = h.token
@@ -141,11 +122,11 @@ func (c *client) enqueue(a action) {
 func (c *client) kick() {
 	for !c.paused && c.cur == nil && c.curWrite == nil && len(c.queue) > 0 {
 		a := c.queue[0]
-		if a.op != opWrite && !c.connected {
+		if a.op != OpWrite && !c.connected {
 			return // waits for reconnect
 		}
 		c.queue = c.queue[1:]
-		if a.op == opWrite {
+		if a.op == OpWrite {
 			c.sendWrite(a)
 			return
 		}
@@ -170,7 +151,7 @@ func (c *client) start(a action) {
 	req := &request{id: w.reqSeq, cl: c, op: a.op, key: a.key, lease: a.lease,
 		sentAt: w.now, sentLocal: c.local(), retryAt: -1, late: a.late}
 	req.deadline = AddTime(req.sentLocal, w.cfg.ClientTimeout)
-	if a.op == opRelease {
+	if a.op == OpRelease {
 		req.token = c.tokenFor(a)
 	}
 	req.lin = w.linear.onCall(req)
@@ -184,7 +165,7 @@ func (c *client) send() {
 	req.attempt++
 	req.node = c.guess
 	req.retryAt = -1
-	w.emit(Event{Kind: EvClientSend, Client: c.name, Node: req.node, Req: req.id, Key: req.key, Token: req.token, Reply: req.op.String(), Lease: req.lease})
+	w.emit(Event{Kind: EvClientSend, Client: c.name, Node: req.node, Req: req.id, Key: req.key, Token: req.token, Op: req.op, Lease: req.lease})
 	w.q.push(item{at: AddTime(w.now, w.latency()), sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
 	c.armTimer()
 }
@@ -213,7 +194,7 @@ func (c *client) onTimer() {
 	if now >= req.deadline {
 		c.w.onTimeout(req)
 		c.guess = req.node%c.w.cfg.Nodes + 1 // the leader may be gone: start elsewhere next time
-		c.finish("timeout", 0, 0, 0)
+		c.finish(ReplyTimeout, 0, 0, 0)
 		return
 	}
 	if req.retryAt >= 0 && now >= req.retryAt {
@@ -243,12 +224,12 @@ func (c *client) onReply(it item) {
 	}
 	req := c.cur
 	if req != rep.req || rep.attempt != req.attempt {
-		if rep.kind == "granted" {
+		if rep.kind == ReplyGranted {
 			c.lateGrant(rep)
 		}
 		return // any other answer to something it already gave up on changes nothing
 	}
-	if rep.kind == "not-leader" || rep.kind == "unavailable" {
+	if rep.kind == ReplyNotLeader || rep.kind == ReplyUnavailable {
 		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Sent: rep.sent})
 		c.retry(req, rep.from, rep.hint)
 		return
@@ -295,14 +276,14 @@ func (c *client) lateGrant(rep *reply) {
 	req := rep.req
 	c.w.emit(Event{Kind: EvClient, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Token: rep.token,
 		Text: fmt.Sprintf("late grant, released: %s #%d", req.key, rep.token)})
-	a := action{op: opRelease, key: req.key, token: rep.token, fixed: true, late: true}
+	a := action{op: OpRelease, key: req.key, token: rep.token, fixed: true, late: true}
 	c.queue = append([]action{a}, c.queue...)
 	c.kick()
 }
 
 // finish records the final answer of the current request and moves on.
 // sent is when the reply left its node (0 for a timeout).
-func (c *client) finish(kind string, token uint64, from int, sent time.Duration) {
+func (c *client) finish(kind ReplyKind, token uint64, from int, sent time.Duration) {
 	req := c.cur
 	c.cur = nil
 	c.timerGen++
@@ -310,9 +291,9 @@ func (c *client) finish(kind string, token uint64, from int, sent time.Duration)
 		c.lastReply, c.lastToken, c.lastKey = kind, token, req.key
 	}
 	switch {
-	case kind == "granted":
+	case kind == ReplyGranted:
 		c.holds[req.key] = &holding{token: token, lease: req.lease, sentLocal: req.sentLocal}
-	case req.op == opRelease && (kind == "released" || kind == "not-found"):
+	case req.op == OpRelease && (kind == ReplyReleased || kind == ReplyNotFound):
 		if h := c.holds[req.key]; h != nil && h.token == req.token {
 			delete(c.holds, req.key)
 		}

@@ -30,7 +30,7 @@ func TestStuckRequests(t *testing.T) {
 	w.Release("c1", "i")
 	must(t, w.PauseClient("c1", 50*time.Millisecond))
 	w.Advance(100 * time.Millisecond)
-	if reply, _ := w.ClientReply("c1"); reply != "timeout" {
+	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout {
 		t.Fatalf("c1's last reply = %q, want timeout", reply)
 	}
 	if st := w.StuckRequests(); len(st) != 1 {
@@ -89,7 +89,7 @@ func TestPausedClientDecidesWhenGiven(t *testing.T) {
 		t.Error("c1 paused past its lease still holds k: its clock stopped")
 	}
 	w.Advance(time.Second)
-	if reply, _ := w.ClientReply("c1"); reply != "released" {
+	if reply, _ := w.ClientReply("c1"); reply != ReplyReleased {
 		t.Errorf("c1's reply after waking = %q, want released", reply)
 	}
 	if wr := c.lastWrite; wr == nil || wr.token != 1 {
@@ -146,7 +146,7 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	if n := len(w.node(1).pending); n != 0 {
 		t.Errorf("n1 still holds %d requests its snapshot overtook", n)
 	}
-	if reply, _ := w.ClientReply("c1"); reply != "timeout" {
+	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout {
 		t.Errorf("c1's reply = %q, want timeout (outcome unknown)", reply)
 	}
 }

@@ -27,7 +27,7 @@ const (
 	EvClientReply                           // Client received Reply from Node
 	EvReplyLost                             // a reply for Client was lost (disconnected)
 	EvRequestAtNode                         // Node received Client's request
-	EvWrite                                 // Client's write with Token reached the resource; Reply accepted/rejected
+	EvWrite                                 // Client's write with Token reached the resource; Accepted says the verdict
 	EvSnapshotTaken                         // Node snapshotted at Index and compacted
 	EvSnapshotSent                          // Node sent a snapshot at Index to Peer
 	EvSnapshotRestored                      // Node restored a snapshot at Index
@@ -35,7 +35,7 @@ const (
 	EvRestart                               // Node restarted
 	EvFault                                 // a network or clock change; Text describes it
 	EvClient                                // a client state change (disconnect, pause...); Text describes it
-	EvViolation                             // the checker found Text (Violation kind in Reply)
+	EvViolation                             // the checker found a Violation, described by Text
 	EvRaftLog                               // a line raft logged on Node
 	EvError                                 // something went wrong that is not a violation (undecodable entry)
 )
@@ -87,24 +87,28 @@ func msgInfo(m *pb.Message) MsgInfo {
 // Event is one thing that happened, at a simulated instant. Only the fields its Kind names are
 // meaningful. Seq numbers events from 1 in the order they happened.
 type Event struct {
-	Seq    uint64
-	At     time.Duration
-	Kind   EventKind
-	Node   int
-	Peer   int
-	Client string
-	Req    uint64 // client request id
-	Msg    MsgInfo
-	Index  uint64
-	Term   uint64
-	Cmd    fsm.Command
-	Origin Origin
-	Result fsm.Result
-	Role   Role
-	Key    string
-	Token  uint64
-	Reply  string
-	Text   string
+	Seq       uint64
+	At        time.Duration
+	Kind      EventKind
+	Node      int
+	Peer      int
+	Client    string
+	Req       uint64 // client request id
+	Msg       MsgInfo
+	Index     uint64
+	Term      uint64
+	Cmd       fsm.Command
+	Origin    Origin
+	Result    fsm.Result
+	Role      Role
+	Key       string
+	Token     uint64
+	Op        Op            // client-send, request-at-node: what the client asks
+	Reply     ReplyKind     // client-reply, reply-lost: the answer
+	Violation ViolationKind // violation
+	Accepted  bool          // write: whether the resource accepted it
+	Level     string        // raft-log: raft's log level (info, warn, error)
+	Text      string
 	// Sent is when a client request or reply left, on the events that mark its arrival
 	// (request-at-node, client-reply from a node, reply-lost); not part of the hash.
 	Sent time.Duration
@@ -125,6 +129,27 @@ const (
 	RolePreCandidate Role = "pre-candidate"
 	RoleDown         Role = "down"
 )
+
+// word is the one-word field of an event kind that has one (op, reply, violation kind, write
+// verdict, log level), as the trace and the hash spell it.
+func (e *Event) word() string {
+	switch e.Kind {
+	case EvClientSend, EvRequestAtNode:
+		return e.Op.String()
+	case EvClientReply, EvReplyLost:
+		return e.Reply.String()
+	case EvViolation:
+		return e.Violation.String()
+	case EvWrite:
+		if e.Accepted {
+			return "accepted"
+		}
+		return "rejected"
+	case EvRaftLog:
+		return e.Level
+	}
+	return ""
+}
 
 // hashEvent folds an event into the running trace hash that proves two runs equal. It is not
 // FNV: each field is mixed in a word at a time by hashU64 (xor, multiply by the golden-ratio
@@ -154,7 +179,8 @@ func hashEvent(h uint64, e *Event) uint64 {
 	set(10, e.Role != "")
 	set(11, e.Key != "")
 	set(12, e.Token != 0)
-	set(13, e.Reply != "")
+	word := e.word()
+	set(13, word != "")
 	set(14, e.Text != "")
 	h = hashU64(h, e.Seq)
 	h = hashU64(h, uint64(e.At))
@@ -208,7 +234,7 @@ func hashEvent(h uint64, e *Event) uint64 {
 		h = hashU64(h, e.Token)
 	}
 	if mask&(1<<13) != 0 {
-		h = hashStr(h, e.Reply)
+		h = hashStr(h, word)
 	}
 	if mask&(1<<14) != 0 {
 		h = hashStr(h, e.Text)

@@ -57,17 +57,17 @@ func (h *history) onCall(req *request) int {
 	return h.add(LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1})
 }
 
-func (h *history) onReturn(req *request, kind string, token uint64, at time.Duration) {
+func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.Duration) {
 	h.version++
 	op := h.ops[req.lin]
 	if op == nil {
 		return
 	}
-	if kind == "timeout" {
+	if kind == ReplyTimeout {
 		op.TimedOut = true // open for ever: its entry may still apply
 		return
 	}
-	op.Return, op.Outcome, op.OutToken = at, kind, token
+	op.Return, op.Outcome, op.OutToken = at, kind.String(), token
 	h.seg(op.Key).close(at)
 }
 

@@ -19,12 +19,12 @@ func leaseReadStory(t *testing.T, leaseRead bool, rate float64) *World {
 	waitFor(t, w, 5*time.Second, "n1 leads", func() bool { return w.Leader() == 1 })
 	must(t, w.SkewRate(1, rate))
 	must(t, w.Acquire("c2", "orders", time.Minute)) // c2 learns that n1 leads
-	waitFor(t, w, 5*time.Second, "c2 busy", func() bool { r, _ := w.ClientReply("c2"); return r == "busy" })
+	waitFor(t, w, 5*time.Second, "c2 busy", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyBusy })
 	w.Advance(2300 * time.Millisecond) // just past one of n1's quorum checks
 	must(t, w.Isolate(1))
 	waitFor(t, w, 5*time.Second, "a new leader", func() bool { return w.Leader() > 1 })
 	w.Release("c1", "orders")
-	waitFor(t, w, 5*time.Second, "c1 released", func() bool { r, _ := w.ClientReply("c1"); return r == "released" })
+	waitFor(t, w, 5*time.Second, "c1 released", func() bool { r, _ := w.ClientReply("c1"); return r == ReplyReleased })
 	w.Advance(time.Second)
 	must(t, w.Acquire("c2", "orders", 10*time.Second))
 	w.Advance(100 * time.Millisecond)
@@ -38,7 +38,7 @@ func TestUnsafeLeaseReadStaleBusy(t *testing.T) {
 	if w.Role(1) != RoleLeader {
 		t.Fatalf("n1 is %v, want still leader by its slow clock", w.Role(1))
 	}
-	if r, _ := w.ClientReply("c2"); r != "busy" || w.ClientBusy("c2") {
+	if r, _ := w.ClientReply("c2"); r != ReplyBusy || w.ClientBusy("c2") {
 		t.Errorf("c2 reply %q (busy with a request: %v), want a fresh busy", r, w.ClientBusy("c2"))
 	}
 	if l, ok := w.Lock(1, "orders"); !ok || l.Token != 1 {
@@ -47,7 +47,7 @@ func TestUnsafeLeaseReadStaleBusy(t *testing.T) {
 	if res := w.CheckHistory(time.Minute); res != "Illegal" {
 		t.Errorf("history %v, want Illegal", res)
 	}
-	if !w.HasViolation("non-linearizable") {
+	if !w.HasViolation(NonLinearizable) {
 		t.Errorf("violations %v, want non-linearizable", w.Violations())
 	}
 }
@@ -56,10 +56,10 @@ func TestUnsafeLeaseReadStaleBusy(t *testing.T) {
 // the key from the new leader.
 func TestSafeReadIndexNoStaleAnswer(t *testing.T) {
 	w := leaseReadStory(t, false, 0.5)
-	if r, _ := w.ClientReply("c2"); r != "busy" || !w.ClientBusy("c2") {
+	if r, _ := w.ClientReply("c2"); r != ReplyBusy || !w.ClientBusy("c2") {
 		t.Errorf("c2 reply %q, still waiting %v: want no answer yet", r, w.ClientBusy("c2"))
 	}
-	waitFor(t, w, 5*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == "granted" })
+	waitFor(t, w, 5*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyGranted })
 	if res := w.CheckHistory(time.Minute); res != "Ok" {
 		t.Errorf("history %v, want Ok", res)
 	}
@@ -75,7 +75,7 @@ func TestUnsafeLeaseReadNeedsTheSlowClock(t *testing.T) {
 	if w.Role(1) == RoleLeader {
 		t.Errorf("n1 still leads at rate 1")
 	}
-	waitFor(t, w, 5*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == "granted" })
+	waitFor(t, w, 5*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyGranted })
 	w.CheckHistory(time.Minute)
 	if v := w.Violations(); len(v) != 0 {
 		t.Errorf("violations: %v", v)

@@ -46,7 +46,7 @@ func lateExpire(t *testing.T, unsafe bool) *World {
 	w := newWorld(t, func(c *Config) { c.CheckQuorum = false; c.Unsafe.ExpireIgnoresToken = unsafe })
 	electN1(t, w)
 	must(t, w.Acquire("c2", "warmup", time.Second)) // c2 learns who leads
-	waitFor(t, w, 5*time.Second, "warmup granted", func() bool { r, _ := w.ClientReply("c2"); return r == "granted" })
+	waitFor(t, w, 5*time.Second, "warmup granted", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyGranted })
 	must(t, w.Acquire("c1", "orders", 3*time.Second))
 	waitFor(t, w, 5*time.Second, "c1 granted", func() bool { _, ok := w.ClientHolds("c1", "orders"); return ok })
 	waitFor(t, w, 5*time.Second, "warmup expired", func() bool { _, ok := w.Lock(1, "warmup"); return !ok })
@@ -55,7 +55,7 @@ func lateExpire(t *testing.T, unsafe bool) *World {
 	}
 	waitFor(t, w, 5*time.Second, "n1 countdown zero", func() bool { _, zero, _ := w.Countdown(1, "orders"); return zero })
 	must(t, w.Acquire("c2", "orders", 5*time.Second))
-	waitFor(t, w, 10*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == "granted" })
+	waitFor(t, w, 10*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyGranted })
 	w.Advance(4 * time.Second)
 	return w
 }
@@ -76,7 +76,7 @@ func TestLateExpireIsHarmless(t *testing.T) {
 func TestUnsafeExpireIgnoresTokenLosesGrant(t *testing.T) {
 	w := lateExpire(t, true)
 	allHistories(t, w, "orders", granted(2), expired(true), granted(3), expired(true))
-	if !w.HasViolation("lost-grant") {
+	if !w.HasViolation(LostGrant) {
 		t.Errorf("no lost-grant; violations: %v", w.Violations())
 	}
 }
@@ -125,7 +125,7 @@ func TestUnsafeNoFencingStaleWrite(t *testing.T) {
 	if _, acc := w.ClientWrite("c1"); !acc {
 		t.Error("without fencing c1's write should be accepted")
 	}
-	if !w.HasViolation("stale-write") {
+	if !w.HasViolation(StaleWrite) {
 		t.Errorf("no stale-write; violations: %v", w.Violations())
 	}
 }
@@ -133,10 +133,10 @@ func TestUnsafeNoFencingStaleWrite(t *testing.T) {
 func TestGhostLockReleased(t *testing.T) {
 	w := newWorld(t, nil)
 	electN1(t, w)
-	lost := hasEvent(w, func(e *Event) bool { return e.Kind == EvReplyLost && e.Client == "c1" && e.Reply == "granted" })
+	lost := hasEvent(w, func(e *Event) bool { return e.Kind == EvReplyLost && e.Client == "c1" && e.Reply == ReplyGranted })
 	ghost := hasEvent(w, func(e *Event) bool { return e.Kind == EvProposed && e.Origin.Kind == OriginGhost })
 	w.Release("c1", "hello") // c1 learns who leads, so its acquire goes straight there
-	waitFor(t, w, 3*time.Second, "c1 checked in", func() bool { r, _ := w.ClientReply("c1"); return r == "not-found" })
+	waitFor(t, w, 3*time.Second, "c1 checked in", func() bool { r, _ := w.ClientReply("c1"); return r == ReplyNotFound })
 	must(t, w.Acquire("c1", "orders", 10*time.Second))
 	w.Disconnect("c1")
 	waitFor(t, w, 3*time.Second, "released everywhere", func() bool {
@@ -152,7 +152,7 @@ func TestGhostLockReleased(t *testing.T) {
 		t.Errorf("reply lost %v, ghost release proposed %v", *lost, *ghost)
 	}
 	w.Advance(3 * time.Second)
-	if r, _ := w.ClientReply("c1"); r != "timeout" {
+	if r, _ := w.ClientReply("c1"); r != ReplyTimeout {
 		t.Errorf("c1's reply = %q, want timeout", r)
 	}
 	if v := w.Violations(); len(v) != 0 {
@@ -171,14 +171,14 @@ func lateRelease(t *testing.T, unchecked bool) *World {
 	waitFor(t, w, 3*time.Second, "expired", func() bool { _, ok := w.Lock(1, "orders"); return !ok })
 	must(t, w.Acquire("c2", "orders", 10*time.Second))
 	waitFor(t, w, 3*time.Second, "c2 granted", func() bool { _, ok := w.ClientHolds("c2", "orders"); return ok })
-	waitFor(t, w, 6*time.Second, "c1 answered", func() bool { r, _ := w.ClientReply("c1"); return r != "granted" })
+	waitFor(t, w, 6*time.Second, "c1 answered", func() bool { r, _ := w.ClientReply("c1"); return r != ReplyGranted })
 	w.Advance(time.Second)
 	return w
 }
 
 func TestLateReleaseRefused(t *testing.T) {
 	w := lateRelease(t, false)
-	if r, _ := w.ClientReply("c1"); r != "not-found" {
+	if r, _ := w.ClientReply("c1"); r != ReplyNotFound {
 		t.Errorf("c1's late release got %q, want not-found", r)
 	}
 	allHistories(t, w, "orders", granted(1), expired(true), granted(2))
@@ -193,11 +193,11 @@ func TestLateReleaseRefused(t *testing.T) {
 func TestUnsafeUncheckedProposalsLoseGrant(t *testing.T) {
 	w := lateRelease(t, true)
 	allHistories(t, w, "orders", granted(1), expired(true), granted(2), released)
-	if !w.HasViolation("lost-grant") {
+	if !w.HasViolation(LostGrant) {
 		t.Errorf("no lost-grant; violations: %v", w.Violations())
 	}
 	w.CheckHistory(0)
-	if !w.HasViolation("non-linearizable") {
+	if !w.HasViolation(NonLinearizable) {
 		t.Errorf("c1's release of c2's lock should be non-linearizable")
 	}
 }
@@ -242,7 +242,7 @@ func TestSkewedFollowersAgree(t *testing.T) {
 
 func TestUnsafeLocalExpiryDiverges(t *testing.T) {
 	w := skewedFollowers(t, true)
-	if !w.HasViolation("divergence") {
+	if !w.HasViolation(Divergence) {
 		t.Errorf("no divergence; violations: %v", w.Violations())
 	}
 }
@@ -257,7 +257,7 @@ func TestCrashedNodeReplaysAndAgrees(t *testing.T) {
 	}
 	waitFor(t, w, 5*time.Second, "c1 done", func() bool { return !w.ClientBusy("c1") })
 	// c2 may first try the crashed n3 and time out: it asks until it is granted.
-	for r := ""; r != "granted"; r, _ = w.ClientReply("c2") {
+	for r := ReplyKind(0); r != ReplyGranted; r, _ = w.ClientReply("c2") {
 		must(t, w.Acquire("c2", "orders", time.Minute))
 		waitFor(t, w, 5*time.Second, "c2 answered", func() bool { return !w.ClientBusy("c2") })
 	}

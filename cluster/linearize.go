@@ -195,8 +195,8 @@ func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
 // latest result (Unknown when the check timed out).
 func (w *World) CheckHistory(timeout time.Duration) porcupine.CheckResult {
 	res := w.PendingHistory(timeout)
-	if res == porcupine.Illegal && !w.HasViolation("non-linearizable") {
-		w.chk.report("non-linearizable", 0, 0, "", nonLinearizableText)
+	if res == porcupine.Illegal && !w.HasViolation(NonLinearizable) {
+		w.chk.report(NonLinearizable, 0, 0, "", nonLinearizableText)
 	}
 	return res
 }
@@ -207,11 +207,11 @@ const nonLinearizableText = "the clients' history (acquires, releases, the leade
 // without reporting it: asking does not change the run.
 func (w *World) PendingViolations(timeout time.Duration) []Violation {
 	vs := w.Violations()
-	if w.HasViolation("non-linearizable") {
+	if w.HasViolation(NonLinearizable) {
 		return vs
 	}
 	if w.PendingHistory(timeout) == porcupine.Illegal {
-		vs = append(vs, Violation{Kind: "non-linearizable", At: w.now, Text: nonLinearizableText})
+		vs = append(vs, Violation{Kind: NonLinearizable, At: w.now, Text: nonLinearizableText})
 	}
 	return vs
 }

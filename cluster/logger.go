@@ -20,7 +20,7 @@ func (l *raftLogger) emit(level, s string) {
 	if l.w == nil {
 		return
 	}
-	l.w.emit(Event{Kind: EvRaftLog, Node: l.node, Reply: level, Text: strings.TrimSpace(s)})
+	l.w.emit(Event{Kind: EvRaftLog, Node: l.node, Level: level, Text: strings.TrimSpace(s)})
 }
 
 func (l *raftLogger) Debug(v ...any)                 {}

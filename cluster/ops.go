@@ -281,16 +281,16 @@ func (w *World) Acquire(c, key string, lease time.Duration) error {
 	if lease < time.Millisecond || lease > MaxDuration {
 		return fmt.Errorf("lease must be 1ms to %v, got %v", MaxDuration, lease)
 	}
-	w.client(c).enqueue(action{op: opAcquire, key: key, lease: lease})
+	w.client(c).enqueue(action{op: OpAcquire, key: key, lease: lease})
 	return nil
 }
 
 // Release makes client c release key, sending the token it holds.
-func (w *World) Release(c, key string) { w.client(c).enqueue(action{op: opRelease, key: key}) }
+func (w *World) Release(c, key string) { w.client(c).enqueue(action{op: OpRelease, key: key}) }
 
 // Write makes client c write to the fenced resource with the token it holds for key.
 func (w *World) Write(c, key, value string) {
-	w.client(c).enqueue(action{op: opWrite, key: key, value: value})
+	w.client(c).enqueue(action{op: OpWrite, key: key, value: value})
 }
 
 // Disconnect drops client c's connection: requests already sent still arrive, replies are lost.

@@ -135,10 +135,10 @@ func (w *World) ClientHolds(c, key string) (uint64, bool) {
 }
 
 // ClientReply is client c's latest final reply ("" if none yet) and its token.
-func (w *World) ClientReply(c string) (string, uint64) {
+func (w *World) ClientReply(c string) (ReplyKind, uint64) {
 	cl := w.clientByName[c]
 	if cl == nil {
-		return "", 0
+		return 0, 0
 	}
 	return cl.lastReply, cl.lastToken
 }
@@ -169,7 +169,7 @@ func (w *World) Violations() []Violation {
 }
 
 // HasViolation says whether the checker found one of that kind.
-func (w *World) HasViolation(kind string) bool {
+func (w *World) HasViolation(kind ViolationKind) bool {
 	for _, v := range w.chk.list {
 		if v.Kind == kind {
 			return true

@@ -57,13 +57,9 @@ func (c *client) sendWrite(a action) {
 func (w *World) onWriteArrive(wr *write) {
 	accepted, stale := w.res.decide(wr, w.cfg.Unsafe.NoFencing)
 	wr.decided, wr.accepted, wr.at = true, accepted, w.now
-	verdict := "rejected"
-	if accepted {
-		verdict = "accepted"
-	}
-	w.emit(Event{Kind: EvWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Reply: verdict, Text: wr.value})
+	w.emit(Event{Kind: EvWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Accepted: accepted, Text: wr.value})
 	if stale {
-		w.chk.report("stale-write", 0, 0, wr.key, "resource accepted "+wr.cl.name+"'s write with token "+u64s(wr.token)+" after token "+u64s(w.res.high[wr.key]))
+		w.chk.report(StaleWrite, 0, 0, wr.key, "resource accepted "+wr.cl.name+"'s write with token "+u64s(wr.token)+" after token "+u64s(w.res.high[wr.key]))
 	}
 	w.q.push(item{at: w.now + w.latency(), kind: itWriteReply, cl: wr.cl, write: wr})
 }

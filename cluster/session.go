@@ -24,9 +24,9 @@ type pendingRead struct {
 
 // onRequest handles a client request arriving at this node.
 func (n *node) onRequest(req *request, attempt int, sent time.Duration) {
-	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Reply: req.op.String(), Sent: sent})
+	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Op: req.op, Sent: sent})
 	if n.role != RoleLeader {
-		n.reply(req, attempt, "not-leader", 0)
+		n.reply(req, attempt, ReplyNotLeader, 0)
 		return
 	}
 	n.decide(req, attempt, nil)
@@ -40,7 +40,7 @@ func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
 		return true
 	}
 	held, tok := n.project(req.key)
-	if req.op == opAcquire && !held || req.op == opRelease && held && tok == req.token {
+	if req.op == OpAcquire && !held || req.op == OpRelease && held && tok == req.token {
 		n.proposeFor(req, attempt)
 		return true
 	}
@@ -59,11 +59,11 @@ func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
 	}
 	l, aheld := n.sm.Get(req.key)
 	switch {
-	case req.op == opAcquire && aheld:
-		n.reply(req, attempt, "busy", 0)
+	case req.op == OpAcquire && aheld:
+		n.reply(req, attempt, ReplyBusy, 0)
 		return true
-	case req.op == opRelease && !(aheld && l.Token == req.token):
-		n.reply(req, attempt, "not-found", 0)
+	case req.op == OpRelease && !(aheld && l.Token == req.token):
+		n.reply(req, attempt, ReplyNotFound, 0)
 		return true
 	}
 	// Applied state and projection disagree: an entry in flight will settle it.
@@ -102,7 +102,7 @@ func (n *node) onDemote() {
 	reads := n.reads
 	n.reads = nil
 	for _, rd := range reads {
-		n.reply(rd.req, rd.attempt, "not-leader", 0)
+		n.reply(rd.req, rd.attempt, ReplyNotLeader, 0)
 	}
 	n.rearmLease()
 }
@@ -110,7 +110,7 @@ func (n *node) onDemote() {
 func (n *node) proposeFor(req *request, attempt int) {
 	var cmd fsm.Command
 	o := Origin{Client: req.cl.name, Req: req.id, Node: n.id}
-	if req.op == opAcquire {
+	if req.op == OpAcquire {
 		cmd = fsm.Command{Kind: fsm.Grant, Key: req.key, LeaseMS: uint64(req.lease.Milliseconds())}
 		o.Kind = OriginAcquire
 	} else {
@@ -120,7 +120,7 @@ func (n *node) proposeFor(req *request, attempt int) {
 	if id, ok := n.propose(cmd, o); ok {
 		n.pending = append(n.pending, &pendingProp{id: id, req: req, attempt: attempt})
 	} else {
-		n.reply(req, attempt, "not-leader", 0)
+		n.reply(req, attempt, ReplyNotLeader, 0)
 	}
 }
 
@@ -175,18 +175,18 @@ func (n *node) answer(cmd fsm.Command, idx uint64, res fsm.Result) {
 		case p.id == cmd.Origin && cmd.Origin != 0:
 			switch res.Kind {
 			case fsm.Granted:
-				n.reply(p.req, p.attempt, "granted", res.Token)
+				n.reply(p.req, p.attempt, ReplyGranted, res.Token)
 			case fsm.GrantRejected:
-				n.reply(p.req, p.attempt, "rejected", 0)
+				n.reply(p.req, p.attempt, ReplyRejected, 0)
 			case fsm.Released:
-				n.reply(p.req, p.attempt, "released", 0)
+				n.reply(p.req, p.attempt, ReplyReleased, 0)
 			case fsm.NotFound:
-				n.reply(p.req, p.attempt, "not-found", 0)
+				n.reply(p.req, p.attempt, ReplyNotFound, 0)
 			}
 		case p.index == idx:
 			// Our entry's index went to another entry: lost in a leader change, it never took
 			// effect, so the client may safely retry.
-			n.reply(p.req, p.attempt, "not-leader", 0)
+			n.reply(p.req, p.attempt, ReplyNotLeader, 0)
 		default:
 			keep = append(keep, p)
 		}
@@ -249,9 +249,9 @@ func (n *node) project(key string) (bool, uint64) {
 }
 
 // reply sends an answer to a request's attempt; not-leader carries the leader this node knows.
-func (n *node) reply(req *request, attempt int, kind string, token uint64) {
+func (n *node) reply(req *request, attempt int, kind ReplyKind, token uint64) {
 	rep := &reply{req: req, attempt: attempt, from: n.id, kind: kind, token: token, sent: n.w.now}
-	if kind == "not-leader" && n.lead != uint64(n.id) {
+	if kind == ReplyNotLeader && n.lead != uint64(n.id) {
 		rep.hint = int(n.lead)
 	}
 	n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})

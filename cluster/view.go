@@ -121,7 +121,7 @@ type ClientView struct {
 	Doing     string // the request in flight, "" when idle
 	Queued    int
 	Holds     []HoldView
-	LastReply string
+	LastReply ReplyKind
 	LastToken uint64
 	LastKey   string
 	LastWrite *WriteView

@@ -270,7 +270,7 @@ func (w *World) handle(it item) {
 			n.onRequest(it.req, int(it.gen), it.sent)
 		} else {
 			// A crashed process refuses the connection at once: the client tries elsewhere.
-			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: "unavailable", sent: w.now}
+			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: ReplyUnavailable, sent: w.now}
 			w.q.push(item{at: w.now + w.latency(), kind: itReply, cl: it.req.cl, rep: rep})
 		}
 	case itReply, itClientTimer, itWriteReply:

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"time"
 
 	"leaselab/cluster"
@@ -165,14 +166,23 @@ type Cond struct {
 	N         uint64
 	Dur       time.Duration
 	Results   []fsm.Result
-	Reply     string // granted, busy, released, not-found, not-leader, rejected, timeout
+	Reply     cluster.ReplyKind // one of Replies
 	Accepted  bool
-	Violation string // divergence, token-regression, double-grant, stale-write, lost-grant, non-linearizable
+	Violation cluster.ViolationKind
 }
 
 // Roles, Replies and Violations are the valid words of those conditions.
 var (
 	Roles      = []string{"leader", "follower", "candidate", "pre-candidate", "down"}
-	Replies    = []string{"granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout"}
-	Violations = []string{"divergence", "token-regression", "double-grant", "stale-write", "lost-grant", "non-linearizable"}
+	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout)
+	Violations = words(cluster.ViolationKinds()...)
 )
+
+// words spells typed names as the language writes them.
+func words[T fmt.Stringer](ks ...T) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = k.String()
+	}
+	return out
+}

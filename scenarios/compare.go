@@ -247,7 +247,7 @@ func (c *Comparison) Report(out io.Writer) {
 		}
 		viol := "none"
 		if len(v.Violations) > 0 {
-			viol = strings.Join(v.Violations, ", ")
+			viol = strings.Join(words(v.Violations...), ", ")
 		}
 		failed := ""
 		if n := len(v.Failures); n > 0 {

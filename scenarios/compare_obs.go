@@ -67,7 +67,7 @@ func (o *observer) on(e *cluster.Event) {
 		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node,
 			Act: fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token), Note: o.whose(e.Token)})
 	case cluster.EvClientReply:
-		r := record{At: e.At, Subject: e.Client, Node: e.Node, Act: "gets " + e.Reply + " " + e.Key}
+		r := record{At: e.At, Subject: e.Client, Node: e.Node, Act: "gets " + e.Reply.String() + " " + e.Key}
 		if e.Node != 0 {
 			r.Act += " from " + node(e.Node)
 		}
@@ -79,15 +79,19 @@ func (o *observer) on(e *cluster.Event) {
 		o.cur = append(o.cur, record{At: e.At, Subject: e.Client, Node: e.Node,
 			Act: fmt.Sprintf("loses the reply %s from %s", e.Reply, node(e.Node))})
 	case cluster.EvWrite:
+		out := "rejected"
+		if e.Accepted {
+			out = "accepted"
+		}
 		o.cur = append(o.cur, record{At: e.At, Subject: "resource",
-			Act: fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), Out: e.Reply})
+			Act: fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), Out: out})
 	case cluster.EvCrash, cluster.EvRestart, cluster.EvSnapshotRestored:
 		delete(o.held, e.Node) // rebuilt from whatever it applies next; only the notes use it
 	}
 }
 
 func (o *observer) applied(e *cluster.Event) record {
-	r := record{At: e.At, Subject: node(e.Node), Node: e.Node, Index: e.Index, Act: "applies " + cmdOrEmpty(e), Out: e.Result.String()}
+	r := record{At: e.At, Subject: node(e.Node), Node: e.Node, Index: e.Index, Act: "applies " + e.CmdText(), Out: e.Result.String()}
 	if e.Cmd.Kind == 0 {
 		r.Out = ""
 	}

@@ -26,8 +26,8 @@ func (r *Runner) judge(c *Cond, pure bool) (bool, string) {
 	ok, found := r.eval(c, pure)
 	// `violations none` and `violations non-linearizable` rest on porcupine: when it could not
 	// decide, the condition is neither true nor false, and the step fails saying so.
-	if c.Kind == CondViolations && (c.None || c.Violation == "non-linearizable") &&
-		!r.world.HasViolation("non-linearizable") && r.world.PendingHistory(r.linTimeout()) == porcupine.Unknown {
+	if c.Kind == CondViolations && (c.None || c.Violation == cluster.NonLinearizable) &&
+		!r.world.HasViolation(cluster.NonLinearizable) && r.world.PendingHistory(r.linTimeout()) == porcupine.Unknown {
 		if ok != c.Not {
 			found = ""
 		}
@@ -83,8 +83,8 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 		return ok && (!c.HasToken || tok == c.Token), found
 	case CondReply:
 		rep, tok := w.ClientReply(c.Client)
-		found := fmt.Sprintf("%s reply %s", c.Client, orNone(rep))
-		if rep == "granted" {
+		found := fmt.Sprintf("%s reply %s", c.Client, orNone(rep.String()))
+		if rep == cluster.ReplyGranted {
 			found += fmt.Sprintf(" token %d", tok)
 		}
 		return rep == c.Reply && (!c.HasToken || tok == c.Token), found
@@ -228,12 +228,12 @@ func violationList(vs []cluster.Violation) string {
 	if len(vs) == 0 {
 		return "violations none"
 	}
-	seen := map[string]bool{}
+	seen := map[cluster.ViolationKind]bool{}
 	var kinds []string
 	for _, v := range vs {
 		if !seen[v.Kind] {
 			seen[v.Kind] = true
-			kinds = append(kinds, v.Kind)
+			kinds = append(kinds, v.Kind.String())
 		}
 	}
 	return "violations " + strings.Join(kinds, ", ") + " (first: " + vs[0].Text + ")"

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"leaselab/cluster"
 )
 
 // Format writes a scenario as text that parses back to the same header and steps. A header
@@ -236,10 +238,10 @@ func formatCond(c *Cond) string {
 	case CondHolds:
 		return c.Client + " holds " + c.Key + token
 	case CondReply:
-		if c.Reply != "granted" {
-			return c.Client + " reply " + c.Reply
+		if c.Reply != cluster.ReplyGranted {
+			return c.Client + " reply " + c.Reply.String()
 		}
-		return c.Client + " reply " + c.Reply + token
+		return c.Client + " reply " + c.Reply.String() + token
 	case CondResource:
 		return "resource " + c.Key + " token " + strconv.FormatUint(c.Token, 10)
 	case CondWrite:
@@ -248,10 +250,10 @@ func formatCond(c *Cond) string {
 		}
 		return c.Client + " write rejected"
 	case CondViolations:
-		if c.None || c.Violation == "" {
+		if c.None || c.Violation == 0 {
 			return "violations none"
 		}
-		return "violations " + c.Violation
+		return "violations " + c.Violation.String()
 	}
 	return fmt.Sprintf("# unknown condition kind %d", c.Kind)
 }

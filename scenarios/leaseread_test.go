@@ -3,6 +3,8 @@ package scenarios
 import (
 	"strings"
 	"testing"
+
+	"leaselab/cluster"
 )
 
 // The lease-read pair: both lessons tell the truth under seeds 1 to 12, and the unsafe one
@@ -44,7 +46,7 @@ func TestLeaseReadUnsafeNeedsTheSlowClock(t *testing.T) {
 		if vs := r.World().Violations(); len(vs) != 0 {
 			t.Errorf("seed %d: at 1x the old leader still answered stale: %v", seed, vs)
 		}
-		if rep, _ := r.World().ClientReply("c2"); rep != "granted" {
+		if rep, _ := r.World().ClientReply("c2"); rep != cluster.ReplyGranted {
 			t.Errorf("seed %d: c2's last reply %q, want granted", seed, rep)
 		}
 	}
@@ -64,7 +66,7 @@ func TestLeaseReadBreaksWithTrueClocks(t *testing.T) {
 			t.Fatalf("%s skews a clock: %s", file, FormatStep(st))
 		}
 	}
-	if r := lessonRun(t, s, nil); !r.Passed() || !r.World().HasViolation("non-linearizable") {
+	if r := lessonRun(t, s, nil); !r.Passed() || !r.World().HasViolation(cluster.NonLinearizable) {
 		t.Fatalf("%s: passed %v, violations %v", file, r.Passed(), r.World().Violations())
 	}
 	s.Header.Unsafe = nil

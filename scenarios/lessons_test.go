@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"leaselab/cluster"
 	"os"
 	"regexp"
 	"slices"
@@ -121,7 +122,7 @@ func TestUnsafeVariantFailsWithoutItsViolation(t *testing.T) {
 				t.Fatalf("%s as shipped fails:%s", l.Name, lessonFailures(r))
 			}
 			for _, k := range kinds {
-				if !r.World().HasViolation(k) {
+				if kind, _ := cluster.ParseViolationKind(k); !r.World().HasViolation(kind) {
 					t.Errorf("%s passed but the checker found no %s", l.Name, k)
 				}
 			}

@@ -659,7 +659,8 @@ func (l *line) cond() *Cond {
 		if v := l.oneOf("violation", append([]string{"none"}, Violations...)...); v == "none" {
 			c.Kind, c.None = CondViolations, true
 		} else {
-			c.Kind, c.Violation = CondViolations, v
+			c.Kind = CondViolations
+			c.Violation, _ = cluster.ParseViolationKind(v)
 		}
 	case isClientName(w.text):
 		c.Client = l.client(w)
@@ -735,8 +736,9 @@ func (l *line) clientCond(c *Cond) {
 		c.Kind, c.Key = CondHolds, l.key()
 		l.optToken(c)
 	case "reply":
-		c.Kind, c.Reply = CondReply, l.oneOf("reply", Replies...)
-		if c.Reply == "granted" {
+		c.Kind = CondReply
+		c.Reply, _ = cluster.ParseReplyKind(l.oneOf("reply", Replies...))
+		if c.Reply == cluster.ReplyGranted {
 			l.optToken(c)
 		} else if l.peekIs("token") {
 			l.fail(l.ws[l.i].col, "only a granted reply carries a token")

@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"leaselab/cluster"
+
 	"errors"
 	"reflect"
 	"strings"
@@ -132,14 +134,14 @@ func TestParseConds(t *testing.T) {
 		{"leader applied <= 9", Cond{Kind: CondApplied, Subject: SubjectLeader, Op: "<=", N: 9}},
 		{"c1 holds orders", Cond{Kind: CondHolds, Client: "c1", Key: "orders"}},
 		{"c1 holds orders token 3", Cond{Kind: CondHolds, Client: "c1", Key: "orders", Token: 3, HasToken: true}},
-		{"c1 reply granted", Cond{Kind: CondReply, Client: "c1", Reply: "granted"}},
-		{"c1 reply granted token 2", Cond{Kind: CondReply, Client: "c1", Reply: "granted", Token: 2, HasToken: true}},
-		{"c1 reply not-leader", Cond{Kind: CondReply, Client: "c1", Reply: "not-leader"}},
+		{"c1 reply granted", Cond{Kind: CondReply, Client: "c1", Reply: cluster.ReplyGranted}},
+		{"c1 reply granted token 2", Cond{Kind: CondReply, Client: "c1", Reply: cluster.ReplyGranted, Token: 2, HasToken: true}},
+		{"c1 reply not-leader", Cond{Kind: CondReply, Client: "c1", Reply: cluster.ReplyNotLeader}},
 		{"resource orders token 0", Cond{Kind: CondResource, Key: "orders", HasToken: true}},
 		{"c1 write accepted", Cond{Kind: CondWrite, Client: "c1", Accepted: true}},
 		{"c1 write rejected", Cond{Kind: CondWrite, Client: "c1"}},
 		{"violations none", Cond{Kind: CondViolations, None: true}},
-		{"not violations stale-write", Cond{Kind: CondViolations, Violation: "stale-write", Not: true}},
+		{"not violations stale-write", Cond{Kind: CondViolations, Violation: cluster.StaleWrite, Not: true}},
 	}
 	for _, tt := range tests {
 		got := parseStep(t, "expect "+tt.src)

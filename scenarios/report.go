@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -143,102 +142,9 @@ func printEvent(out io.Writer, e *cluster.Event) {
 		}
 		s = fmt.Sprintf("drop n%d->n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
 	default:
-		s = Describe(e)
+		s = e.Describe()
 	}
 	fmt.Fprintf(out, "%10s  %s\n", fmtTime(e.At), s)
-}
-
-// Describe is a one-line human description of an event (also the TUI's timeline text).
-func Describe(e *cluster.Event) string {
-	n := fmt.Sprintf("n%d", e.Node)
-	switch e.Kind {
-	case cluster.EvMsgSent, cluster.EvMsgDelivered:
-		return fmt.Sprintf("%s n%d->n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
-	case cluster.EvMsgDropped:
-		return fmt.Sprintf("dropped n%d->n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
-	case cluster.EvProposed:
-		s := fmt.Sprintf("%s proposes %s [%s]", n, e.Cmd, e.Origin)
-		if e.Text != "" {
-			s += " " + e.Text
-		}
-		return s
-	case cluster.EvAppended:
-		return fmt.Sprintf("%s appends %d t%d %s", n, e.Index, e.Term, cmdOrEmpty(e))
-	case cluster.EvCommitted:
-		return fmt.Sprintf("%s commits up to %d", n, e.Index)
-	case cluster.EvApplied:
-		return fmt.Sprintf("%s applies %d %s -> %v", n, e.Index, cmdOrEmpty(e), e.Result)
-	case cluster.EvRole:
-		if e.Role == cluster.RoleDown {
-			return n + " is down"
-		}
-		s := fmt.Sprintf("%s becomes %s (term %d)", n, e.Role, e.Term)
-		if e.Peer != 0 && e.Role != cluster.RoleLeader {
-			s += fmt.Sprintf(", leader n%d", e.Peer)
-		}
-		return s
-	case cluster.EvTerm:
-		return fmt.Sprintf("%s enters term %d", n, e.Term)
-	case cluster.EvCountdownZero:
-		return fmt.Sprintf("%s countdown %s #%d reaches zero", n, e.Key, e.Token)
-	case cluster.EvLocalExpiry:
-		return fmt.Sprintf("%s deletes %s #%d on its own clock (unsafe local-expiry)", n, e.Key, e.Token)
-	case cluster.EvClientSend:
-		s := fmt.Sprintf("%s sends %s %s to %s", e.Client, e.Reply, e.Key, n)
-		if e.Token != 0 {
-			s += fmt.Sprintf(" (token %d)", e.Token)
-		}
-		return s
-	case cluster.EvRequestAtNode:
-		return fmt.Sprintf("%s receives %s's %s %s", n, e.Client, e.Reply, e.Key)
-	case cluster.EvClientReply:
-		s := fmt.Sprintf("%s gets %s from %s", e.Client, e.Reply, n)
-		if e.Reply == "granted" {
-			s += fmt.Sprintf(" (token %d)", e.Token)
-		}
-		if e.Reply == "unavailable" {
-			s = fmt.Sprintf("%s cannot reach %s (down): tries another node", e.Client, n)
-		}
-		if e.Reply == "not-leader" && e.Peer != 0 {
-			s += fmt.Sprintf(" (try n%d)", e.Peer)
-		}
-		if e.Node == 0 {
-			s = fmt.Sprintf("%s gives up: %s", e.Client, e.Reply)
-		}
-		return s
-	case cluster.EvReplyLost:
-		return fmt.Sprintf("%s's reply %s from %s is lost (disconnected)", e.Client, e.Reply, n)
-	case cluster.EvWrite:
-		return fmt.Sprintf("resource %s %s's write to %s with token %d", e.Reply, e.Client, e.Key, e.Token)
-	case cluster.EvSnapshotTaken:
-		return fmt.Sprintf("%s snapshots at %d and compacts", n, e.Index)
-	case cluster.EvSnapshotSent:
-		return fmt.Sprintf("%s sends a snapshot at %d to n%d", n, e.Index, e.Peer)
-	case cluster.EvSnapshotRestored:
-		return fmt.Sprintf("%s restores a snapshot at %d (next token %d)", n, e.Index, e.Token)
-	case cluster.EvCrash:
-		return n + " crashes"
-	case cluster.EvRestart:
-		return fmt.Sprintf("%s restarts from its log (snapshot at %d)", n, e.Index)
-	case cluster.EvFault:
-		return e.Text
-	case cluster.EvClient:
-		return e.Client + " " + e.Text
-	case cluster.EvViolation:
-		return "VIOLATION " + e.Reply + ": " + e.Text
-	case cluster.EvRaftLog:
-		return fmt.Sprintf("%s raft: %s", n, e.Text)
-	case cluster.EvError:
-		return fmt.Sprintf("%s error: %s", n, e.Text)
-	}
-	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
-}
-
-func cmdOrEmpty(e *cluster.Event) string {
-	if e.Cmd.Kind == 0 {
-		return "(empty)"
-	}
-	return e.Cmd.String()
 }
 
 // printAsk shows a question with its choices, the right one marked, and its explanation.

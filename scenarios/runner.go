@@ -62,7 +62,7 @@ type Runner struct {
 	fresh     bool          // an event happened since the wait-until's condition was last judged
 	until     time.Duration // its end (wait) or deadline (wait-until)
 	atPause   bool
-	expected  map[string]bool // violation kinds some step expected to see
+	expected  map[cluster.ViolationKind]bool // violation kinds some step expected to see
 	finalized bool
 }
 
@@ -98,7 +98,7 @@ func NewRunner(s *Scenario, seed *uint64, mod func(*cluster.Config)) (*Runner, e
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{scenario: s, world: w, expected: map[string]bool{}}, nil
+	return &Runner{scenario: s, world: w, expected: map[cluster.ViolationKind]bool{}}, nil
 }
 
 // Scenario is the script this runner plays.
@@ -367,11 +367,11 @@ func (r *Runner) unexpected(vs []cluster.Violation) []Failure {
 
 // Verdict is a run's outcome as `leaselab run` reports it.
 type Verdict struct {
-	Passed, Failed int           // expect steps that held, and that did not
-	Failures       []Failure     // every failure: steps in order, then the end-of-run checks
-	Violations     []string      // the kinds the checker found, in the order first found
-	Hash           uint64        // the trace hash when judged: a plain run to here ends the same
-	End            time.Duration // the instant judged
+	Passed, Failed int                     // expect steps that held, and that did not
+	Failures       []Failure               // every failure: steps in order, then the end-of-run checks
+	Violations     []cluster.ViolationKind // the kinds the checker found, in the order first found
+	Hash           uint64                  // the trace hash when judged: a plain run to here ends the same
+	End            time.Duration           // the instant judged
 }
 
 // OK says whether the run passed.

@@ -300,7 +300,7 @@ func (m *CompareModel) recent(v *cluster.View, w, h int) []string {
 		if e.Kind == cluster.EvViolation {
 			s = m.st.bad
 		}
-		lines = append(lines, s.r(fit(fmt.Sprintf(" %8s  %s", simTime(e.At), scenarios.Describe(e)), w)))
+		lines = append(lines, s.r(fit(fmt.Sprintf(" %8s  %s", simTime(e.At), e.Describe()), w)))
 	}
 	out := make([]string, 0, h)
 	for j := len(lines) - 1; j >= 0; j-- {
@@ -359,7 +359,11 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 func verdictLines(v *scenarios.Verdict, w int) []narrLine {
 	viol := "none"
 	if len(v.Violations) > 0 {
-		viol = strings.Join(v.Violations, ", ")
+		names := make([]string, len(v.Violations))
+		for i, k := range v.Violations {
+			names[i] = k.String()
+		}
+		viol = strings.Join(names, ", ")
 	}
 	kind := narrVerdict
 	if !v.OK() {

@@ -227,7 +227,7 @@ func (m *Model) stepEvent() {
 		if evs[i].Kind.IsMessage() && i < len(evs)-1 {
 			continue
 		}
-		text = scenarios.Describe(&evs[i])
+		text = evs[i].Describe()
 		break
 	}
 	if len(evs) > 1 {

@@ -144,7 +144,7 @@ func TestClientKeys(t *testing.T) {
 	}
 	press(m, "r")
 	playFor(m, 500*time.Millisecond)
-	if c := m.clientView("c1"); len(c.Holds) != 0 || c.LastReply != "released" {
+	if c := m.clientView("c1"); len(c.Holds) != 0 || c.LastReply != cluster.ReplyReleased {
 		t.Fatalf("r: c1 should have released: %+v", c)
 	}
 	press(m, "tab")

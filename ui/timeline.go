@@ -7,7 +7,6 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/fsm"
-	"leaselab/scenarios"
 )
 
 // filter is what the event timeline shows.
@@ -227,7 +226,7 @@ func eventLine(e *cluster.Event, st *styles, w int) string {
 		mark = "+"
 	}
 	at := fmt.Sprintf("%9s ", simTime(e.At))
-	return st.faint.r(cut(at, w)) + s.r(cut(mark+" "+scenarios.Describe(e), w-width(at)))
+	return st.faint.r(cut(at, w)) + s.r(cut(mark+" "+e.Describe(), w-width(at)))
 }
 
 // cmdStyle colours a log entry or proposal by what it does; a late Expire (applied with

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -176,8 +177,8 @@ func (m *Model) headerRest(l *line) {
 func violationKinds(vs []cluster.Violation) []string {
 	var kinds []string
 	for _, v := range vs {
-		if !contains(kinds, v.Kind) {
-			kinds = append(kinds, v.Kind)
+		if !slices.Contains(kinds, v.Kind.String()) {
+			kinds = append(kinds, v.Kind.String())
 		}
 	}
 	return kinds

@@ -81,17 +81,17 @@ func (m *Model) clientLine(name string, iw int) string {
 			l.add(st.gone, text+"ran out (own clock)")
 		}
 	}
-	if c.LastReply != "" {
+	if c.LastReply != 0 {
 		l.add(st.headKey, " · last ")
-		text := c.LastReply
-		if c.LastReply == "granted" {
+		text := c.LastReply.String()
+		if c.LastReply == cluster.ReplyGranted {
 			text += " #" + strconv.FormatUint(c.LastToken, 10)
 		}
 		if c.LastKey != "" {
 			text += " " + c.LastKey
 		}
 		rs := st.plain
-		if c.LastReply == "timeout" || c.LastReply == "rejected" {
+		if c.LastReply == cluster.ReplyTimeout || c.LastReply == cluster.ReplyRejected {
 			rs = st.bad
 		}
 		l.add(rs, text)

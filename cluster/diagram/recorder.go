@@ -227,14 +227,14 @@ func (r *Recorder) Add(e *cluster.Event) {
 	case cluster.EvClientSend:
 		r.lane(e.Client)
 		r.addPending(Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.At, At: e.At,
-			Op: e.Reply, Key: e.Key, Token: e.Token, Lease: e.Lease, Req: e.Req, Lock: true})
+			Op: e.Op.String(), Key: e.Key, Token: e.Token, Lease: e.Lease, Req: e.Req, Lock: true})
 	case cluster.EvRequestAtNode:
 		m, ok := r.takePending(func(p *Msg) bool {
 			return p.Kind == Request && p.Client == e.Client && p.Req == e.Req && p.To == e.Node && p.Sent == e.Sent
 		})
 		if !ok {
 			r.lane(e.Client)
-			m = Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.Sent, Op: e.Reply, Key: e.Key, Req: e.Req, Lock: true}
+			m = Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.Sent, Op: e.Op.String(), Key: e.Key, Req: e.Req, Lock: true}
 		}
 		r.finish(e, m, false, "")
 	case cluster.EvClientReply, cluster.EvReplyLost:
@@ -285,10 +285,10 @@ func (r *Recorder) raftMsg(e *cluster.Event) Msg {
 func (r *Recorder) reply(e *cluster.Event) {
 	r.lane(e.Client)
 	if e.Node == 0 {
-		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkClient, Client: e.Client, Key: e.Key, Text: "gives up: " + e.Reply}})
+		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkClient, Client: e.Client, Key: e.Key, Text: "gives up: " + e.Reply.String()}})
 		return
 	}
-	if e.Reply == "unavailable" {
+	if e.Reply == cluster.ReplyUnavailable {
 		// The request reached a crashed node: it was refused there, when the reply left.
 		if m, ok := r.takePending(func(p *Msg) bool {
 			return p.Kind == Request && p.Client == e.Client && p.Req == e.Req && p.To == e.Node
@@ -297,7 +297,7 @@ func (r *Recorder) reply(e *cluster.Event) {
 			r.push(Row{Seq: e.Seq, At: e.Sent, Msg: m})
 		}
 	}
-	m := Msg{ID: e.Seq, Kind: Reply, From: e.Node, Client: e.Client, Sent: e.Sent, At: e.At, Op: e.Reply,
+	m := Msg{ID: e.Seq, Kind: Reply, From: e.Node, Client: e.Client, Sent: e.Sent, At: e.At, Op: e.Reply.String(),
 		Key: e.Key, Token: e.Token, Hint: e.Peer, Req: e.Req, State: Delivered, Lock: true}
 	if e.Kind == cluster.EvReplyLost {
 		m.State, m.Why = Dropped, "client disconnected"
@@ -348,7 +348,7 @@ func (r *Recorder) mark(e *cluster.Event) {
 		r.lane(e.Client)
 		mk.Kind, mk.Text = MarkClient, e.Text
 	case cluster.EvViolation:
-		mk.Kind, mk.Text = MarkViolation, e.Reply+": "+e.Text
+		mk.Kind, mk.Text = MarkViolation, e.Violation.String()+": "+e.Text
 	default:
 		return
 	}

@@ -182,10 +182,10 @@ func search(o Options, es []executor, rep *Report, progressOut io.Writer) error 
 // keeps the smallest reproducer (ties: the lower seed). Then, here, each is written, run again
 // and drawn. Kinds come in the order the search first met them.
 func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) error {
-	var kinds []string
-	bySeed := map[string][]SeedResult{}
+	var kinds []cluster.ViolationKind
+	bySeed := map[cluster.ViolationKind][]SeedResult{}
 	for _, r := range rep.Results {
-		if r.Target == "" {
+		if r.Target == 0 {
 			continue
 		}
 		if bySeed[r.Target] == nil {
@@ -209,7 +209,7 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 	}
 	repros := make([]*Repro, len(jobs))
 	next := 0
-	fmt.Fprintf(progressOut, "chaos: shrinking %d seeds for %s\n", len(jobs), strings.Join(kinds, ", "))
+	fmt.Fprintf(progressOut, "chaos: shrinking %d seeds for %s\n", len(jobs), strings.Join(names(kinds), ", "))
 	err := dispatch(es,
 		func() (job, bool) {
 			if next >= len(jobs) {
@@ -250,7 +250,9 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 }
 
 // base is a finding's file name without extension.
-func base(seed uint64, kind string) string { return fmt.Sprintf("seed-%d-%s", seed, kind) }
+func base(seed uint64, kind fmt.Stringer) string {
+	return fmt.Sprintf("seed-%d-%s", seed, kind)
+}
 
 // ReproduceCommand is the chaos command line that runs just this seed again.
 func (o Options) ReproduceCommand(seed uint64) string {
@@ -304,7 +306,7 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 	case err != nil:
 		f.Problem = err.Error()
 	case !run.World().HasViolation(r.Kind):
-		f.Problem = "running the reproducer again does not show " + r.Kind
+		f.Problem = "running the reproducer again does not show " + r.Kind.String()
 	case !run.Passed():
 		var fs []string
 		for _, x := range run.Failures {
@@ -326,7 +328,7 @@ func writeCrashed(o Options, rep *Report) error {
 		if err := os.MkdirAll(o.Out, 0o755); err != nil {
 			return err
 		}
-		path := filepath.Join(o.Out, base(r.Seed, "crash")+".scenario")
+		path := filepath.Join(o.Out, base(r.Seed, word("crash"))+".scenario")
 		var b strings.Builder
 		for _, line := range strings.Split(strings.TrimSpace(r.Error), "\n") {
 			fmt.Fprintf(&b, "# %s\n", line)
@@ -364,7 +366,7 @@ func (r *Report) Print(w io.Writer) {
 		case s.Error != "":
 			fmt.Fprintf(w, "  seed %d: the run could not complete: %s\n", s.Seed, firstLine(s.Error))
 		default:
-			fmt.Fprintf(w, "  seed %d: %s (%s)\n", s.Seed, strings.Join(s.Kinds, ", "), s.First)
+			fmt.Fprintf(w, "  seed %d: %s (%s)\n", s.Seed, strings.Join(names(s.Kinds), ", "), s.First)
 		}
 	}
 	for _, s := range r.Results {
@@ -401,7 +403,7 @@ func (r *Report) Print(w io.Writer) {
 		fmt.Fprintf(w, "stuck requests: %d\n", len(stuck))
 	}
 	ok, illegal, unknown := r.Lin()
-	byKind := map[string]int{}
+	byKind := map[cluster.ViolationKind]int{}
 	for _, s := range r.Results {
 		for _, k := range s.Kinds {
 			byKind[k]++
@@ -587,3 +589,8 @@ func checkOut(dir string) error {
 		}
 	}
 }
+
+// word is a plain word where a file name takes a kind.
+type word string
+
+func (w word) String() string { return string(w) }

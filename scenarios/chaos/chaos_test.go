@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -84,11 +86,14 @@ func TestSafeModeFindsNothing(t *testing.T) {
 // 200 seeds, shrink it to at most 15 steps, and the written file must reproduce it when run
 // as `leaselab run` runs it.
 func TestUnsafeSwitchesFound(t *testing.T) {
-	for _, tc := range []struct{ unsafe, kind string }{
-		{"expire-ignores-token", "lost-grant"},
-		{"unchecked-proposals", "lost-grant"},
-		{"local-expiry", "divergence"},
-		{"no-fencing", "stale-write"},
+	for _, tc := range []struct {
+		unsafe string
+		kind   cluster.ViolationKind
+	}{
+		{"expire-ignores-token", cluster.LostGrant},
+		{"unchecked-proposals", cluster.LostGrant},
+		{"local-expiry", cluster.Divergence},
+		{"no-fencing", cluster.StaleWrite},
 	} {
 		t.Run(tc.unsafe, func(t *testing.T) {
 			o := opts(t, 200, tc.unsafe)
@@ -148,7 +153,7 @@ func TestUnsafeSwitchesFound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Contains(html, []byte(tc.kind)) || !bytes.Contains(html, []byte("<html")) {
+			if !bytes.Contains(html, []byte(tc.kind.String())) || !bytes.Contains(html, []byte("<html")) {
 				t.Errorf("the HTML does not name the violation %s", tc.kind)
 			}
 			var out bytes.Buffer
@@ -161,7 +166,7 @@ func TestUnsafeSwitchesFound(t *testing.T) {
 	}
 }
 
-func slicesContain(list []string, s string) bool { return contains(list, s) }
+func slicesContain(list []string, s string) bool { return slices.Contains(list, s) }
 
 // The shrinker also works without an instant to stop at: non-linearizable is a verdict on the
 // whole history, checked at the end of every candidate run.
@@ -170,14 +175,14 @@ func TestShrinkNonLinearizable(t *testing.T) {
 	p := Params{Duration: 30 * time.Second, Nodes: 5, Unsafe: []string{"unchecked-proposals"}}
 	for s := uint64(1); s <= 50 && seed == 0; s++ {
 		p.Seed = s
-		if r := runSeed(p, 10*time.Second); contains(r.Kinds, "non-linearizable") {
+		if r := runSeed(p, 10*time.Second); slices.Contains(r.Kinds, cluster.NonLinearizable) {
 			seed = s
 		}
 	}
 	if seed == 0 {
 		t.Fatal("no non-linearizable seed among 50 with unchecked-proposals")
 	}
-	rep := Shrink(Generate(p), "non-linearizable", 2000, 10*time.Second)
+	rep := Shrink(Generate(p), cluster.NonLinearizable, 2000, 10*time.Second)
 	if rep.Error != "" {
 		t.Fatal(rep.Error)
 	}
@@ -192,7 +197,7 @@ func TestShrinkNonLinearizable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Runner.Passed() || !res.Runner.World().HasViolation("non-linearizable") {
+	if !res.Runner.Passed() || !res.Runner.World().HasViolation(cluster.NonLinearizable) {
 		t.Errorf("reproducer: passed %v, violations %v\n%s", res.Runner.Passed(), res.Runner.World().Violations(), rep.Text)
 	}
 }

@@ -2,9 +2,11 @@ package chaos
 
 import (
 	"os"
+	"slices"
 	"testing"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -21,17 +23,17 @@ func TestLeaseReadFoundAndShrunk(t *testing.T) {
 	}
 	var f *Finding
 	for i := range rep.Findings {
-		if rep.Findings[i].Kind == "non-linearizable" {
+		if rep.Findings[i].Kind == cluster.NonLinearizable {
 			f = &rep.Findings[i]
 		}
 	}
 	first := uint64(0)
 	for _, r := range rep.Failed() {
-		if contains(r.Kinds, "non-linearizable") && first == 0 {
+		if slices.Contains(r.Kinds, cluster.NonLinearizable) && first == 0 {
 			first = r.Seed
 		}
 		for _, k := range r.Kinds {
-			if k != "non-linearizable" {
+			if k != cluster.NonLinearizable {
 				t.Errorf("seed %d: %s, which lease-read alone should not cause", r.Seed, k)
 			}
 		}
@@ -53,14 +55,14 @@ func TestLeaseReadFoundAndShrunk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !contains(s.Header.Unsafe, "lease-read") {
+	if !slices.Contains(s.Header.Unsafe, "lease-read") {
 		t.Errorf("the reproducer lost its unsafe lease-read line:\n%s", src)
 	}
 	res, err := scenarios.RunScenario(s, scenarios.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Runner.Passed() || !res.Runner.World().HasViolation("non-linearizable") {
+	if !res.Runner.Passed() || !res.Runner.World().HasViolation(cluster.NonLinearizable) {
 		t.Errorf("running the reproducer: passed %v, violations %v", res.Runner.Passed(), res.Runner.World().Violations())
 	}
 	t.Logf("%d of %d seeds non-linearizable, the first at seed %d; seed %d shrunk %d -> %d steps:\n%s",

@@ -106,7 +106,7 @@ func TestVisualizationCarriesAnnotations(t *testing.T) {
 		Cmd: fsm.Command{Kind: fsm.Expire, Key: "k", Token: 1}, Result: fsm.Result{Kind: fsm.Expired, Existed: true}})
 	an.event(&cluster.Event{Kind: cluster.EvClient, At: 18 * time.Millisecond, Client: "c2", Text: "disconnects"})
 	an.event(&cluster.Event{Kind: cluster.EvClient, At: 19 * time.Millisecond, Client: "c7", Text: "pauses for 1s"})
-	an.event(&cluster.Event{Kind: cluster.EvViolation, At: 30 * time.Millisecond, Reply: "double-grant", Text: "n2 granted k twice"})
+	an.event(&cluster.Event{Kind: cluster.EvViolation, At: 30 * time.Millisecond, Violation: cluster.DoubleGrant, Text: "n2 granted k twice"})
 	notes := an.annotations(h)
 	if len(notes) != 6 { // the second apply of index 7 is the same committed Expire
 		t.Errorf("%d annotations, want 6: %+v", len(notes), notes)

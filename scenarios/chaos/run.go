@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,10 +18,10 @@ import (
 // Kinds are the violation kinds in the order a seed's target is chosen: when one run shows
 // several, chaos shrinks for the first of them here, the checker's own invariants (exact, with
 // an instant) before the linearizability verdict (a property of the whole history).
-var Kinds = []string{"divergence", "double-grant", "token-regression", "lost-grant", "stale-write", "non-linearizable"}
+var Kinds = []cluster.ViolationKind{cluster.Divergence, cluster.DoubleGrant, cluster.TokenRegression, cluster.LostGrant, cluster.StaleWrite, cluster.NonLinearizable}
 
 // kindRank orders kinds by Kinds; an unknown kind goes last.
-func kindRank(k string) int {
+func kindRank(k cluster.ViolationKind) int {
 	for i, x := range Kinds {
 		if x == k {
 			return i
@@ -100,57 +101,48 @@ func refusals(r *scenarios.Runner) []scenarios.Failure {
 }
 
 // reported matches the checker's report of a violation of that kind.
-func reported(kind string) func(*cluster.Event) bool {
-	return func(e *cluster.Event) bool { return e.Kind == cluster.EvViolation && e.Reply == kind }
+func reported(kind cluster.ViolationKind) func(*cluster.Event) bool {
+	return func(e *cluster.Event) bool { return e.Kind == cluster.EvViolation && e.Violation == kind }
 }
 
 // kindsOf lists the distinct kinds of vs, in the order they were first reported.
-func kindsOf(vs []cluster.Violation) []string {
-	var out []string
+func kindsOf(vs []cluster.Violation) []cluster.ViolationKind {
+	var out []cluster.ViolationKind
 	for _, v := range vs {
-		if !contains(out, v.Kind) {
+		if !slices.Contains(out, v.Kind) {
 			out = append(out, v.Kind)
 		}
 	}
 	return out
 }
 
-// target is the kind chaos shrinks a seed for (see Kinds), or "" when it has none.
-func target(kinds []string) string {
-	best := ""
+// target is the kind chaos shrinks a seed for (see Kinds), or 0 when it has none.
+func target(kinds []cluster.ViolationKind) cluster.ViolationKind {
+	var best cluster.ViolationKind
 	for _, k := range kinds {
-		if best == "" || kindRank(k) < kindRank(best) {
+		if best == 0 || kindRank(k) < kindRank(best) {
 			best = k
 		}
 	}
 	return best
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // SeedResult is one seed's run: deterministic from the seed and the options, whichever process
 // ran it.
 type SeedResult struct {
-	Seed       uint64   `json:"seed"`
-	Steps      int      `json:"steps"`                 // steps of the generated scenario
-	Kinds      []string `json:"kinds,omitempty"`       // violation kinds, in the order first reported
-	First      string   `json:"first,omitempty"`       // the first violation, as the checker put it
-	Lin        string   `json:"lin"`                   // porcupine: Ok, Illegal, or Unknown (not checked: timed out)
-	Ops        int      `json:"ops"`                   // operations in the checked history
-	Refused    []string `json:"refused,omitempty"`     // steps the world refused (a generator bug)
-	Error      string   `json:"error,omitempty"`       // the run could not complete (a panic in the simulator)
-	TraceHash  uint64   `json:"trace_hash"`            // digest of every event, for determinism checks
-	SimulatedS float64  `json:"simulated_s"`           // simulated seconds
-	Target     string   `json:"target,omitempty"`      // the kind chaos would shrink for
-	TargetStep int      `json:"target_step,omitempty"` // the step running when it was first reported
-	Violations int      `json:"violations,omitempty"`  // how many the checker reported
+	Seed       uint64                  `json:"seed"`
+	Steps      int                     `json:"steps"`                 // steps of the generated scenario
+	Kinds      []cluster.ViolationKind `json:"kinds,omitempty"`       // violation kinds, in the order first reported
+	First      string                  `json:"first,omitempty"`       // the first violation, as the checker put it
+	Lin        string                  `json:"lin"`                   // porcupine: Ok, Illegal, or Unknown (not checked: timed out)
+	Ops        int                     `json:"ops"`                   // operations in the checked history
+	Refused    []string                `json:"refused,omitempty"`     // steps the world refused (a generator bug)
+	Error      string                  `json:"error,omitempty"`       // the run could not complete (a panic in the simulator)
+	TraceHash  uint64                  `json:"trace_hash"`            // digest of every event, for determinism checks
+	SimulatedS float64                 `json:"simulated_s"`           // simulated seconds
+	Target     cluster.ViolationKind   `json:"target,omitempty"`      // the kind chaos would shrink for
+	TargetStep int                     `json:"target_step,omitempty"` // the step running when it was first reported
+	Violations int                     `json:"violations,omitempty"`  // how many the checker reported
 	// Rejected counts entries applied as GrantRejected: no violation (the state machine's
 	// defensive check), but the session layer never lets one happen.
 	Rejected int `json:"rejected,omitempty"`
@@ -162,20 +154,29 @@ type SeedResult struct {
 // Failed says whether the seed found something: a violation or a run that could not complete.
 func (r *SeedResult) Failed() bool { return len(r.Kinds) > 0 || r.Error != "" }
 
+// names spells kinds by name.
+func names(ks []cluster.ViolationKind) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = k.String()
+	}
+	return out
+}
+
 // runSeed generates and runs one seed.
 func runSeed(p Params, linTimeout time.Duration) SeedResult {
 	s := Generate(p)
 	out := SeedResult{Seed: p.Seed, Steps: len(s.Steps)}
 	rejected := map[uint64]bool{}
-	firstPC := map[string]int{} // kind -> the step running when the checker first reported it
+	firstPC := map[cluster.ViolationKind]int{} // kind -> the step running when the checker first reported it
 	watch := func(r *scenarios.Runner) {
 		r.World().Subscribe(func(e *cluster.Event) {
 			switch {
 			case e.Kind == cluster.EvApplied && e.Result.Kind == fsm.GrantRejected:
 				rejected[e.Index] = true
 			case e.Kind == cluster.EvViolation:
-				if _, ok := firstPC[e.Reply]; !ok {
-					firstPC[e.Reply] = r.PC()
+				if _, ok := firstPC[e.Violation]; !ok {
+					firstPC[e.Violation] = r.PC()
 				}
 			}
 		})
@@ -194,7 +195,7 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 	}
 	out.Target = target(out.Kinds)
 	out.TargetStep = len(s.Steps)
-	if pc, ok := firstPC[out.Target]; ok && out.Target != "non-linearizable" {
+	if pc, ok := firstPC[out.Target]; ok && out.Target != cluster.NonLinearizable {
 		out.TargetStep = pc
 	}
 	out.Lin = string(res.Lin)

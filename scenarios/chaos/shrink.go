@@ -19,19 +19,19 @@ import (
 
 // Repro is a shrunk reproducer.
 type Repro struct {
-	Seed      uint64 `json:"seed"`       // the search's seed
-	WorldSeed uint64 `json:"world_seed"` // the file's `seed`: another one when the shrinker reseeded
-	Kind      string `json:"kind"`
-	Text      string `json:"text"`                // the scenario file, ending with `expect violations KIND`
-	Steps     int    `json:"steps"`               // its steps, the final expects included
-	From      int    `json:"from"`                // steps of the generated scenario
-	Runs      int    `json:"runs"`                // runs the shrinker made
-	Violation string `json:"violation,omitempty"` // the checker's report of the target in the shrunk run
-	Error     string `json:"error,omitempty"`
+	Seed      uint64                `json:"seed"`       // the search's seed
+	WorldSeed uint64                `json:"world_seed"` // the file's `seed`: another one when the shrinker reseeded
+	Kind      cluster.ViolationKind `json:"kind"`
+	Text      string                `json:"text"`                // the scenario file, ending with `expect violations KIND`
+	Steps     int                   `json:"steps"`               // its steps, the final expects included
+	From      int                   `json:"from"`                // steps of the generated scenario
+	Runs      int                   `json:"runs"`                // runs the shrinker made
+	Violation string                `json:"violation,omitempty"` // the checker's report of the target in the shrunk run
+	Error     string                `json:"error,omitempty"`
 }
 
 type shrinker struct {
-	target     string
+	target     cluster.ViolationKind
 	stopOn     func(*cluster.Event) bool // the event that shows the target, when it has one
 	holds      func(r *execResult) bool  // whether a run shows the target
 	linTimeout time.Duration
@@ -57,10 +57,10 @@ func altSeed(seed uint64, k int) uint64 { return seed*1000 + uint64(k) }
 // header, and renames the clients left to c1, c2... When that leaves more than reseedAbove
 // steps, it goes again trying a few other world seeds for each candidate (the reproducer's
 // `seed` line then says which). budget caps the runs it makes.
-func Shrink(s *scenarios.Scenario, target string, budget int, linTimeout time.Duration) Repro {
+func Shrink(s *scenarios.Scenario, target cluster.ViolationKind, budget int, linTimeout time.Duration) Repro {
 	sh := &shrinker{target: target, linTimeout: linTimeout, budget: budget, seed: s.Header.Seed,
 		holds: func(r *execResult) bool { return r.R.World().HasViolation(target) }}
-	if target != "non-linearizable" { // the checker reports it at an instant: stop there
+	if target != cluster.NonLinearizable { // the checker reports it at an instant: stop there
 		sh.stopOn = reported(target)
 	}
 	rep := Repro{Seed: s.Header.Seed, Kind: target, From: len(s.Steps)}
@@ -210,7 +210,7 @@ func (sh *shrinker) dropClients() {
 func clientsOf(steps []scenarios.Step) []string {
 	var out []string
 	for _, st := range steps {
-		if st.Client != "" && !contains(out, st.Client) {
+		if st.Client != "" && !slices.Contains(out, st.Client) {
 			out = append(out, st.Client)
 		}
 	}
@@ -221,7 +221,7 @@ func clientsOf(steps []scenarios.Step) []string {
 func (sh *shrinker) dropKeys() {
 	var keys []string
 	for _, st := range sh.steps {
-		if st.Key != "" && !contains(keys, st.Key) {
+		if st.Key != "" && !slices.Contains(keys, st.Key) {
 			keys = append(keys, st.Key)
 		}
 	}
@@ -382,7 +382,7 @@ func (sh *shrinker) finish(rep Repro) Repro {
 		return rep
 	}
 	w := res.R.World()
-	var kinds []string
+	var kinds []cluster.ViolationKind
 	if len(sh.hdr.Unsafe) == 0 {
 		kinds = kindsOf(w.Violations())
 	}
@@ -401,8 +401,8 @@ func (sh *shrinker) finish(rep Repro) Repro {
 	return rep
 }
 
-func without2(list []string, s string) []string {
-	var out []string
+func without2(list []cluster.ViolationKind, s cluster.ViolationKind) []cluster.ViolationKind {
+	var out []cluster.ViolationKind
 	for _, x := range list {
 		if x != s {
 			out = append(out, x)
@@ -411,7 +411,7 @@ func without2(list []string, s string) []string {
 	return out
 }
 
-func firstOf(vs []cluster.Violation, kind string) string {
+func firstOf(vs []cluster.Violation, kind cluster.ViolationKind) string {
 	for _, v := range vs {
 		if v.Kind == kind {
 			return strings.TrimSpace(v.String())

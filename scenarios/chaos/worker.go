@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"leaselab/cluster"
 )
 
 // Parallel seeds run in worker processes, never in goroutines: raft's jitter source is
@@ -26,8 +28,8 @@ const WorkerEnv = "LEASELAB_CHAOS_WORKER"
 
 // job is one unit of work: run a seed, or shrink it for a violation kind.
 type job struct {
-	Seed   uint64 `json:"seed"`
-	Shrink string `json:"shrink,omitempty"`
+	Seed   uint64                `json:"seed"`
+	Shrink cluster.ViolationKind `json:"shrink,omitempty"`
 }
 
 // answer is a job's outcome: Result for a run, Repro for a shrink.
@@ -71,7 +73,7 @@ func (s settings) do(j job) (a answer) {
 	defer func() {
 		if p := recover(); p != nil { // execute recovers the simulation's panics; this is the rest
 			msg := fmt.Sprintf("panic: %v", p)
-			if j.Shrink != "" {
+			if j.Shrink != 0 {
 				a.Result, a.Repro = nil, &Repro{Seed: j.Seed, Kind: j.Shrink, Error: msg}
 			} else {
 				a.Result, a.Repro = &SeedResult{Seed: j.Seed, Error: msg}, nil
@@ -79,7 +81,7 @@ func (s settings) do(j job) (a answer) {
 		}
 	}()
 	p := s.params(j.Seed)
-	if j.Shrink != "" {
+	if j.Shrink != 0 {
 		rep := Shrink(Generate(p), j.Shrink, s.ShrinkRuns, s.LinTimeout)
 		a.Repro = &rep
 		return a

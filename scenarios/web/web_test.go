@@ -133,7 +133,7 @@ func TestPageShowsFailuresAndViolations(t *testing.T) {
 	if len(p.Violations) == 0 {
 		t.Fatal("late-expire-unsafe should record a violation")
 	}
-	if !strings.Contains(out, p.Violations[0].Kind) {
+	if !strings.Contains(out, p.Violations[0].Kind.String()) {
 		t.Errorf("violation %q not on the page", p.Violations[0].Kind)
 	}
 }

@@ -1,0 +1,101 @@
+package cluster
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Describe is a one-line human description of the event: the TUI's timeline text and the
+// verbose log's.
+func (e *Event) Describe() string {
+	n := fmt.Sprintf("n%d", e.Node)
+	switch e.Kind {
+	case EvMsgSent, EvMsgDelivered:
+		return fmt.Sprintf("%s n%d->n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
+	case EvMsgDropped:
+		return fmt.Sprintf("dropped n%d->n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
+	case EvProposed:
+		s := fmt.Sprintf("%s proposes %s [%s]", n, e.Cmd, e.Origin)
+		if e.Text != "" {
+			s += " " + e.Text
+		}
+		return s
+	case EvAppended:
+		return fmt.Sprintf("%s appends %d t%d %s", n, e.Index, e.Term, e.CmdText())
+	case EvCommitted:
+		return fmt.Sprintf("%s commits up to %d", n, e.Index)
+	case EvApplied:
+		return fmt.Sprintf("%s applies %d %s -> %v", n, e.Index, e.CmdText(), e.Result)
+	case EvRole:
+		if e.Role == RoleDown {
+			return n + " is down"
+		}
+		s := fmt.Sprintf("%s becomes %s (term %d)", n, e.Role, e.Term)
+		if e.Peer != 0 && e.Role != RoleLeader {
+			s += fmt.Sprintf(", leader n%d", e.Peer)
+		}
+		return s
+	case EvTerm:
+		return fmt.Sprintf("%s enters term %d", n, e.Term)
+	case EvCountdownZero:
+		return fmt.Sprintf("%s countdown %s #%d reaches zero", n, e.Key, e.Token)
+	case EvLocalExpiry:
+		return fmt.Sprintf("%s deletes %s #%d on its own clock (unsafe local-expiry)", n, e.Key, e.Token)
+	case EvClientSend:
+		s := fmt.Sprintf("%s sends %s %s to %s", e.Client, e.Op, e.Key, n)
+		if e.Token != 0 {
+			s += fmt.Sprintf(" (token %d)", e.Token)
+		}
+		return s
+	case EvRequestAtNode:
+		return fmt.Sprintf("%s receives %s's %s %s", n, e.Client, e.Op, e.Key)
+	case EvClientReply:
+		s := fmt.Sprintf("%s gets %s from %s", e.Client, e.Reply, n)
+		if e.Reply == ReplyGranted {
+			s += fmt.Sprintf(" (token %d)", e.Token)
+		}
+		if e.Reply == ReplyUnavailable {
+			s = fmt.Sprintf("%s cannot reach %s (down): tries another node", e.Client, n)
+		}
+		if e.Reply == ReplyNotLeader && e.Peer != 0 {
+			s += fmt.Sprintf(" (try n%d)", e.Peer)
+		}
+		if e.Node == 0 {
+			s = fmt.Sprintf("%s gives up: %s", e.Client, e.Reply)
+		}
+		return s
+	case EvReplyLost:
+		return fmt.Sprintf("%s's reply %s from %s is lost (disconnected)", e.Client, e.Reply, n)
+	case EvWrite:
+		return fmt.Sprintf("resource %s %s's write to %s with token %d", e.word(), e.Client, e.Key, e.Token)
+	case EvSnapshotTaken:
+		return fmt.Sprintf("%s snapshots at %d and compacts", n, e.Index)
+	case EvSnapshotSent:
+		return fmt.Sprintf("%s sends a snapshot at %d to n%d", n, e.Index, e.Peer)
+	case EvSnapshotRestored:
+		return fmt.Sprintf("%s restores a snapshot at %d (next token %d)", n, e.Index, e.Token)
+	case EvCrash:
+		return n + " crashes"
+	case EvRestart:
+		return fmt.Sprintf("%s restarts from its log (snapshot at %d)", n, e.Index)
+	case EvFault:
+		return e.Text
+	case EvClient:
+		return e.Client + " " + e.Text
+	case EvViolation:
+		return "VIOLATION " + e.Violation.String() + ": " + e.Text
+	case EvRaftLog:
+		return fmt.Sprintf("%s raft: %s", n, e.Text)
+	case EvError:
+		return fmt.Sprintf("%s error: %s", n, e.Text)
+	}
+	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
+}
+
+// CmdText is the command, or "(empty)" for an entry without one (a new leader's).
+func (e *Event) CmdText() string {
+	if e.Cmd.Kind == 0 {
+		return "(empty)"
+	}
+	return e.Cmd.String()
+}

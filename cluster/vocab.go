@@ -1,0 +1,114 @@
+package cluster
+
+import "fmt"
+
+// The world's vocabulary, typed, each with the spelling the scenario language and the JSON
+// trace use (as raftpb.MessageType has String).
+
+// ViolationKind names a broken invariant the checker reports.
+type ViolationKind uint8
+
+const (
+	Divergence      ViolationKind = iota + 1 // two nodes hold different lock tables after the same index
+	TokenRegression                          // a node issued a token not above one it issued before
+	DoubleGrant                              // a Granted over a key that was held
+	StaleWrite                               // the resource accepted a write with a token below one it saw
+	LostGrant                                // a lock ended by neither its holder's release nor its expiry
+	NonLinearizable                          // the clients' history has no valid order (porcupine)
+)
+
+var violationNames = [...]string{"", "divergence", "token-regression", "double-grant", "stale-write", "lost-grant", "non-linearizable"}
+
+func (k ViolationKind) String() string {
+	if int(k) < len(violationNames) && k != 0 {
+		return violationNames[k]
+	}
+	return "unknown-violation"
+}
+
+// ViolationKinds lists every kind, in the order of their constants.
+func ViolationKinds() []ViolationKind {
+	out := make([]ViolationKind, 0, len(violationNames)-1)
+	for k := Divergence; k <= NonLinearizable; k++ {
+		out = append(out, k)
+	}
+	return out
+}
+
+// ParseViolationKind reads a kind's name.
+func ParseViolationKind(s string) (ViolationKind, bool) {
+	for k := Divergence; k <= NonLinearizable; k++ {
+		if violationNames[k] == s {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// ReplyKind is a node's answer to a client request (or the client's own conclusion: timeout).
+type ReplyKind uint8
+
+const (
+	ReplyGranted     ReplyKind = iota + 1 // the lock is the client's, with a token
+	ReplyBusy                             // the key is held by someone else
+	ReplyReleased                         // the release took effect
+	ReplyNotFound                         // nothing to release (not held, or not with this token)
+	ReplyNotLeader                        // this node does not lead; Peer names the leader it knows
+	ReplyRejected                         // GrantRejected applied (only with an unsafe switch)
+	ReplyTimeout                          // no answer in time: the client gave up
+	ReplyUnavailable                      // the node is down: the connection was refused
+)
+
+var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable"}
+
+// String is the reply's word; the zero ReplyKind (no reply yet) is "".
+func (k ReplyKind) String() string {
+	if int(k) < len(replyNames) {
+		return replyNames[k]
+	}
+	return "unknown-reply"
+}
+
+// ParseReplyKind reads a reply's word.
+func ParseReplyKind(s string) (ReplyKind, bool) {
+	for k := ReplyGranted; int(k) < len(replyNames); k++ {
+		if replyNames[k] == s {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// Op is what a client asks.
+type Op uint8
+
+const (
+	OpAcquire Op = iota + 1
+	OpRelease
+	OpWrite
+)
+
+func (o Op) String() string {
+	switch o {
+	case OpAcquire:
+		return "acquire"
+	case OpRelease:
+		return "release"
+	case OpWrite:
+		return "write"
+	}
+	return ""
+}
+
+// MarshalText spells the kind by name (JSON reports, the chaos workers' protocol).
+func (k ViolationKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *ViolationKind) UnmarshalText(b []byte) error {
+	v, ok := ParseViolationKind(string(b))
+	if !ok {
+		return fmt.Errorf("unknown violation kind %q", b)
+	}
+	*k = v
+	return nil
+}
