@@ -160,7 +160,7 @@ func TestClockJumpIsNotStuck(t *testing.T) {
 	w.Release("c1", "k")
 	must(t, w.ClientSkewOffset("c1", 5*time.Second))
 	w.Advance(100 * time.Millisecond)
-	if reply, _ := w.ClientReply("c1"); reply != "timeout" {
+	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout {
 		t.Fatalf("c1's reply = %q, want timeout (its clock passed the deadline)", reply)
 	}
 	if st := w.StuckRequests(); len(st) != 0 {
