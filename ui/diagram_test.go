@@ -236,10 +236,12 @@ func BenchmarkViewDiagramAll200x60(b *testing.B) {
 	}
 }
 
-// Nine nodes and three clients still fit at 80x24 and at 120x40, every line its width.
-func TestDiagramNineNodes(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
-		m := newSandbox(t, 3, 9, sz[0], sz[1])
+// Five or nine nodes and three clients fit at 80x24, 120x40 and 200x60, every line its
+// width, every node with its lane (and the clients too from 120x40 with five nodes).
+func TestDiagramSizes(t *testing.T) {
+	for _, c := range [][3]int{{5, 80, 24}, {5, 120, 40}, {9, 80, 24}, {9, 120, 40}, {9, 200, 60}} {
+		nodes, sz := c[0], [2]int{c[1], c[2]}
+		m := newSandbox(t, 3, nodes, sz[0], sz[1])
 		playFor(m, 2*time.Second)
 		press(m, "a", "tab", "a", "tab", "a")
 		playFor(m, time.Second)
@@ -253,8 +255,12 @@ func TestDiagramNineNodes(t *testing.T) {
 				t.Fatalf("%dx%d: a line is %d wide: %q", sz[0], sz[1], w, l)
 			}
 		}
-		if lineOf(lines, "n1", "n9") < 0 {
-			t.Fatalf("%dx%d: no lane header with n1..n9:\n%s", sz[0], sz[1], m.View())
+		last := "n" + itoa(nodes)
+		if lineOf(lines, "n1", last) < 0 {
+			t.Fatalf("%dx%d: no lane header with n1..%s:\n%s", sz[0], sz[1], last, m.View())
+		}
+		if nodes == 5 && sz[0] >= 120 && lineOf(lines, "n5", "c1", "c2", "c3") < 0 {
+			t.Fatalf("%dx%d: no lanes for the three clients:\n%s", sz[0], sz[1], m.View())
 		}
 	}
 }
