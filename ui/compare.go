@@ -204,7 +204,7 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) {
 		switch {
 		case m.atPause:
 			m.continueScripts()
-		case m.paused && m.c.Div != nil && m.c.Div.At == m.c.Now():
+		case m.paused && !m.ended && m.c.Div != nil && m.c.Div.At == m.c.Now():
 			m.paused = false // the divergence stop is a stop of the story too
 			m.status = "running on past the divergence"
 		default:
