@@ -246,27 +246,26 @@ func (c *client) retry(req *request, from, hint int) {
 	n := c.w.cfg.Nodes
 	req.tried |= 1 << from
 	tried := func(id int) bool { return req.tried&(1<<id) != 0 }
-	switch {
-	case hint != 0 && !tried(hint):
+	if hint != 0 && !tried(hint) {
 		c.guess = hint
-	default:
-		for i := 1; i <= n; i++ {
-			if id := (from+i-1)%n + 1; !tried(id) {
-				c.guess = id
-				c.send()
-				return
-			}
-		}
-		req.tried = 0
-		c.guess = from%n + 1
-		if hint != 0 {
-			c.guess = hint
-		}
-		req.retryAt = AddTime(c.local(), c.w.cfg.RetryWait())
-		c.armTimer()
+		c.send()
 		return
 	}
-	c.send()
+	for i := 1; i <= n; i++ {
+		if id := (from+i-1)%n + 1; !tried(id) {
+			c.guess = id
+			c.send()
+			return
+		}
+	}
+	// Every node refused this round: give a new leader a heartbeat to make itself known.
+	req.tried = 0
+	c.guess = from%n + 1
+	if hint != 0 {
+		c.guess = hint
+	}
+	req.retryAt = AddTime(c.local(), c.w.cfg.RetryWait())
+	c.armTimer()
 }
 
 // lateGrant: a grant for a request the client already gave up on. Nobody waits for that lock,
