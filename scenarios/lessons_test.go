@@ -275,6 +275,24 @@ func TestLessonsAreWrittenAsLessons(t *testing.T) {
 			t.Errorf("%s: %d say, %d pause, %d expect steps; a lesson needs narration, pauses and checks",
 				l.Name, count[StepSay], count[StepPause], count[StepExpect])
 		}
+		if count[StepAsk] < 1 {
+			t.Errorf("%s: no ask: every lesson asks the student to predict its key moment", l.Name)
+		}
+		for i, st := range s.Steps {
+			if st.Kind != StepAsk {
+				continue
+			}
+			proved := false
+			for _, after := range s.Steps[i+1:] {
+				if after.Kind == StepExpect || after.Kind == StepWaitUntil {
+					proved = true
+					break
+				}
+			}
+			if !proved {
+				t.Errorf("%s:%d: nothing after the ask checks its answer", l.Name, st.Pos.Line)
+			}
+		}
 		if !verdict {
 			t.Errorf("%s: no `expect violations none` (safe) or `expect violations KIND` (unsafe)", l.Name)
 		}
