@@ -23,26 +23,20 @@ type Scenario struct {
 	Steps  []Step
 }
 
-// Header holds the settings before the first step. Set records which lines the file gave
-// (keyed by the line's word: "title", "seed", "nodes", "tick", "election", "heartbeat",
-// "latency", "option check-quorum", ...) so the formatter writes back only those.
+// Header holds the settings before the first step: the world's own Config (seed, nodes, tick,
+// election, heartbeat, latency, the options; its defaults are cluster.DefaultConfig's), plus
+// what only a script has. A new world setting is added to cluster.Config and read by the
+// parser; nothing copies it field by field.
 type Header struct {
-	Title         string
-	Seed          uint64        // default 1
-	Nodes         int           // default 5
-	Tick          time.Duration // default 100ms
-	Election      int           // default 10
-	Heartbeat     int           // default 1
-	LatencyMin    time.Duration // default 2ms
-	LatencyMax    time.Duration // default 8ms
-	CheckQuorum   bool          // default on
-	PreVote       bool          // default on
-	LeaseExtend   bool          // option lease-extend-on-promote, default off
-	SnapshotEvery int           // option snapshot-every, default 0
-	HeldKeys      int           // option held-keys N [LEASE], default 0
-	HeldLease     time.Duration // its lease; 0 means cluster.DefaultHeldLease
-	Unsafe        []string      // in file order, each one of UnsafeNames
-	Set           map[string]bool
+	cluster.Config
+	Title string
+	// Unsafe lists the `unsafe NAME` lines in file order, each one of UnsafeNames; ConfigFor
+	// turns them into Config.Unsafe (which the parser leaves alone).
+	Unsafe []string
+	// Set records which lines the file gave (keyed by the line's word: "title", "seed",
+	// "nodes", "tick", "election", "heartbeat", "latency", "option check-quorum", ...) so the
+	// formatter writes back only those.
+	Set map[string]bool
 }
 
 // UnsafeNames are the valid `unsafe NAME` switches.
@@ -50,11 +44,7 @@ var UnsafeNames = cluster.UnsafeNames
 
 // DefaultHeader returns the header a file with no header lines gets.
 func DefaultHeader() Header {
-	return Header{
-		Seed: 1, Nodes: 5, Tick: 100 * time.Millisecond, Election: 10, Heartbeat: 1,
-		LatencyMin: 2 * time.Millisecond, LatencyMax: 8 * time.Millisecond,
-		CheckQuorum: true, PreVote: true, Set: map[string]bool{},
-	}
+	return Header{Config: cluster.DefaultConfig(), Set: map[string]bool{}}
 }
 
 // StepKind names a step.

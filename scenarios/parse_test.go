@@ -203,12 +203,12 @@ crash n3
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Header{
-		Title: `A "quoted" title`, Seed: 1<<64 - 1, Nodes: 3, Tick: 50 * time.Millisecond,
-		Election: 20, Heartbeat: 2, LatencyMin: time.Millisecond, LatencyMax: 20 * time.Millisecond,
-		LeaseExtend: true, SnapshotEvery: 100, Unsafe: []string{"no-fencing", "local-expiry"},
-		Set: map[string]bool{},
-	}
+	cfg := cluster.DefaultConfig()
+	cfg.Seed, cfg.Nodes, cfg.Tick, cfg.Election, cfg.Heartbeat = 1<<64-1, 3, 50*time.Millisecond, 20, 2
+	cfg.LatencyMin, cfg.LatencyMax = time.Millisecond, 20*time.Millisecond
+	cfg.CheckQuorum, cfg.PreVote, cfg.LeaseExtend, cfg.SnapshotEvery = false, false, true, 100
+	want := Header{Config: cfg, Title: `A "quoted" title`, Unsafe: []string{"no-fencing", "local-expiry"},
+		Set: map[string]bool{}}
 	for _, k := range []string{"title", "seed", "nodes", "tick", "election", "heartbeat", "latency",
 		"option check-quorum", "option pre-vote", "option lease-extend-on-promote", "option snapshot-every",
 		"unsafe", "unsafe no-fencing", "unsafe local-expiry"} {

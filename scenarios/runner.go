@@ -68,11 +68,8 @@ type Runner struct {
 
 // ConfigFor turns a scenario header into the world's settings; seed overrides the file's.
 func ConfigFor(h Header, seed *uint64) (cluster.Config, error) {
-	c := cluster.DefaultConfig()
-	c.Seed, c.Nodes, c.Tick, c.Election, c.Heartbeat = h.Seed, h.Nodes, h.Tick, h.Election, h.Heartbeat
-	c.LatencyMin, c.LatencyMax = h.LatencyMin, h.LatencyMax
-	c.CheckQuorum, c.PreVote, c.LeaseExtend, c.SnapshotEvery = h.CheckQuorum, h.PreVote, h.LeaseExtend, h.SnapshotEvery
-	c.HeldKeys, c.HeldLease = h.HeldKeys, h.HeldLease
+	c := h.Config
+	c.Unsafe = cluster.Unsafe{}
 	for _, u := range h.Unsafe {
 		if err := c.Unsafe.SetByName(u); err != nil {
 			return c, err
