@@ -114,10 +114,8 @@ type LinearizabilityResult struct {
 // History returns the client-visible operations not yet checked and forgotten (see segment).
 func (w *World) History() []LinOp {
 	var out []LinOp
-	for _, op := range w.linear.ops {
-		if op != nil {
-			out = append(out, *op)
-		}
+	for _, i := range w.linear.kept() {
+		out = append(out, *w.linear.ops[i])
 	}
 	return out
 }
@@ -126,8 +124,8 @@ func (w *World) History() []LinOp {
 // forgotten on the way, and those PorcupineOps still holds.
 func (w *World) LinOpCount() int {
 	n := w.linear.forgotten
-	for _, op := range w.linear.ops {
-		if op != nil && op.Outcome != "" {
+	for _, i := range w.linear.kept() {
+		if w.linear.ops[i].Outcome != "" {
 			n++
 		}
 	}
@@ -151,10 +149,8 @@ func (w *World) PorcupineOps() []porcupine.Operation {
 		return i
 	}
 	var ops []porcupine.Operation
-	for i, op := range h.ops {
-		if op == nil {
-			continue
-		}
+	for _, i := range h.kept() {
+		op := h.ops[i]
 		if s := h.segs[op.Key]; len(s.ops) > 0 && s.ops[0] == i {
 			if init, ok := s.initOp(h); ok {
 				init.ClientId = id("checked")

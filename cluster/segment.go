@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"slices"
 	"time"
 
 	"github.com/anishathalye/porcupine"
@@ -29,6 +30,17 @@ var segmentMin = 64
 
 // segmentTimeout is porcupine's budget for one segment.
 const segmentTimeout = 10 * time.Second
+
+// kept is the ids of the operations not yet forgotten, in order: what a check still reads,
+// without a walk over everything ever recorded.
+func (h *history) kept() []int {
+	var ids []int
+	for _, s := range h.segs {
+		ids = append(ids, s.ops...)
+	}
+	slices.Sort(ids)
+	return ids
+}
 
 func (h *history) seg(key string) *segment {
 	s := h.segs[key]
