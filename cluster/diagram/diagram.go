@@ -138,11 +138,12 @@ type Row struct {
 type LaneState uint8
 
 const (
-	LaneFollower  LaneState = iota
-	LaneLeader                     // leads
-	LaneCandidate                  // campaigning (candidate or pre-candidate)
-	LaneDown                       // crashed
-	LaneIsolated  LaneState = 0x10 // a flag: cut off from every other node
+	LaneFollower     LaneState = iota
+	LaneLeader                        // leads
+	LaneCandidate                     // campaigning
+	LaneDown                          // crashed
+	LanePreCandidate                  // asking whether it could win (pre-vote)
+	LaneIsolated     LaneState = 0x10 // a flag: cut off from every other node
 )
 
 // LaneStates is the state of nodes 1..9 (index 0 unused).

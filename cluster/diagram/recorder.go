@@ -134,14 +134,7 @@ func (r *Recorder) track(mk *Mark) {
 	iso := *s & LaneIsolated
 	switch mk.Kind {
 	case MarkRole:
-		switch mk.Role {
-		case cluster.RoleLeader:
-			*s = LaneLeader | iso
-		case cluster.RoleCandidate, cluster.RolePreCandidate:
-			*s = LaneCandidate | iso
-		default:
-			*s = LaneFollower | iso
-		}
+		*s = laneOf(mk.Role) | iso
 	case MarkCrash:
 		*s = LaneDown | iso
 	case MarkRestart:
@@ -355,20 +348,26 @@ func (r *Recorder) mark(e *cluster.Event) {
 	r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: mk})
 }
 
-// sameRole says whether the latest role mark kept for node already shows role (a follower
-// moving to a new term is not a change worth a row).
+// sameRole says whether node's lane already shows role (a follower moving to a new term, or
+// a restarted node becoming a follower, is not a change worth a row).
 func (r *Recorder) sameRole(node int, role cluster.Role) bool {
-	for i := len(r.rows) - 1; i >= 0; i-- {
-		row := &r.rows[i]
-		if !row.Mark || row.M.Node != node {
-			continue
-		}
-		switch row.M.Kind {
-		case MarkRole:
-			return row.M.Role == role
-		case MarkCrash, MarkRestart:
-			return false
-		}
+	if node < 1 || node >= len(r.state) {
+		return false
 	}
-	return role == cluster.RoleFollower // every node starts as a follower
+	return r.state[node].Role() == laneOf(role)
+}
+
+// laneOf is the lane state of a role.
+func laneOf(role cluster.Role) LaneState {
+	switch role {
+	case cluster.RoleLeader:
+		return LaneLeader
+	case cluster.RoleCandidate:
+		return LaneCandidate
+	case cluster.RolePreCandidate:
+		return LanePreCandidate
+	case cluster.RoleDown:
+		return LaneDown
+	}
+	return LaneFollower
 }
