@@ -133,6 +133,12 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 	if m.speed != 10 {
 		t.Fatalf("speed %v after >", m.speed)
 	}
+	playUntil(t, m, m.c.Done)
+	for _, want := range []string{"PASS: 10 expects · violations: none", "PASS: 6 expects · violations: lost-grant"} {
+		if v := m.View(); !strings.Contains(v, want) {
+			t.Fatalf("the end: missing %q:\n%s", want, v)
+		}
+	}
 	if _, cmd := m.Update(keyMsg("q")); cmd == nil {
 		t.Fatal("q does not quit")
 	}
@@ -161,6 +167,10 @@ func TestCompareLayouts(t *testing.T) {
 			sideBySide := strings.Contains(lines[1], "safe · late-expire") && strings.Contains(lines[1], "unsafe: expire-ignores-token")
 			if sideBySide != (sz[0] >= 160) {
 				t.Fatalf("%v: side by side %v:\n%s", sz, sideBySide, m.View())
+			}
+			// One narration for one script, under the halves; one per half for two.
+			if rules, want := strings.Count(m.View(), "─ narration "), map[bool]int{true: 0, false: 2}[shared]; sz[1] >= 40 && rules != want {
+				t.Fatalf("%v: %d narration areas in the halves, want %d:\n%s", sz, rules, want, m.View())
 			}
 			for _, n := range []string{"★ n1", "n2 follower", "n5 follower"} {
 				if strings.Count(m.View(), n) < 2 {
