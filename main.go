@@ -82,13 +82,36 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return cmdSandbox(args, stderr)
 }
 
-// newFlags makes a subcommand's FlagSet; its usage prints the synopsis and the flags.
-func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+// newFlags makes a subcommand's FlagSet. Its usage has the same form for every subcommand
+// (chaos's too): the synopsis, what it does, then one line per flag, "--name ARG  text".
+func newFlags(name, synopsis string, stderr io.Writer, about ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
-		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "usage: %s\n\n", synopsis)
+		for _, a := range about {
+			fmt.Fprintln(stderr, a)
+		}
+		if len(about) > 0 {
+			fmt.Fprintln(stderr)
+		}
+		fs.VisitAll(func(f *flag.Flag) {
+			arg, text := flag.UnquoteUsage(f)
+			switch arg {
+			case "uint", "int":
+				arg = "N"
+			case "duration":
+				arg = "D"
+			case "float":
+				arg = "X"
+			case "string":
+				arg = "FILE"
+			}
+			if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+				text += " (default " + f.DefValue + ")"
+			}
+			fmt.Fprintf(stderr, "  %-20s %s\n", "--"+f.Name+" "+arg, text)
+		})
 	}
 	return fs
 }
@@ -113,13 +136,25 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) error {
-	fmt.Fprintf(stderr, "leaselab %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	prefix := "leaselab " + fs.Name()
+	if fs.Name() == "leaselab" { // the sandbox: no subcommand name to add
+		prefix = "leaselab"
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", prefix, fmt.Sprintf(format, a...))
 	fs.Usage()
 	return exitError(2)
 }
 
 func cmdSandbox(args []string, stderr io.Writer) error {
-	fs := newFlags("leaselab", "leaselab [--seed N] [--nodes N] [--keys N]   (the sandbox; see 'leaselab help' for commands)", stderr)
+	fs := newFlags("leaselab", "leaselab [--seed N] [--nodes N] [--keys N]", stderr,
+		"Opens the sandbox: five nodes, clients c1 c2 c3; every key is a scenario step.",
+		"Commands (leaselab COMMAND -h for each):",
+		"  play     play a lesson or scenario in the TUI",
+		"  run      run scenarios headless: PASS/FAIL per file",
+		"  compare  two runs in lockstep, side by side, and where they first differ",
+		"  list     the bundled lessons, in teaching order",
+		"  chaos    hunt for violations with random faults",
+		"  help     all of the above with their flags")
 	seed := fs.Uint64("seed", 0, "the run's seed (default: a random one, shown on screen)")
 	nodes := fs.Int("nodes", 5, "cluster size, 3 to 9")
 	keys := fs.Int("keys", 0, fmt.Sprintf("keys held from the start (option held-keys: the leader grants them, 1,000 a tick, for %v each), 0 to %d", cluster.DefaultHeldLease, cluster.MaxHeldKeys))
@@ -144,7 +179,9 @@ func cmdSandbox(args []string, stderr io.Writer) error {
 }
 
 func cmdPlay(args []string, stderr io.Writer) error {
-	fs := newFlags("play", "leaselab play NAME|FILE [--seed N] [--speed X]", stderr)
+	fs := newFlags("play", "leaselab play NAME|FILE [--seed N] [--speed X]", stderr,
+		"Plays a lesson (by name, see leaselab list) or a scenario file in the TUI: it stops at each",
+		"pause and ask; n at a lesson's end plays the next one.")
 	seed := fs.Uint64("seed", 0, "override the scenario's seed")
 	speed := fs.Float64("speed", 1, "playback speed, 0.1 to 100 (simulated seconds per second)")
 	pos, err := parse(fs, args)
@@ -170,7 +207,9 @@ func cmdPlay(args []string, stderr io.Writer) error {
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--html OUT.html] [--seed N] [--budget D] [--timeout D] FILE|NAME...", stderr)
+	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--html OUT.html] [--seed N] [--budget D] [--timeout D] FILE|NAME...", stderr,
+		"Runs scenarios (files or lesson names) headless and checks their expects: PASS/FAIL per file.",
+		"Exit status: 0 all passed, 1 a failure, 2 bad usage or a parse error (FILE:LINE:COL).")
 	verbose := fs.Bool("verbose", false, "print the narration and a readable event log")
 	htmlOut := fs.String("html", "", "export the run as one self-contained web page OUT.html (one scenario)")
 	trace := fs.String("trace", "", "write every event as JSON Lines to FILE")
@@ -272,7 +311,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdCompare(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("compare", "leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH", stderr)
+	fs := newFlags("compare", "leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH", stderr,
+		"Plays two runs in lockstep, side by side, and stops where they first differ.")
 	print := fs.Bool("print", false, "no TUI: print both verdicts and the first divergence (exit 0 identical, 1 diverged)")
 	seed := fs.Uint64("seed", 0, "override both scenarios' seeds")
 	speed := fs.Float64("speed", 1, "playback speed, 0.1 to 100 (simulated seconds per second)")
@@ -326,7 +366,8 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdList(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("list", "leaselab list", stderr)
+	fs := newFlags("list", "leaselab list", stderr,
+		"Lists the bundled lessons by theme, numbered in teaching order.")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

@@ -120,6 +120,22 @@ func TestHelpOnEverySubcommand(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, "usage:") {
 		t.Errorf("-h: code %d, stderr %q", code, errs)
 	}
+	for _, cmd := range []string{"play ", "run ", "compare ", "list ", "chaos "} {
+		if !strings.Contains(errs, "\n  "+cmd) {
+			t.Errorf("leaselab -h does not list %q:\n%s", cmd, errs)
+		}
+	}
+	// Every subcommand's -h has one form: usage, what it does, then "--flag ARG  text" lines.
+	for _, cmd := range []string{"run", "play", "compare", "chaos"} {
+		_, errs, _ := runCLI(t, cmd, "-h")
+		if !strings.HasPrefix(errs, "usage: leaselab "+cmd) || !strings.Contains(errs, "\n\n  --") || strings.Contains(errs, "\n  -") && strings.Contains(errs, "\n    \t") {
+			t.Errorf("%s -h has another form:\n%s", cmd, errs)
+		}
+	}
+	_, errs, _ = runCLI(t, "--nodes", "12")
+	if !strings.HasPrefix(errs, "leaselab: --nodes must be") {
+		t.Errorf("sandbox usage error: %q", errs)
+	}
 }
 
 func TestListShowsLessons(t *testing.T) {

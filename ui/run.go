@@ -37,7 +37,7 @@ func SandboxScenario(o Options) *scenarios.Scenario {
 		h.HeldKeys = o.Keys
 		h.Set["option held-keys"] = true
 	}
-	h.Title = "leaselab sandbox"
+	h.Title = "sandbox" // the header adds "leaselab"; a saved session is "sandbox (saved session)"
 	return &scenarios.Scenario{Name: "sandbox", Header: h}
 }
 

@@ -560,7 +560,11 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %d jobs)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), o.Jobs)
+	jobs := fmt.Sprintf("%d jobs", o.Jobs)
+	if o.Jobs == 1 {
+		jobs = "1 job"
+	}
+	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %s)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), jobs)
 	return rep.verdict()
 }
 
