@@ -86,7 +86,16 @@
 //
 // The checker is always on, in every world. It watches divergence, token-regression, double-grant,
 // stale-write and lost-grant, and World.CheckHistory adds non-linearizable (porcupine over the
-// clients' history). The world knows where every entry came from (Origin), which is how it tells
+// clients' history). The history is checked a segment per key as the run goes (segment.go):
+// what is linearizable is forgotten, so a long run's memory and final check stay bounded; an
+// undecided check (porcupine out of time) is reported as Unknown, never as a pass.
+//
+// # Time
+//
+// Every sum of instants and durations goes through AddTime, which saturates instead of
+// wrapping; a clock reading at the end of time (Never) is never reached, so nothing is timed
+// for it. The operations refuse values outside the language's ranges (MinRate..MaxRate,
+// MaxDuration, MinTick..MaxTick, MaxTicks). The world knows where every entry came from (Origin), which is how it tells
 // a lost grant from a rightful release. Unsafe switches each remove one mechanism, so a lesson
 // can show what it protects.
 //

@@ -8,6 +8,12 @@
 // recorded, replayed on rewind, saved with w. The screen is drawn from a cluster.View, an
 // immutable snapshot taken in Update; View never changes anything.
 //
+// No message does unbounded work: a frame simulates at most frameWork of wall time (a world too
+// dense for the speed runs slower than asked), and a long move in time (a `wait` or `wait-until`
+// at the prompt, a seek, a rewind's replay) is a scenarios.Job run a piece per message, with its
+// progress on the status line; keys arrive between pieces, so q and ctrl-c always quit and esc
+// stops the job.
+//
 // CompareModel (leaselab compare) draws two runs in lockstep from a scenarios.Comparison the
 // same way: it asks the comparison to run both to an instant (AdvanceTo), stops where it says
 // (a pause, the first divergence, the end), and draws two Views. It has no keys that act on a
