@@ -75,7 +75,7 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		sel = "▸"
 	}
 	l.add(st.bold, sel)
-	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, shortRole(r))
+	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, roleWord(r, true))
 	if n.ID == m.node {
 		l.add(st.sel, id)
 	} else {
@@ -112,7 +112,7 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 			return l.String()
 		}
 		l.add(st.plain, cut(k, 7)+" ")
-		m.lockStateShort(l, n, k)
+		m.lockState(l, n, k, true)
 	}
 	if m.v.LockMore > 0 {
 		l.add(st.faint, " +"+count(m.v.LockMore))
@@ -147,18 +147,6 @@ func (m *Model) commitWidth() int {
 	return w
 }
 
-func shortRole(r cluster.Role) string {
-	switch r {
-	case cluster.RolePreCandidate:
-		return "pre-cand"
-	case cluster.RoleCandidate:
-		return "candidate"
-	case cluster.RoleDown:
-		return "DOWN"
-	}
-	return string(r)
-}
-
 // netShort is the network state in a few cells.
 func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 	st := m.st
@@ -176,40 +164,6 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 		}
 	}
 	return st.good, "ok"
-}
-
-// lockStateShort is lockState in about 14 cells.
-func (m *Model) lockStateShort(l *line, n *cluster.NodeView, key string) {
-	st := m.st
-	if !n.Up {
-		l.add(st.faint, "?")
-		return
-	}
-	for _, lk := range n.Locks {
-		if lk.Key != key {
-			continue
-		}
-		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
-		if lk.Zero {
-			l.add(st.barZero, firstFit(l.room(), "EXPIRED HERE·wait Expire", "EXPIRED HERE", "EXPIRED"))
-			return
-		}
-		const bw = 5
-		full := int(float64(bw)*lk.Remaining.Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
-		full = min(max(full, 1), bw)
-		l.add(st.barFull, strings.Repeat("█", full))
-		l.add(st.barEmpty, strings.Repeat("░", bw-full))
-		l.add(st.bold, " "+leftText(lk.Remaining))
-		return
-	}
-	for _, r := range n.Last {
-		if r.Key == key {
-			_, short := resultWord(r.Result)
-			l.add(st.gone, "— "+short)
-			return
-		}
-	}
-	l.add(st.faint, "·")
 }
 
 // netLine summarises the network on one line.

@@ -9,6 +9,8 @@ import (
 
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"leaselab/fsm"
 	"leaselab/scenarios"
 )
@@ -187,7 +189,7 @@ func TestDiagramCompactAndSaveWeb(t *testing.T) {
 		t.Fatalf("no lane header with every node:\n%s", m.View())
 	}
 	for _, l := range lines {
-		if width(stripANSI(l)) > 80 {
+		if width(ansi.Strip(l)) > 80 {
 			t.Fatalf("line wider than 80: %q", l)
 		}
 	}
@@ -251,7 +253,7 @@ func TestDiagramSizes(t *testing.T) {
 			t.Fatalf("%dx%d: %d lines", sz[0], sz[1], len(lines))
 		}
 		for _, l := range lines {
-			if w := width(stripANSI(l)); w != sz[0] {
+			if w := width(ansi.Strip(l)); w != sz[0] {
 				t.Fatalf("%dx%d: a line is %d wide: %q", sz[0], sz[1], w, l)
 			}
 		}

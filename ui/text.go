@@ -4,17 +4,18 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Every line the TUI draws is built from plain text pieces whose width is known, so a line is
 // cut and padded to its panel's width exactly, without measuring escape codes afterwards.
 
-// width is the number of terminal cells plain text takes.
+// width is the number of terminal cells plain text takes (ASCII, most of what is drawn, is
+// counted without the grapheme parser).
 func width(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return lipgloss.Width(s)
+			return ansi.StringWidth(s)
 		}
 	}
 	return len(s)
@@ -28,21 +29,7 @@ func cut(s string, w int) string {
 	if width(s) <= w {
 		return s
 	}
-	var b strings.Builder
-	n := 0
-	for _, r := range s {
-		rw := 1
-		if r >= utf8.RuneSelf {
-			rw = lipgloss.Width(string(r))
-		}
-		if n+rw > w-1 {
-			break
-		}
-		b.WriteRune(r)
-		n += rw
-	}
-	b.WriteString("…")
-	return b.String()
+	return ansi.Truncate(s, w, "…")
 }
 
 // fit cuts or pads plain text to exactly w cells.

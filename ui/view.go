@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/cluster"
 	"leaselab/scenarios"
@@ -184,15 +185,6 @@ func violationKinds(vs []cluster.Violation) []string {
 	return kinds
 }
 
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func plural(n int) string {
 	if n == 1 {
 		return ""
@@ -272,19 +264,5 @@ func fitStyled(s string, w int) string {
 	if sw <= w {
 		return s + blank(w-sw)
 	}
-	return cut(stripANSI(s), w)
-}
-
-// stripANSI removes escape sequences (only needed when a styled help line must be cut).
-func stripANSI(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b {
-			for i++; i < len(s) && !(s[i] >= 0x40 && s[i] <= 0x7e && s[i] != '['); i++ {
-			}
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+	return cut(ansi.Strip(s), w)
 }

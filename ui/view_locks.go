@@ -35,7 +35,7 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		}
 		l := newLine(iw)
 		l.add(st.plain, fit(k, kw)+" ")
-		m.lockState(l, n, k)
+		m.lockState(l, n, k, false)
 		out = append(out, l.String())
 	}
 	if more > 0 && len(out) < rows {
@@ -56,11 +56,12 @@ func count(n int) string {
 	return s
 }
 
-// lockState appends one key's state on one node to a line.
-func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
+// lockState appends one key's state on one node to a line; compact is the small screen's form
+// (about 14 cells: a fixed five-cell bar, shorter words).
+func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool) {
 	st := m.st
 	if !n.Up {
-		l.add(st.faint, firstFit(l.room(), "? (down)", "?"))
+		l.add(st.faint, firstFit(l.room(), pick(compact, "?", "? (down)"), "?"))
 		return
 	}
 	for _, lk := range n.Locks {
@@ -69,16 +70,32 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
 		}
 		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
 		if lk.Zero {
-			l.add(st.barZero, firstFit(l.room(), "EXPIRED HERE·awaiting Expire", "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"))
+			words := []string{"EXPIRED HERE·awaiting Expire", "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"}
+			if compact {
+				words = []string{"EXPIRED HERE·wait Expire", "EXPIRED HERE", "EXPIRED"}
+			}
+			l.add(st.barZero, firstFit(l.room(), words...))
 			return
 		}
 		left := leftText(lk.Remaining)
-		if bw := l.room() - width(left) - 1; bw >= 3 {
+		bw := l.room() - width(left) - 1
+		if compact {
+			bw = 5
+		}
+		if bw >= 3 {
 			full := int(float64(bw)*float64(lk.Remaining)/float64(time.Duration(lk.LeaseMS)*time.Millisecond) + 0.5)
+			if compact {
+				full = int(float64(bw)*lk.Remaining.Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
+			}
 			full = min(max(full, 1), bw)
 			l.add(st.barFull, strings.Repeat("█", full))
 			l.add(st.barEmpty, strings.Repeat("░", bw-full))
-			l.add(st.plain, " ")
+			if !compact {
+				l.add(st.plain, " ")
+			}
+		}
+		if compact {
+			left = " " + left
 		}
 		l.add(st.bold, left)
 		return
@@ -86,7 +103,7 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string) {
 	for _, r := range n.Last {
 		if r.Key == key {
 			long, short := resultWord(r.Result)
-			l.add(st.gone, firstFit(l.room(), "— "+long, "— "+short))
+			l.add(st.gone, firstFit(l.room(), pick(compact, "— "+short, "— "+long), "— "+short))
 			return
 		}
 	}

@@ -20,10 +20,11 @@ func role(n *cluster.NodeView) cluster.Role {
 	return n.Role
 }
 
-func roleWord(r cluster.Role) string {
+// roleWord is a role as a node's title shows it; short fits narrow columns.
+func roleWord(r cluster.Role, short bool) string {
 	switch r {
 	case cluster.RolePreCandidate:
-		return "pre-candidate"
+		return pick(short, "pre-cand", "pre-candidate")
 	case cluster.RoleDown:
 		return "DOWN"
 	}
@@ -53,7 +54,7 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 		mark = "▸"
 	}
 	head := fmt.Sprintf("%s%s n%d", mark, sym, n.ID)
-	title := firstFit(w-6, head+" "+roleWord(r), head+" "+shortRole(r), head)
+	title := firstFit(w-6, head+" "+roleWord(r, false), head+" "+roleWord(r, true), head)
 	body := make([]string, 0, ih)
 	body = append(body, m.nodeState(n, iw)...)
 
