@@ -146,6 +146,7 @@ func bareRun(b *testing.B) uint64 {
 	blocked := func(a, b int) bool { return false }
 	var inbox []*pb.Message
 	applied := make([]int, 6)
+	done := map[uint64]bool{} // commands some node applied, by origin
 	drain := func() {
 		for {
 			for id := 1; id <= 5; id++ {
@@ -162,7 +163,9 @@ func bareRun(b *testing.B) uint64 {
 					}
 					inbox = append(inbox, rd.Messages...)
 					for _, e := range rd.CommittedEntries {
-						_, _, _ = n.sm.Apply(e.GetData())
+						if _, c, err := n.sm.Apply(e.GetData()); err == nil && c.Origin != 0 {
+							done[c.Origin] = true
+						}
 						applied[id]++
 						if applied[id]%50 == 0 {
 							_, _ = n.st.CreateSnapshot(e.GetIndex(), cs, n.sm.Snapshot())
@@ -191,16 +194,21 @@ func bareRun(b *testing.B) uint64 {
 	_ = nodes[1].rn.Campaign()
 	drain()
 	n := 0
-	var backlog [][]byte
+	// A command waits for a leader and, like a world client after its timeout, is proposed again
+	// if it has not applied within 2s (a deposed leader that had not noticed yet may lose it).
+	type pendingCmd struct {
+		data []byte
+		id   uint64
+		at   time.Duration // when last proposed; -1 while waiting for a leader
+	}
+	var pending []pendingCmd
 	for t := time.Duration(0); t < loadedFor; t += 10 * time.Millisecond {
-		// Commands wait for a leader, as the world's clients do: the one with the highest term
-		// (a deposed leader that has not noticed yet would lose them).
 		_, key, acquire := loadedCommand(n)
-		c := fsm.Command{Kind: fsm.Grant, Key: key, LeaseMS: 500}
+		c := fsm.Command{Kind: fsm.Grant, Key: key, LeaseMS: 500, Origin: uint64(n + 1)}
 		if !acquire {
-			c = fsm.Command{Kind: fsm.Release, Key: key}
+			c = fsm.Command{Kind: fsm.Release, Key: key, Origin: uint64(n + 1)}
 		}
-		backlog = append(backlog, c.Encode())
+		pending = append(pending, pendingCmd{data: c.Encode(), id: c.Origin, at: -1})
 		lead, term := 0, uint64(0)
 		for id := 1; id <= 5; id++ {
 			if nodes[id].up {
@@ -209,12 +217,18 @@ func bareRun(b *testing.B) uint64 {
 				}
 			}
 		}
-		if lead != 0 {
-			for _, data := range backlog {
-				_ = nodes[lead].rn.Propose(data)
+		keep := pending[:0]
+		for _, p := range pending {
+			if done[p.id] {
+				continue
 			}
-			backlog = backlog[:0]
+			if lead != 0 && (p.at < 0 || t-p.at >= 2*time.Second) {
+				_ = nodes[lead].rn.Propose(p.data)
+				p.at = t
+			}
+			keep = append(keep, p)
 		}
+		pending = keep
 		n++
 		switch t {
 		case 10 * time.Second:
