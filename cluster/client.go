@@ -194,7 +194,7 @@ func (c *client) onTimer() {
 	if now >= req.deadline {
 		c.w.onTimeout(req)
 		c.guess = req.node%c.w.cfg.Nodes + 1 // the leader may be gone: start elsewhere next time
-		c.finish(ReplyTimeout, 0, 0, 0)
+		c.finish(ReplyTimeout, 0, 0, 0, 0)
 		return
 	}
 	if req.retryAt >= 0 && now >= req.retryAt {
@@ -234,7 +234,16 @@ func (c *client) onReply(it item) {
 		c.retry(req, rep.from, rep.hint)
 		return
 	}
-	c.finish(rep.kind, rep.token, rep.from, rep.sent)
+	if rep.kind == ReplyOutcomeUnknown {
+		// The node cannot tell whether the entry took effect: the request ends as a timeout
+		// would (its entry may still have applied), and the next one starts at the leader the
+		// node named, else at the node after it.
+		c.guess = rep.from%c.w.cfg.Nodes + 1
+		if rep.hint != 0 {
+			c.guess = rep.hint
+		}
+	}
+	c.finish(rep.kind, rep.token, rep.from, rep.hint, rep.sent)
 }
 
 // retry picks the next node after from answered not-leader (with hint, 0 for none) or was
@@ -280,9 +289,9 @@ func (c *client) lateGrant(rep *reply) {
 	c.kick()
 }
 
-// finish records the final answer of the current request and moves on.
-// sent is when the reply left its node (0 for a timeout).
-func (c *client) finish(kind ReplyKind, token uint64, from int, sent time.Duration) {
+// finish records the final answer of the current request and moves on. from is the node that
+// answered and hint the leader it named (0 for a timeout); sent is when the reply left it.
+func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.Duration) {
 	req := c.cur
 	c.cur = nil
 	c.timerGen++
@@ -297,7 +306,7 @@ func (c *client) finish(kind ReplyKind, token uint64, from int, sent time.Durati
 			delete(c.holds, req.key)
 		}
 	}
-	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Sent: sent})
+	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
 	c.w.linear.onReturn(req, kind, token, c.w.now)
 	c.kick()
 }

@@ -116,8 +116,11 @@ func TestFirstGuessAsDocumented(t *testing.T) {
 	}
 }
 
-// A stepped-down node whose request's index a snapshot from the new leader covers forgets the
-// request (it cannot tell which entry took that index) and the client times out.
+// A stepped-down node whose request's index a snapshot from the new leader covers cannot tell
+// which entry took that index. It does not guess and does not go silent: it answers
+// outcome-unknown naming the new leader, long before the client's timeout. The client ends the
+// request as a timeout would (its history entry stays open), goes to that leader next, and a
+// granted that still came for the request would be released as a late grant.
 func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	w := newWorld(t, func(c *Config) { c.CheckQuorum = false; c.SnapshotEvery = 3 })
 	electN1(t, w)
@@ -131,13 +134,21 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	if len(w.node(1).pending) != 1 {
 		t.Fatalf("n1 should hold c1's uncommitted acquire: %d pending", len(w.node(1).pending))
 	}
+	c1 := w.clientByName["c1"]
+	req := c1.cur
 	must(t, w.Connect("c2", 2))
 	for _, key := range []string{"a", "b", "c", "d", "e"} {
 		must(t, w.Acquire("c2", key, time.Minute))
 	}
 	w.Advance(500 * time.Millisecond)
 	restored := false
-	w.Subscribe(func(e *Event) { restored = restored || e.Kind == EvSnapshotRestored && e.Node == 1 })
+	var answer *Event
+	w.Subscribe(func(e *Event) {
+		restored = restored || e.Kind == EvSnapshotRestored && e.Node == 1
+		if e.Kind == EvClientReply && e.Client == "c1" && answer == nil {
+			answer = e
+		}
+	})
 	w.Heal()
 	w.Advance(3 * time.Second)
 	if !restored {
@@ -146,8 +157,49 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	if n := len(w.node(1).pending); n != 0 {
 		t.Errorf("n1 still holds %d requests its snapshot overtook", n)
 	}
-	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout {
-		t.Errorf("c1's reply = %q, want timeout (outcome unknown)", reply)
+	if answer == nil || answer.Reply != ReplyOutcomeUnknown || answer.Node != 1 || answer.Peer != 2 {
+		t.Fatalf("c1's first answer = %+v, want outcome-unknown from n1 naming n2", answer)
+	}
+	if got, want := answer.Describe(), "c1 gets outcome-unknown from n1 (a snapshot covered its entry; try n2)"; got != want {
+		t.Errorf("timeline line %q, want %q", got, want)
+	}
+	if wait := answer.At - req.sentAt; wait >= w.cfg.ClientTimeout/2 {
+		t.Errorf("c1 was answered %v after sending, not well before its %v timeout", wait, w.cfg.ClientTimeout)
+	}
+	if reply, _ := w.ClientReply("c1"); reply != ReplyOutcomeUnknown {
+		t.Errorf("c1's reply = %q, want outcome-unknown", reply)
+	}
+	if op := w.linear.ops[req.lin]; op == nil || !op.TimedOut || !op.Unknown || op.Return != -1 {
+		t.Errorf("c1's history entry = %+v, want open-ended (no return), marked outcome-unknown", op)
+	}
+	if st := w.StuckRequests(); len(st) != 0 {
+		t.Errorf("stuck = %q, want none (c1 was answered)", st)
+	}
+	// n1's Grant sat in a minority and was overwritten: the retry is granted at n2, first ask.
+	var asked []int
+	w.Subscribe(func(e *Event) {
+		if e.Kind == EvClientSend && e.Client == "c1" {
+			asked = append(asked, e.Node)
+		}
+	})
+	must(t, w.Acquire("c1", "k", time.Second))
+	w.Advance(500 * time.Millisecond)
+	if reply, tok := w.ClientReply("c1"); reply != ReplyGranted || !slices.Equal(asked, []int{2}) {
+		t.Errorf("c1's next acquire: %v #%d after asking %v, want granted asking n2 only", reply, tok, asked)
+	}
+	// A granted for the ended request (it cannot come here; forced) is released as a late grant.
+	late := false
+	w.Subscribe(func(e *Event) { late = late || e.Kind == EvClient && strings.HasPrefix(e.Text, "late grant, released") })
+	c1.onReply(item{kind: itReply, cl: c1, rep: &reply{req: req, attempt: req.attempt, from: 2, kind: ReplyGranted, token: 99, sent: w.now}})
+	w.Advance(500 * time.Millisecond)
+	if !late {
+		t.Error("a granted after outcome-unknown was not released as a late grant")
+	}
+	if res := w.CheckHistory(time.Minute); res != "Ok" {
+		t.Errorf("history check = %q, want Ok", res)
+	}
+	if v := w.Violations(); len(v) != 0 {
+		t.Errorf("violations: %v", v)
 	}
 }
 

@@ -60,6 +60,14 @@ func (e *Event) Describe() string {
 		if e.Reply == ReplyNotLeader && e.Peer != 0 {
 			s += fmt.Sprintf(" (try n%d)", e.Peer)
 		}
+		if e.Reply == ReplyOutcomeUnknown {
+			s += " (a snapshot covered its entry"
+			if e.Peer != 0 {
+				s += fmt.Sprintf("; try n%d", e.Peer)
+			}
+			s += ")"
+
+		}
 		if e.Node == 0 {
 			s = fmt.Sprintf("%s gives up: %s", e.Client, e.Reply)
 		}

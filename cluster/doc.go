@@ -65,14 +65,18 @@
 //     Release at once (the ghost lock).
 //   - Followers never forward proposals: they answer not-leader with the leader they know.
 //   - A node never drops a request it accepted: if it steps down, it answers when that log index
-//     applies (its result if its own entry applied there, not-leader if another did).
+//     applies (its result if its own entry applied there, not-leader if another did), or
+//     outcome-unknown when a snapshot from the new leader covers that index (it cannot tell
+//     which entry took it, and does not guess).
 //
 // # The client contract
 //
 // A client times its lease from the moment it sent the acquire, on its own clock; a request
-// with no answer in 2s is a timeout. A not-leader reply sends it to the named leader, never to
-// one it already tried in vain within that request; a hint-less one to the next untried node;
-// after a full round it waits one heartbeat. A paused client (a stop-the-world pause) does
+// with no answer in 2s is a timeout; an outcome-unknown reply ends the request the same way (it
+// may still have applied), and the client asks the leader the node named next. A not-leader
+// reply sends it to the named leader, never to one it already tried in vain within that
+// request; a hint-less one to the next untried node; after a full round it waits one
+// heartbeat. A paused client (a stop-the-world pause) does
 // nothing while its clock keeps running; a step given to it while paused was decided then and is
 // sent when it wakes. A client granted a request it already gave up on releases it at once.
 // The fenced resource keeps per key the highest token it accepted and rejects lower ones.

@@ -21,7 +21,8 @@ type LinOp struct {
 	Return   time.Duration // answer received or first applied; -1 while open or timed out
 	Outcome  string        // granted, busy, rejected, released, not-found, existed, absent; "" while open
 	OutToken uint64        // granted: the token
-	TimedOut bool          // the client gave up; Outcome is what its entry did, if it ever applied
+	TimedOut bool          // no final answer (timeout or outcome-unknown); Outcome is what its entry did, if it ever applied
+	Unknown  bool          // the final answer was outcome-unknown, not the client's timeout
 	Origins  []uint64
 }
 
@@ -63,8 +64,9 @@ func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.D
 	if op == nil {
 		return
 	}
-	if kind == ReplyTimeout {
+	if kind == ReplyTimeout || kind == ReplyOutcomeUnknown {
 		op.TimedOut = true // open for ever: its entry may still apply
+		op.Unknown = kind == ReplyOutcomeUnknown
 		return
 	}
 	op.Return, op.Outcome, op.OutToken = at, kind.String(), token

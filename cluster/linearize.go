@@ -51,7 +51,10 @@ var LockModel = porcupine.Model{
 		if out.OutToken != 0 {
 			res += fmt.Sprintf(" #%d", out.OutToken)
 		}
-		if out.TimedOut {
+		switch {
+		case out.Unknown:
+			res += " (client told outcome-unknown)"
+		case out.TimedOut:
 			res += " (client timed out)"
 		}
 		return fmt.Sprintf("%s %s%s -> %s", in.Op, in.Key, arg, res)

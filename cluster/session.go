@@ -153,14 +153,17 @@ type pendingProp struct {
 	index   uint64
 }
 
-// overtaken forgets the requests whose entries a snapshot from the leader covers: this node
+// overtaken answers the requests whose entries a snapshot from the leader covers: this node
 // never applies those indexes, so it cannot tell whether its own entry or another one took
-// them. It does not guess; the client's timeout says the outcome is unknown.
+// them. It does not guess, and it does not go silent either: it says outcome-unknown (with
+// the leader it knows), as etcd fails a pending proposal with "leader changed".
 func (n *node) overtaken(snapIndex uint64) {
 	keep := n.pending[:0]
 	for _, p := range n.pending {
 		if p.index == 0 || p.index > snapIndex {
 			keep = append(keep, p)
+		} else {
+			n.reply(p.req, p.attempt, ReplyOutcomeUnknown, 0)
 		}
 	}
 	clear(n.pending[len(keep):])
@@ -248,10 +251,11 @@ func (n *node) project(key string) (bool, uint64) {
 	return t != 0, t
 }
 
-// reply sends an answer to a request's attempt; not-leader carries the leader this node knows.
+// reply sends an answer to a request's attempt; not-leader and outcome-unknown carry the
+// leader this node knows.
 func (n *node) reply(req *request, attempt int, kind ReplyKind, token uint64) {
 	rep := &reply{req: req, attempt: attempt, from: n.id, kind: kind, token: token, sent: n.w.now}
-	if kind == ReplyNotLeader && n.lead != uint64(n.id) {
+	if (kind == ReplyNotLeader || kind == ReplyOutcomeUnknown) && n.lead != uint64(n.id) {
 		rep.hint = int(n.lead)
 	}
 	n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})

@@ -57,9 +57,13 @@ const (
 	ReplyRejected                         // GrantRejected applied (only with an unsafe switch)
 	ReplyTimeout                          // no answer in time: the client gave up
 	ReplyUnavailable                      // the node is down: the connection was refused
+	// ReplyOutcomeUnknown: the node that accepted the request stopped leading and a snapshot
+	// from the new leader covered its entry's index, so it cannot tell whether that entry took
+	// effect; Peer names the leader it knows. The client ends the request as a timeout.
+	ReplyOutcomeUnknown
 )
 
-var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable"}
+var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable", "outcome-unknown"}
 
 // String is the reply's word; the zero ReplyKind (no reply yet) is "".
 func (k ReplyKind) String() string {

@@ -164,7 +164,7 @@ type Cond struct {
 // Roles, Replies and Violations are the valid words of those conditions.
 var (
 	Roles      = []string{"leader", "follower", "candidate", "pre-candidate", "down"}
-	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout)
+	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout, cluster.ReplyOutcomeUnknown)
 	Violations = words(cluster.ViolationKinds()...)
 )
 

@@ -361,7 +361,7 @@ func TestParseErrors(t *testing.T) {
 		{"expect n1 holds k", `f:1:8: holds needs a client before it, found "n1"`},
 		{"expect c1 lock k free", `f:1:11: unknown client condition "lock" (want holds, reply or write)`},
 		{"expect c1 reply busy token 2", `f:1:22: only a granted reply carries a token`},
-		{"expect c1 reply ok", `f:1:17: unknown reply "ok" (want granted, busy, released, not-found, not-leader, rejected or timeout)`},
+		{"expect c1 reply ok", `f:1:17: unknown reply "ok" (want granted, busy, released, not-found, not-leader, rejected, timeout or outcome-unknown)`},
 		{"expect c1 write maybe", `f:1:17: unknown write fate "maybe" (want accepted or rejected)`},
 		{"expect resource k 2", `f:1:19: unknown word after resource key "2" (want token)`},
 		{"expect not not leader", `f:1:12: "not" twice`},

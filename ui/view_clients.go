@@ -91,7 +91,7 @@ func (m *Model) clientLine(name string, iw int) string {
 			text += " " + c.LastKey
 		}
 		rs := st.plain
-		if c.LastReply == cluster.ReplyTimeout || c.LastReply == cluster.ReplyRejected {
+		if c.LastReply == cluster.ReplyTimeout || c.LastReply == cluster.ReplyOutcomeUnknown || c.LastReply == cluster.ReplyRejected {
 			rs = st.bad
 		}
 		l.add(rs, text)

@@ -52,7 +52,7 @@ type Msg struct {
 	Key      string
 	Token    uint64
 	Lease    time.Duration
-	Hint     int // not-leader: the leader the node named
+	Hint     int // not-leader, outcome-unknown: the leader the node named
 	Req      uint64
 	State    State
 	Why      string // dropped: partition, cut, random drop, node down, disconnected...

@@ -11,7 +11,8 @@ import (
 )
 
 // Label is the message's one-line label: "MsgApp [Expire orders #1]", "MsgAppResp idx 4",
-// "acquire orders 3s", "granted #2", "not-leader → n3".
+// "acquire orders 3s", "granted #2", "not-leader → n3",
+// "outcome-unknown → n2".
 func (m *Msg) Label() string {
 	switch m.Kind {
 	case Request:
@@ -27,8 +28,8 @@ func (m *Msg) Label() string {
 		switch {
 		case m.Op == "granted":
 			return fmt.Sprintf("granted #%d", m.Token)
-		case m.Op == "not-leader" && m.Hint != 0:
-			return fmt.Sprintf("not-leader → n%d", m.Hint)
+		case (m.Op == "not-leader" || m.Op == "outcome-unknown") && m.Hint != 0:
+			return fmt.Sprintf("%s → n%d", m.Op, m.Hint)
 		}
 		return m.Op
 	}

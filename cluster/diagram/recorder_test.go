@@ -202,3 +202,40 @@ func TestLogBound(t *testing.T) {
 		t.Errorf("recent MsgApp: %q", got)
 	}
 }
+
+// A request whose index a snapshot overtook is answered outcome-unknown, labelled with the
+// leader the node named (the story of cluster's TestSnapshotOvertakesPendingRequest).
+func TestOutcomeUnknownLabel(t *testing.T) {
+	cfg := cluster.DefaultConfig()
+	cfg.CheckQuorum, cfg.SnapshotEvery = false, 3
+	w, err := cluster.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(cfg.Nodes, 0)
+	w.Subscribe(r.Add)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(w.Campaign(1))
+	w.Advance(time.Second)
+	must(w.Partition([]int{1}, []int{2, 3, 4, 5}))
+	must(w.Campaign(2))
+	w.Advance(time.Second)
+	must(w.Connect("c1", 1))
+	must(w.Acquire("c1", "k", time.Second))
+	w.Advance(50 * time.Millisecond)
+	must(w.Connect("c2", 2))
+	for _, key := range []string{"a", "b", "c", "d", "e"} {
+		must(w.Acquire("c2", key, time.Minute))
+	}
+	w.Advance(500 * time.Millisecond)
+	w.Heal()
+	w.Advance(time.Second)
+	if got := labels(r); !slices.Contains(got, "n1→c1 outcome-unknown → n2") {
+		t.Errorf("no row %q among %q", "n1→c1 outcome-unknown → n2", got)
+	}
+}

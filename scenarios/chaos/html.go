@@ -65,8 +65,11 @@ func (an *annotator) event(e *cluster.Event) {
 	case cluster.EvClient:
 		an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: e.Text, Details: at, BackgroundColor: colorClient}})
 	case cluster.EvClientReply:
-		if e.Reply == cluster.ReplyTimeout {
+		switch e.Reply {
+		case cluster.ReplyTimeout:
 			an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: "gives up: timeout", Details: at, BackgroundColor: colorClient}})
+		case cluster.ReplyOutcomeUnknown:
+			an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: fmt.Sprintf("outcome-unknown from n%d", e.Node), Details: at, BackgroundColor: colorClient}})
 		}
 	case cluster.EvViolation:
 		an.add("violations", e.Violation.String(), fmt.Sprintf("%s: %s", at, e.Text), colorViolation, e.At)
