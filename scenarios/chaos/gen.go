@@ -338,9 +338,10 @@ func (g *gen) wideFault() bool {
 		if len(g.iso) == 0 {
 			return false
 		}
-		i := g.r.IntN(len(g.iso))
-		g.add(scenarios.Step{Kind: scenarios.StepRejoin, Node: g.iso[i]})
-		g.iso = slices.Delete(g.iso, i, i+1)
+		g.add(scenarios.Step{Kind: scenarios.StepRejoin, Node: g.iso[g.r.IntN(len(g.iso))]})
+		// The node joins the largest group of the others, which may be another isolated node
+		// (every group of one): which ones are still alone is the world's business from here.
+		g.iso = nil
 	case 4:
 		rate := float64(2+g.r.IntN(49)) / 10 // 0.2 to 5.0
 		g.add(scenarios.Step{Kind: scenarios.StepSkewRate, Node: g.node(), Rate: rate})

@@ -80,7 +80,7 @@ func TestWideProfile(t *testing.T) {
 			t.Errorf("%s: only %d in 200 seeds (%v)", k, seen[k], seen)
 		}
 	}
-	o := opts(t, 150)
+	o := opts(t, 400) // seed 364 once rejoined a node that an earlier rejoin had joined
 	o.Profile = "wide"
 	rep, err := Run(o, nil)
 	if err != nil {
