@@ -1,7 +1,3 @@
-// Package diagram turns a world's event stream into a space-time diagram: one lane per node and
-// per client, one row per message (at the instant it was delivered or lost), and marks where a
-// lane changes (role, crash, restart, isolation, an applied command). The terminal view and the
-// HTML export both draw from it. It keeps a bounded ring of rows, so it can follow a long run.
 package diagram
 
 import (

@@ -1,0 +1,8 @@
+// Package diagram turns a world's event stream into a space-time diagram: one lane per node and
+// per client, one row per message (at the instant it was delivered or lost), and marks where a
+// lane changes (role, crash, restart, isolation, an applied command). The terminal view and the
+// HTML export both draw from it. It keeps a bounded ring of rows, so it can follow a long run.
+//
+// It only reads events (a caller hands it every event, World.Subscribe(r.Add)); it never changes a
+// world and never draws: the TUI and scenarios/web render its rows.
+package diagram
