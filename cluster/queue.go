@@ -41,7 +41,7 @@ type item struct {
 	write *write
 }
 
-// queue is a binary min-heap of small keys (time, seq, slot) over a slab of items: sifting
+// queue is a 4-ary min-heap (half the depth of a binary one) of small keys (time, seq, slot) over a slab of items: sifting
 // moves 24-byte keys with no pointers in them, never the items themselves (which are large and
 // full of pointers, so moving them cost copies and GC write barriers).
 type queue struct {
@@ -80,7 +80,7 @@ func (q *queue) push(it item) {
 	h := append(q.heap, k)
 	i := len(h) - 1
 	for i > 0 {
-		p := (i - 1) / 2
+		p := (i - 1) / 4
 		if !k.before(h[p]) {
 			break
 		}
@@ -110,12 +110,14 @@ func (q *queue) pop() item {
 	if n > 0 {
 		i := 0
 		for {
-			c := 2*i + 1
+			c := 4*i + 1
 			if c >= n {
 				break
 			}
-			if r := c + 1; r < n && h[r].before(h[c]) {
-				c = r
+			for j, end := c+1, min(c+4, n); j < end; j++ {
+				if h[j].before(h[c]) {
+					c = j
+				}
 			}
 			if !h[c].before(last) {
 				break

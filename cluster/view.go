@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"time"
@@ -301,7 +302,10 @@ func (w *World) netView() NetView {
 		if a.Arrive != b.Arrive {
 			return int(a.Arrive - b.Arrive)
 		}
-		return a.From*16 + a.To - b.From*16 - b.To
+		if d := a.From*16 + a.To - b.From*16 - b.To; d != 0 {
+			return d
+		}
+		return cmp.Compare(a.Msg.ID, b.Msg.ID) // a total order: the queue's layout never shows
 	})
 	return v
 }

@@ -185,7 +185,7 @@ func (w *World) dropped(from, to int, inc uint64, info MsgInfo, detail, why stri
 	}
 }
 
-func (w *World) deliver(it item) {
+func (w *World) deliver(it *item) {
 	to := w.node(it.node)
 	if !to.up {
 		w.dropped(it.from, it.node, it.inc, it.info, "", "node down")
@@ -204,7 +204,7 @@ func (w *World) deliver(it item) {
 }
 
 // snapReport tells the sender how its MsgSnap went, or raft waits for it forever.
-func (w *World) snapReport(it item) {
+func (w *World) snapReport(it *item) {
 	n := w.node(it.node)
 	if !n.up || n.inc != it.inc {
 		return
@@ -230,7 +230,7 @@ func (w *World) Step() bool {
 	if it.at > w.now {
 		w.now = it.at
 	}
-	w.handle(it)
+	w.handle(&it)
 	return true
 }
 
@@ -251,7 +251,7 @@ func (w *World) AdvanceTo(t time.Duration) {
 // Advance runs the world for d of simulated time.
 func (w *World) Advance(d time.Duration) { w.AdvanceTo(AddTime(w.now, d)) }
 
-func (w *World) handle(it item) {
+func (w *World) handle(it *item) {
 	switch it.kind {
 	case itTick:
 		if n := w.node(it.node); n.up && n.tickGen == it.gen {
@@ -274,7 +274,7 @@ func (w *World) handle(it item) {
 			w.q.push(item{at: w.now + w.latency(), kind: itReply, cl: it.req.cl, rep: rep})
 		}
 	case itReply, itClientTimer, itWriteReply:
-		w.handleClientItem(it)
+		w.handleClientItem(*it)
 	case itWriteArrive:
 		w.onWriteArrive(it.write)
 	}
