@@ -35,6 +35,18 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		}
 		l := newLine(iw)
 		l.add(st.plain, fit(k, kw)+" ")
+		if lk, ok := zeroLock(n, k); ok && rows-len(out) > len(keys)-i && kw+1+width(fmt.Sprintf("#%d %s", lk.Token, zeroTag)) > iw {
+			// The tag that carries late-expire and skewed-followers gets a second line rather
+			// than being cut to "EXPIRED".
+			l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
+			l.add(st.barZero, "EXPIRED HERE")
+			out = append(out, l.String())
+			l = newLine(iw)
+			l.add(st.plain, strings.Repeat(" ", min(2, iw)))
+			l.add(st.barZero, "·awaiting Expire")
+			out = append(out, l.String())
+			continue
+		}
 		m.lockState(l, n, k, false)
 		out = append(out, l.String())
 	}
@@ -56,6 +68,34 @@ func count(n int) string {
 	return s
 }
 
+const zeroTag = "EXPIRED HERE·awaiting Expire"
+
+// zeroLock is the node's lock on key when its countdown is at zero (still held).
+func zeroLock(n *cluster.NodeView, key string) (cluster.LockView, bool) {
+	if n.Up {
+		for _, lk := range n.Locks {
+			if lk.Key == key && lk.Zero {
+				return lk, true
+			}
+		}
+	}
+	return cluster.LockView{}, false
+}
+
+// zeroKeys is how many keys are at zero on some node: each may need a second lock row.
+func (m *Model) zeroKeys() int {
+	c := 0
+	for _, k := range m.v.LockKeys {
+		for i := range m.v.Nodes {
+			if _, ok := zeroLock(&m.v.Nodes[i], k); ok {
+				c++
+				break
+			}
+		}
+	}
+	return c
+}
+
 // lockState appends one key's state on one node to a line; compact is the small screen's form
 // (about 14 cells: a fixed five-cell bar, shorter words).
 func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool) {
@@ -70,14 +110,19 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 		}
 		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
 		if lk.Zero {
-			words := []string{"EXPIRED HERE·awaiting Expire", "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"}
+			words := []string{zeroTag, "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"}
 			if compact {
 				words = []string{"EXPIRED HERE·wait Expire", "EXPIRED HERE", "EXPIRED"}
 			}
 			l.add(st.barZero, firstFit(l.room(), words...))
 			return
 		}
+		// The label takes the same cells whatever it says ("10s", " 9.9s"), so one lease
+		// draws one bar length on every node.
 		left := leftText(lk.Remaining)
+		if !compact {
+			left = strings.Repeat(" ", max(0, 5-width(left))) + left
+		}
 		bw := l.room() - width(left) - 1
 		if compact {
 			bw = 5

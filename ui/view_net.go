@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,11 +45,13 @@ func (m *Model) netBody(iw, ih int) []string {
 	}
 	limit := max(1, (ih-len(out))/2)
 	for i := range nv.InFlight {
-		if i == limit-1 && len(nv.InFlight) > limit {
-			add(st.faint, fmt.Sprintf("  ⇢ … %d more on the wire", len(nv.InFlight)-i))
+		f := &nv.InFlight[i]
+		rest := len(nv.InFlight) - i - 1
+		if i == limit-1 && rest > 0 {
+			// The last row lists one more message and counts the rest: never a count alone.
+			add(msgStyle(st, f.Msg), fmt.Sprintf("  ⇢ %s · +%d more", flightText(f, m.v.Now), rest))
 			break
 		}
-		f := &nv.InFlight[i]
 		add(msgStyle(st, f.Msg), "  ⇢ "+flightText(f, m.v.Now))
 	}
 	recent := m.recentMsgs(ih - len(out))
@@ -88,8 +91,16 @@ func (m *Model) ruleTexts() []string {
 	for _, d := range nv.Drops {
 		drops = append(drops, fmt.Sprintf("n%d-n%d %s%%", d.A, d.B, trimFloat(d.Pct)))
 	}
-	for _, d := range nv.Delays {
-		delays = append(delays, fmt.Sprintf("n%d-n%d +%v", d.A, d.B, d.Delay))
+	// Links from one node with one delay read as one rule: "n1-n2,n3,n4,n5 +600ms".
+	for i := 0; i < len(nv.Delays); {
+		d := nv.Delays[i]
+		peers := []string{fmt.Sprintf("n%d", d.B)}
+		j := i + 1
+		for ; j < len(nv.Delays) && nv.Delays[j].A == d.A && nv.Delays[j].Delay == d.Delay; j++ {
+			peers = append(peers, fmt.Sprintf("n%d", nv.Delays[j].B))
+		}
+		delays = append(delays, fmt.Sprintf("n%d-%s +%v", d.A, strings.Join(peers, ","), d.Delay))
+		i = j
 	}
 	if len(drops) > 0 {
 		out = append(out, "drop "+strings.Join(drops, " "))
@@ -116,7 +127,7 @@ func msgStyle(st *styles, mi cluster.MsgInfo) sty {
 }
 
 func flightText(f *cluster.Flight, now time.Duration) string {
-	return msgText(f.Msg, f.From, f.To) + " · lands in " + (f.Arrive - now).Round(100*time.Microsecond).String()
+	return msgText(f.Msg, f.From, f.To) + " · in " + (f.Arrive - now).Round(100*time.Microsecond).String()
 }
 
 type styled struct {
@@ -133,12 +144,25 @@ func (m *Model) recentMsgs(n int) []styled {
 	st := m.st
 	r := &m.sim.tl.rings[filterRaft]
 	out := make([]styled, 0, n)
+	// A dropped message was sent first: newest first, its drop is seen before its send, which
+	// is then left out, so each dropped message shows once.
+	type sent struct {
+		at        time.Duration
+		from, to  int
+		typ, term uint64
+	}
+	var drops []sent
 	for i := r.len() - 1; i >= 0 && len(out) < n; i-- {
 		e := &r.at(i).ev
+		k := sent{e.At, e.Node, e.Peer, uint64(e.Msg.Type), e.Msg.Term}
 		switch e.Kind {
 		case cluster.EvMsgSent:
+			if slices.Contains(drops, k) {
+				continue
+			}
 			out = append(out, styled{msgStyle(st, e.Msg), fmt.Sprintf("%9s → %s", simTime(e.At), msgText(e.Msg, e.Node, e.Peer))})
 		case cluster.EvMsgDropped:
+			drops = append(drops, k)
 			out = append(out, styled{st.dropSt, fmt.Sprintf("%9s ✗ %s (%s)", simTime(e.At), msgText(e.Msg, e.Node, e.Peer), e.Text)})
 		}
 	}

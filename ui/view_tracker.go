@@ -91,7 +91,7 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, cmdW int) string {
 		rs := st.plain
 		text := res.String()
 		if p.Cmd.Kind == fsm.Expire && res.Kind == fsm.Expired && !res.Existed {
-			rs, text = st.late, text+" LATE no-op"
+			rs, text = st.late, "LATE no-op "+text // the tag first: a narrow panel cuts the result, not the lesson
 		}
 		l.add(rs, " "+text)
 	}
