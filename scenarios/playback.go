@@ -85,6 +85,9 @@ func (p *Playback) Log() []Executed { return p.r.Log }
 // Continue passes a script `pause`.
 func (p *Playback) Continue() { p.r.Continue() }
 
+// Forked says whether the user acted before the script ended, and when (see Runner.Forked).
+func (p *Playback) Forked() (time.Duration, bool) { return p.r.ForkedAt, p.r.Forked }
+
 // Ahead is how many recorded user actions lie after now (after a rewind).
 func (p *Playback) Ahead() int { return len(p.user) - p.next }
 

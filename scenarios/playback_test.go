@@ -109,3 +109,39 @@ func TestLessonSessionReplays(t *testing.T) {
 		t.Fatalf("the lesson's expects, replayed at their instants, failed: %v", r.Failures)
 	}
 }
+
+// A user action before the script ends forks it: the later expects are skipped, never failed,
+// and a run with no action is judged exactly as headless.
+func TestPlaybackForkSkipsLaterChecks(t *testing.T) {
+	s, err := Load("first-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, act := range []bool{false, true} {
+		p, err := NewPlayback(s, s.Header.Seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var at time.Duration
+		for p.RunTo(1<<62) != StopEnd {
+			if act && at == 0 && p.AtPause() {
+				at = p.Now()
+				if _, err := p.Do(Step{Kind: StepAcquire, Client: "c1", Key: "orders", Dur: 5 * time.Second}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p.Continue()
+		}
+		v := p.Verdict()
+		forkedAt, forked := p.Forked()
+		if forked != act || v.Forked != act || (act && (forkedAt != at || v.Skipped == 0)) || (!act && v.Skipped != 0) {
+			t.Errorf("act=%v: forked %v at %v, verdict %+v", act, forked, forkedAt, v)
+		}
+		if !v.OK() || v.Failed != 0 {
+			t.Errorf("act=%v: failures %v", act, v.Failures)
+		}
+		if !act && v.Passed == 0 {
+			t.Error("an unforked run judged no expects")
+		}
+	}
+}

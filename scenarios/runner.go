@@ -41,6 +41,12 @@ type Runner struct {
 	Failures []Failure
 	Expects  int // expect steps run
 	failedX  int // expect steps that did not hold
+	// Forked is set when the user acted before the script ended (Do): from then on the story is
+	// the user's, so the script's remaining checks are skipped (counted in Skipped, never failed)
+	// and not logged, and a saved session replays without them. A headless run never forks.
+	Forked   bool
+	ForkedAt time.Duration
+	Skipped  int // expect and wait-until steps skipped after the fork
 	// Log is every instantaneous step that ran (the script's and the user's), in order, with the
 	// instant it ran: a session saved from it replays exactly.
 	Log   []Executed
@@ -211,6 +217,9 @@ func (r *Runner) Do(st Step) error {
 		return err
 	}
 	r.Log = append(r.Log, Executed{At: r.world.Now(), Step: st, User: true})
+	if !r.Forked && !r.Done() {
+		r.Forked, r.ForkedAt = true, r.world.Now()
+	}
 	return nil
 }
 
@@ -223,6 +232,14 @@ func (r *Runner) deadline() (at time.Duration, ok bool) {
 // begin starts a step; it returns true when the step is complete at once.
 func (r *Runner) begin(st *Step) bool {
 	w := r.world
+	if r.Forked && (st.Kind == StepExpect || st.Kind == StepWaitUntil) {
+		// The script's story no longer holds: its checks say nothing about this one. A
+		// wait-until still waits (the script's next steps keep their pacing), unjudged.
+		r.Skipped++
+		if st.Kind == StepExpect {
+			return true
+		}
+	}
 	if st.Kind != StepWait && st.Kind != StepWaitUntil {
 		if !r.NoLog {
 			r.Log = append(r.Log, Executed{At: w.Now(), Step: *st})
@@ -294,7 +311,7 @@ func (r *Runner) progress(st *Step, t time.Duration) bool {
 	}
 	w.AdvanceTo(r.until)
 	ok, found := r.Eval(st.Cond)
-	if !ok {
+	if !ok && !r.Forked {
 		r.fail(st, FormatCond(st.Cond)+" within "+st.Dur.String(), found)
 	}
 	return true
@@ -364,7 +381,10 @@ func (r *Runner) unexpected(vs []cluster.Violation) []Failure {
 
 // Verdict is a run's outcome as `leaselab run` reports it.
 type Verdict struct {
-	Passed, Failed int                     // expect steps that held, and that did not
+	Passed, Failed int  // expect steps that held, and that did not
+	Skipped        int  // checks skipped because the user forked the story
+	Forked         bool // the user acted before the script ended, at ForkedAt
+	ForkedAt       time.Duration
 	Failures       []Failure               // every failure: steps in order, then the end-of-run checks
 	Violations     []cluster.ViolationKind // the kinds the checker found, in the order first found
 	Hash           uint64                  // the trace hash when judged: a plain run to here ends the same
@@ -382,7 +402,8 @@ func (v Verdict) Expects() int { return v.Passed + v.Failed }
 // does not change the run.
 func (r *Runner) Verdict() Verdict {
 	w := r.world
-	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX, Hash: w.TraceHash(), End: w.Now()}
+	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX, Hash: w.TraceHash(), End: w.Now(),
+		Skipped: r.Skipped, Forked: r.Forked, ForkedAt: r.ForkedAt}
 	v.Failures = append(v.Failures, r.Failures...)
 	vs := w.Violations()
 	if !r.finalized {

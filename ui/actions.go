@@ -145,6 +145,7 @@ func (m *Model) slowLinks(id int) {
 // act performs a step as the user; it reports whether the world accepted it (a refused step
 // is not recorded, and the status line gives the world's reason).
 func (m *Model) act(st scenarios.Step) bool {
+	_, wasForked := m.sim.p.Forked()
 	dropped, err := m.sim.do(st)
 	m.refresh()
 	if err != nil {
@@ -155,8 +156,16 @@ func (m *Model) act(st scenarios.Step) bool {
 	if dropped > 0 {
 		text += " · history forked: " + strconv.Itoa(dropped) + " later action(s) dropped"
 	}
+	if _, forked := m.sim.p.Forked(); forked && !wasForked {
+		text = scenarios.FormatStep(st) + " changed the story: the lesson's checks are off from here; ← rewinds to undo"
+	}
 	m.say("%s", text)
 	return true
+}
+
+// forkNote says that a user action changed a lesson's story: its checks no longer apply.
+func forkNote(at time.Duration) string {
+	return "you changed the story at " + simTime(at) + ": the lesson's checks are off from here (the narration still tells the script's story); ← rewinds to undo"
 }
 
 func (m *Model) clientView(name string) *cluster.ClientView {

@@ -47,7 +47,7 @@ say "n1 leads."
 	}
 	press(m, "enter")
 	runToStop(t, m)
-	if !strings.Contains(m.View(), "0 of 1 predicted") {
+	if !strings.Contains(m.View(), "0 of 1 predictions right") {
 		t.Fatalf("end screen:\n%s", m.View())
 	}
 	press(m, "left", "left")

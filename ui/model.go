@@ -217,6 +217,7 @@ func (m *Model) refresh() {
 	}
 	if m.sim.ended && m.results == nil {
 		m.results = newResults(m.sim.p.Verdict())
+		m.status, m.statusBad = "", false // "continuing the script" and the like are stale now
 		m.resize(m.width, m.height)
 	} else if !m.sim.ended && m.results != nil {
 		m.results = nil

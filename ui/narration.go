@@ -47,7 +47,7 @@ func (m *Model) narrationText(w int) []narrLine {
 		var out []narrLine
 		pred := ""
 		if right, asks := m.score(); asks > 0 {
-			pred = fmt.Sprintf("%d of %d predicted", right, asks)
+			pred = fmt.Sprintf("%d of %d predictions right", right, asks)
 		}
 		sum := r.summary(pred)
 		if nx := scenarios.Next(m.base.Name); nx != "" {
@@ -66,7 +66,7 @@ func (m *Model) narrationText(w int) []narrLine {
 		}
 		return out
 	}
-	out := sayLines(m.says(), w)
+	out := append(m.forkLines(w), sayLines(m.says(), w)...)
 	if a := m.curAsk(); a != nil {
 		ans, ok := m.answerOf(a)
 		if !ok {
@@ -76,6 +76,19 @@ func (m *Model) narrationText(w int) []narrLine {
 	}
 	if len(out) == 0 && m.sim.sandbox {
 		out = []narrLine{{text: "sandbox: every key is a scenario step; w saves the session as a .scenario file"}}
+	}
+	return out
+}
+
+// forkLines is the note, above the narration, that the user has changed the lesson's story.
+func (m *Model) forkLines(w int) []narrLine {
+	at, forked := m.sim.p.Forked()
+	if !forked || m.sim.sandbox {
+		return nil
+	}
+	var out []narrLine
+	for _, l := range wrap("✎ "+forkNote(at), w-2, "  ") {
+		out = append(out, narrLine{l, narrAsk})
 	}
 	return out
 }
@@ -126,9 +139,9 @@ func (m *Model) narrationLines(w, h int) int {
 	n = max(n, len(m.narrationText(w)))
 	switch a := m.curAsk(); {
 	case a != nil: // the verdict and explanation to come
-		n = max(n, len(sayLines(m.says(), w))+len(askLines(a, (a.Right+1)%len(a.Choices), w)))
+		n = max(n, len(m.forkLines(w))+len(sayLines(m.says(), w))+len(askLines(a, (a.Right+1)%len(a.Choices), w)))
 	case m.results == nil:
-		n = max(n, sectionLines(m.base, m.sim.p.PC(), w))
+		n = max(n, len(m.forkLines(w))+sectionLines(m.base, m.sim.p.PC(), w))
 	}
 	return min(n, narrationRoom(w, h, m.sim.p.World().Nodes()))
 }

@@ -63,9 +63,9 @@ func TestNarrationNeverCut(t *testing.T) {
 				if len(m.results.lines) > 0 {
 					t.Fatalf("the lesson failed: %v", m.results.lines)
 				}
-				end := []string{"PASS · script"}
+				end := []string{"PASS · the story's " + itoa(m.results.passed) + " checks held"}
 				if asks > 0 {
-					end = append(end, itoa(asks)+" of "+itoa(asks)+" predicted")
+					end = append(end, itoa(asks)+" of "+itoa(asks)+" predictions right")
 				}
 				checkNarration(t, m, append(end, says...), "the end")
 			})

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	"leaselab/scenarios"
 )
@@ -9,26 +10,41 @@ import (
 // results is a finished script's verdict, as `leaselab run` would give it (the playback judges
 // it without touching the world); the UI only lays it out.
 type results struct {
-	passed, failed int
-	lines          []string
+	passed, failed, skipped int
+	forked                  bool
+	forkedAt                time.Duration
+	lines                   []string
 }
 
 func newResults(v scenarios.Verdict) *results {
-	res := &results{passed: v.Passed, failed: v.Failed}
+	res := &results{passed: v.Passed, failed: v.Failed, skipped: v.Skipped, forked: v.Forked, forkedAt: v.ForkedAt}
 	for _, f := range v.Failures {
 		res.lines = append(res.lines, f.String())
 	}
 	return res
 }
 
-// summary is the verdict's one line; predicted is the asks' score ("3 of 4 predicted"), if any.
+// summary is the verdict's one line in plain words; predicted is the asks' score ("3 of 4
+// predictions right"), if any. A story the user changed is explored, not failed: the checks
+// after the change were skipped, and only what failed before it (or a safety violation) fails.
 func (r *results) summary(predicted string) string {
-	verdict := "PASS"
-	if len(r.lines) > 0 {
-		verdict = "FAIL"
+	var s string
+	total := r.passed + r.failed
+	switch {
+	case len(r.lines) > 0 && r.failed > 0:
+		s = fmt.Sprintf("FAIL · %d of the story's %d checks did not hold", r.failed, total)
+	case len(r.lines) > 0:
+		s = "FAIL · the run broke a rule (below)"
+	case r.forked:
+		s = fmt.Sprintf("EXPLORED · the story's %d checks held", total)
+	default:
+		s = fmt.Sprintf("PASS · the story's %d checks held", total)
+	}
+	if r.forked {
+		s += fmt.Sprintf(" · explored: the script's %d later check(s) were skipped after your change at %s", r.skipped, simTime(r.forkedAt))
 	}
 	if predicted != "" {
-		predicted = " · " + predicted
+		s += " · " + predicted
 	}
-	return fmt.Sprintf("%s · script finished: %d expect(s) passed, %d failed%s · space explores on, ← rewinds, w saves", verdict, r.passed, r.failed, predicted)
+	return s + " · space explores on, ← rewinds, w saves"
 }
