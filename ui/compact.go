@@ -34,7 +34,7 @@ func (m *Model) viewCompact() []string {
 	}
 	rows = append(rows, m.netLine(w))
 	if m.help.ShowAll {
-		rows = append(rows, m.fullHelp(w, l.narration.y-len(rows))...)
+		rows = append(rows, m.fullHelp(w, m.helpRoom())...)
 	} else {
 		rows = append(rows, rule(m.st, "clients", fmt.Sprintf("tab · key %s (k) · lease %v (l)", m.curKey(), m.curLease()), w))
 		cs := m.clients()

@@ -6,6 +6,14 @@ import "fmt"
 // or two a newcomer can read on a projector. The lessons explain each term where they first
 // use it; this is where to look it up again.
 var glossary = []struct{ term, text string }{
+	{"raft", "the consensus protocol the five nodes run: one elected leader appends every change to a log, and an entry counts once a majority has stored it, so the nodes agree on one order of changes even when some crash or are cut off."},
+	{"campaign, election", "a node that wants to lead campaigns: it raises its term and asks the others for votes (◐ candidate); with votes from a majority it becomes leader (★) for that term."},
+	{"bootstrap (entry 1)", "every node starts from the same snapshot at index 1 naming the five members, so the log's own entries start at 2: the first leader's Noop is 2 and a lesson's first lock entry is 3."},
+	{"Noop (new leader's empty entry)", "a new leader appends one empty entry of its own term (index 2 after the first election); once it commits, every entry before it is known committed too."},
+	{"lease manager", "the lock service these nodes are: it hands out a key with a time limit (a lease) and a token, and takes it back by a committed Expire when the limit passes."},
+	{"GC pause, stop-the-world", "a garbage-collector pause freezes a whole client process (stops the world): it runs no code and notices no time passing, then wakes up and carries on as if nothing happened."},
+	{"check-then-act", "deciding on something checked earlier (\"I hold the lock\") and acting later (the write): anything can change in between, which is why the resource checks the token at the write."},
+	{"expect, check", "a lesson's checks: `expect` says what must be true at that instant, `wait-until` waits for it; the end screen counts how many of the story's checks held."},
 	{"state machine", "the lock table every node keeps. It changes only by applying log entries, in log order, so two nodes that applied the same entries hold the same table, whatever their clocks say."},
 	{"log entry", "a command (Grant, Release, Expire) the leader appends to its log and sends to the followers; ○ on screen until it is committed."},
 	{"commit", "an entry is committed once a majority of nodes have it in their logs (◆): from then on it can never be lost or replaced. The leader learns it first; followers learn it with its next message."},

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -11,11 +12,31 @@ func (m *Model) helpLine(w int) string {
 	return fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
 }
 
-// fullHelp is the `?` screen: every key, then a legend of the symbols. bubbles/help lays the
-// groups out in columns when they fit; on a narrower screen the same bindings flow as text.
+// fullHelp is the `?` screen: every key, then a legend of the symbols, in h rows from its
+// scroll position (↑↓, like the glossary, with the same marker when it does not all fit).
+// bubbles/help lays the groups out in columns when they fit; on a narrower screen the same
+// bindings flow as text.
 func (m *Model) fullHelp(w, h int) []string {
 	st := m.st
-	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? next: the glossary · esc closes · every action is a scenario step: recorded, replayed on rewind, saved by w)"), w)}
+	body := m.helpBody(w, h)
+	room := max(1, h-1)
+	top := min(max(m.helpTop, 0), max(0, len(body)-room))
+	more := ""
+	if len(body) > room {
+		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
+	}
+	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? again: the glossary · esc closes"+more+" · every action is a scenario step: recorded, replayed on rewind, saved by w)"), w)}
+	lines = append(lines, body[top:min(len(body), top+room)]...)
+	for len(lines) < h {
+		lines = append(lines, blank(w))
+	}
+	return lines[:h]
+}
+
+// helpBody is every line of the keys page under its title: the bindings, then the legend.
+func (m *Model) helpBody(w, h int) []string {
+	st := m.st
+	var lines []string
 	groups := m.keys.FullHelp()
 	wide := m.help
 	wide.Width = 0 // measure the columns uncut
@@ -35,18 +56,28 @@ func (m *Model) fullHelp(w, h int) []string {
 	if m.v.Config.Unsafe.LeaseRead {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")
 	}
-	if len(lines) < h {
-		lines = append(lines, blank(w))
-	}
+	lines = append(lines, blank(w))
 	for _, s := range legend {
 		for _, l := range wrap(s, w-1, "  ") {
 			lines = append(lines, st.faint.r(fit(" "+l, w)))
 		}
 	}
-	for len(lines) < h {
-		lines = append(lines, blank(w))
+	return lines
+}
+
+// helpRoom is the rows the keys page gets on this layout (title included).
+func (m *Model) helpRoom() int {
+	l := &m.lay
+	if l.mode == modeFull {
+		return l.tracker.h + l.clients.h
 	}
-	return lines[:h]
+	return l.narration.y - 3 - len(m.v.Nodes)
+}
+
+// scrollHelp moves the keys page by d lines, within its length.
+func (m *Model) scrollHelp(d int) {
+	h := m.helpRoom()
+	m.helpTop = min(max(m.helpTop+d, 0), max(0, len(m.helpBody(m.width, h))-max(1, h-1)))
 }
 
 // flowHelp writes every binding as "key desc", separated by dots, wrapped to w cells.

@@ -39,11 +39,11 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		case m.glossary:
 			m.glossary = false
 		default:
-			m.help.ShowAll = true
+			m.help.ShowAll, m.helpTop = true, 0
 		}
 	case msg.Type == tea.KeyEsc && (m.help.ShowAll || m.glossary):
 		m.help.ShowAll, m.glossary = false, false
-	case m.glossary && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+	case (m.glossary || m.help.ShowAll) && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 		d := 1
 		if key.Matches(msg, k.PageUp, k.PageDown) {
 			d = 10
@@ -51,7 +51,11 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		if key.Matches(msg, k.Up, k.PageUp) {
 			d = -d
 		}
-		m.scrollGlossary(d)
+		if m.glossary {
+			m.scrollGlossary(d)
+		} else {
+			m.scrollHelp(d)
+		}
 	case key.Matches(msg, k.Pause):
 		m.togglePause()
 	case key.Matches(msg, k.Step):

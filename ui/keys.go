@@ -66,7 +66,7 @@ func newKeyMap() keyMap {
 		SaveWeb:  b("W", "save session as web page", "W"),
 		Diagram:  b("m", "message diagram", "m"),
 		Only:     b("o", "diagram: only key/client", "o"),
-		Help:     b("?", "all keys", "?"),
+		Help:     b("?", "keys, ?? glossary", "?"),
 
 		LockFilter: b("/", "lock table: keys by prefix (: /PREFIX)", "/"),
 		Quit:       b("q", "quit", "q", "ctrl+c"),

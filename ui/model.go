@@ -71,6 +71,7 @@ type Model struct {
 	next       string      // the lesson to play after this program ends (n at the end)
 	glossary   bool        // the ? screen's second page is open
 	glossTop   int         // its first line shown
+	helpTop    int         // the keys page's first line shown
 	narrScroll int         // narration lines scrolled back from the newest
 	answers    map[int]int // the student's answer to each ask, by the ask's line
 	pauseSeen  bool        // the playback was at a script stop when last refreshed
@@ -133,9 +134,9 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 // hint is the status line at start.
 func (m *Model) hint() string {
 	if m.sim.sandbox {
-		return fmt.Sprintf("sandbox seed %d · 1-9 pick a node, i isolate, x crash · tab pick a client, a acquire · : any step · ? all keys", m.seed)
+		return fmt.Sprintf("sandbox seed %d · 1-9 pick a node, i isolate, x crash · tab pick a client, a acquire · : any step · ? keys, ?? glossary", m.seed)
 	}
-	return "space pause · enter continue at a script pause · ← → travel in time · ? all keys"
+	return "space pause · enter continue at a script pause · ← → travel in time · ? keys, ?? glossary"
 }
 
 // Init starts the frame clock, unless the model starts paused.

@@ -65,7 +65,7 @@ func (m *Model) viewFull() []string {
 	}
 	rows = append(rows, hjoin(cols...)...)
 	if m.help.ShowAll {
-		rows = append(rows, m.fullHelp(l.w, l.tracker.h+l.clients.h)...)
+		rows = append(rows, m.fullHelp(l.w, m.helpRoom())...)
 	} else {
 		rows = append(rows, hjoin(m.trackerBox(l.tracker), m.netBox(l.net))...)
 		rows = append(rows, hjoin(m.clientsBox(l.clients), m.timelineBox(l.timeline))...)
