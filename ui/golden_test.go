@@ -64,7 +64,7 @@ func lateExpireMoment(t *testing.T, w, h int) *Model {
 	return m
 }
 
-// stepUntil plays event by event (passing script pauses) until cond holds.
+// stepUntil plays event by event (passing script pauses, answering asks right) until cond holds.
 func stepUntil(t *testing.T, m *Model, limit time.Duration, cond func() bool) {
 	t.Helper()
 	for !cond() {
@@ -72,6 +72,9 @@ func stepUntil(t *testing.T, m *Model, limit time.Duration, cond func() bool) {
 			t.Fatalf("condition not reached by %v", limit)
 		}
 		if m.sim.atPause() {
+			if a := m.pendingAsk(); a != nil {
+				m.answer(a, a.Right) // a student who predicted right, as the end screen will say
+			}
 			m.sim.p.Continue()
 		}
 		if !m.sim.stepEvent() && !m.sim.atPause() {
