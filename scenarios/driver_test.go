@@ -172,3 +172,30 @@ func TestVerdictIsFinalizeWithoutSideEffects(t *testing.T) {
 		t.Fatalf("verdict %v (%d/%d), leaselab run %v", got, v.Passed, v.Failed, want)
 	}
 }
+
+// Every completion StepStarts offers begins a line the parser reads (completed with an
+// argument where one is still missing).
+func TestStepStartsParse(t *testing.T) {
+	h := DefaultHeader()
+	h.Nodes = 3
+	rest := map[string]string{"wait ": "1s", "wait-until ": "leader", "expect ": "leader", "partition ": "n1 | n2",
+		"drop all ": "10%", "cut n": "1 n2", "drop n": "1 n2 10%", "delay n": "1 n2 5ms"}
+	starts := StepStarts(3, []string{"c1"})
+	if !slices.Contains(starts, "crash n3") || slices.Contains(starts, "crash n4") || !slices.Contains(starts, "c1 acquire ") {
+		t.Fatalf("starts %v", starts)
+	}
+	for _, s := range starts {
+		line := s + rest[s]
+		switch {
+		case strings.HasSuffix(s, " rate "):
+			line += "1.5"
+		case strings.HasSuffix(s, " offset "):
+			line += "1s"
+		case strings.HasPrefix(s, "c1 "):
+			continue // client actions take their own arguments
+		}
+		if _, err := ParseStep(line, h); err != nil {
+			t.Errorf("%q: %v", line, err)
+		}
+	}
+}

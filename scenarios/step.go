@@ -2,6 +2,8 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -37,4 +39,24 @@ func ParseStep(text string, h Header) (Step, error) {
 	st := p.s.Steps[0]
 	st.Pos = Pos{}
 	return st, nil
+}
+
+// StepStarts are the ways a step line typed at a prompt can begin, for completion: the step
+// words, the node steps with each of the run's nodes, and each client's actions.
+func StepStarts(nodes int, clients []string) []string {
+	out := []string{"wait ", "wait-until ", "expect ", "partition ", "heal", "drop all ", "cut n", "drop n", "delay n"}
+	for _, w := range slices.Sorted(maps.Keys(nodeSteps)) {
+		for id := 1; id <= nodes; id++ {
+			out = append(out, fmt.Sprintf("%s n%d", w, id))
+		}
+	}
+	for id := 1; id <= nodes; id++ {
+		out = append(out, fmt.Sprintf("skew n%d rate ", id), fmt.Sprintf("skew n%d offset ", id), fmt.Sprintf("skew n%d reset", id))
+	}
+	for _, c := range clients {
+		for _, a := range clientActions {
+			out = append(out, c+" "+a+" ")
+		}
+	}
+	return out
 }

@@ -78,11 +78,11 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		return m.nextLesson()
 	case key.Matches(msg, k.Command):
 		m.prompting = true
-		m.input.reset()
+		m.input.reset(scenarios.StepStarts(len(m.v.Nodes), m.clients()))
 	case key.Matches(msg, k.LockFilter):
 		m.prompting = true
-		m.input.reset()
-		m.input.text, m.input.pos = []rune("/"+m.lockPrefix), 1+len([]rune(m.lockPrefix))
+		m.input.reset(nil)
+		m.input.set("/" + m.lockPrefix)
 	case key.Matches(msg, k.Diagram):
 		m.diag, m.dgSel = !m.diag, 0
 		if m.diag {

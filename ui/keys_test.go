@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"os"
 	"path/filepath"
 	"strings"
@@ -506,5 +508,28 @@ func TestGlossaryHasLessonWords(t *testing.T) {
 		if !strings.Contains(all, w) {
 			t.Errorf("the glossary lacks %q", w)
 		}
+
+// The prompt completes step words with tab: the run's nodes and clients are among them.
+func TestPromptCompletesStepWords(t *testing.T) {
+	m := started(t)
+	press(m, ":", "c", "r", "a", "tab")
+	if got := m.input.value(); got != "crash n1" {
+		t.Fatalf("cra + tab = %q, want crash n1", got)
+	}
+	press(m, "esc", ":", "c", "2", " ", "a", "c")
+	for _, w := range []int{80, 120} { // the suggestion's rest shows, and the line still fits
+		if v := m.input.view(m.st, w); lipgloss.Width(v) != w || !strings.Contains(ansi.Strip(v), "c2 acquire") {
+			t.Fatalf("prompt at %d cells: %d cells %q", w, lipgloss.Width(v), ansi.Strip(v))
+		}
+	}
+	press(m, "tab")
+	if got := m.input.value(); got != "c2 acquire " {
+		t.Fatalf("c2 ac + tab = %q, want c2 acquire", got)
+	}
+	for _, k := range []string{"o", "r", "d", "e", "r", "s", " ", "3", "s", "enter"} {
+		press(m, k)
+	}
+	if lastUserStep(t, m) != "c2 acquire orders 3s" {
+		t.Fatalf("the completed line should run: %q", m.status)
 	}
 }

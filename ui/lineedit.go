@@ -1,63 +1,55 @@
 package ui
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
-// lineEdit is the `:` prompt's one-line editor. (bubbles/textinput would need a clipboard
-// module that is not among the project's dependencies.)
-type lineEdit struct {
-	text []rune
-	pos  int
+// lineEdit is the `:` prompt's one-line editor: bubbles/textinput (typing, ←/→, home/end,
+// ctrl+u, paste), with suggestions that tab completes, and a steady cursor (no blink timer:
+// frames stop while paused).
+type lineEdit struct{ ti textinput.Model }
+
+func newLineEdit() lineEdit {
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.CharLimit = 200
+	ti.ShowSuggestions = true
+	ti.Cursor.SetMode(cursor.CursorStatic)
+	ti.Focus()
+	return lineEdit{ti: ti}
 }
 
-func (e *lineEdit) reset()        { e.text, e.pos = nil, 0 }
-func (e *lineEdit) value() string { return string(e.text) }
-
-// update edits on one key: typing, backspace/delete, ←/→, home/end, ctrl+u clears.
-func (e *lineEdit) update(k tea.KeyMsg) {
-	switch k.Type {
-	case tea.KeyRunes, tea.KeySpace:
-		rs := k.Runes
-		if k.Type == tea.KeySpace {
-			rs = []rune{' '}
-		}
-		if len(e.text)+len(rs) > 200 {
-			return
-		}
-		e.text = append(e.text[:e.pos], append(append([]rune{}, rs...), e.text[e.pos:]...)...)
-		e.pos += len(rs)
-	case tea.KeyBackspace:
-		if e.pos > 0 {
-			e.text = append(e.text[:e.pos-1], e.text[e.pos:]...)
-			e.pos--
-		}
-	case tea.KeyDelete:
-		if e.pos < len(e.text) {
-			e.text = append(e.text[:e.pos], e.text[e.pos+1:]...)
-		}
-	case tea.KeyLeft:
-		e.pos = max(0, e.pos-1)
-	case tea.KeyRight:
-		e.pos = min(len(e.text), e.pos+1)
-	case tea.KeyHome, tea.KeyCtrlA:
-		e.pos = 0
-	case tea.KeyEnd, tea.KeyCtrlE:
-		e.pos = len(e.text)
-	case tea.KeyCtrlU:
-		e.reset()
-	}
+// reset empties the line and sets what tab may complete it to (nil: nothing).
+func (e *lineEdit) reset(suggestions []string) {
+	e.ti.Reset()
+	e.ti.SetSuggestions(suggestions)
 }
 
-// view is the text with a block cursor, for a line of w cells (the tail shows when long).
+// set puts text in the line, the cursor at its end.
+func (e *lineEdit) set(text string) {
+	e.ti.SetValue(text)
+	e.ti.CursorEnd()
+}
+
+func (e *lineEdit) value() string { return e.ti.Value() }
+
+// update edits on one key.
+func (e *lineEdit) update(k tea.KeyMsg) { e.ti, _ = e.ti.Update(k) }
+
+// view is the line with its cursor (and the suggestion's rest, faint), in w cells.
 func (e *lineEdit) view(st *styles, w int) string {
-	pre, at, post := string(e.text[:e.pos]), " ", ""
-	if e.pos < len(e.text) {
-		at, post = string(e.text[e.pos]), string(e.text[e.pos+1:])
+	if e.ti.Value() == "" {
+		return st.key.r(": ") + st.reverse.r(" ") + st.faint.r(cut(" a scenario step (tab completes): cut n1 -> n2 · drop all 20% · c2 acquire orders 5s · expect n1 lock orders free · wait 2s · esc cancels", max(0, w-3)))
 	}
-	if len(e.text) == 0 {
-		return st.key.r(": ") + st.reverse.r(" ") + st.faint.r(cut(" a scenario step: cut n1 -> n2 · drop all 20% · c2 acquire orders 5s · expect n1 lock orders free · wait 2s · esc cancels", max(0, w-3)))
+	// textinput draws Width cells of text, then the cursor cell, then the rest of a suggestion.
+	val, tail := []rune(e.ti.Value()), 1
+	if sg := []rune(e.ti.CurrentSuggestion()); len(e.ti.MatchedSuggestions()) > 0 && e.ti.Position() == len(val) && len(sg) > len(val) {
+		tail = len(sg) - len(val)
 	}
-	for width(pre)+width(post)+3 > w && len(pre) > 0 {
-		pre = string([]rune(pre)[1:])
-	}
-	return st.key.r(": ") + pre + st.reverse.r(at) + cut(post, max(0, w-3-width(pre)))
+	e.ti.Width = max(1, w-2-tail)
+	e.ti.Cursor.Style = st.inputCursor
+	e.ti.CompletionStyle = st.inputHint
+	return st.key.r(": ") + e.ti.View()
 }

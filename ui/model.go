@@ -110,7 +110,8 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 		s.paused = true
 	}
 	m := &Model{
-		st: st, keys: newKeyMap(), help: help.New(), vp: viewport.New(40, 5),
+		input: newLineEdit(),
+		st:    st, keys: newKeyMap(), help: help.New(), vp: viewport.New(40, 5),
 		sim: s, base: base, title: base.Header.Title, seed: o.Seed, saveDir: o.SaveDir,
 		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes,
 	}

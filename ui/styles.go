@@ -44,6 +44,7 @@ type styles struct {
 	narr, status, statusBad, sel, key, msg, dropSt sty
 	hkey, hdesc                                    sty
 	helpKey, helpDesc, helpSep                     lipgloss.Style
+	inputCursor, inputHint                         lipgloss.Style // the prompt's textinput
 }
 
 // palette picks a colour, or none when colours are off (NO_COLOR): attributes still apply.
@@ -66,6 +67,9 @@ func newStyles(r *lipgloss.Renderer, mono bool) *styles {
 		faint:   mk(ns().Faint(true)),
 		italic:  mk(ns().Italic(true)),
 		reverse: mk(ns().Reverse(true)),
+
+		inputCursor: ns().Reverse(true),
+		inputHint:   ns().Faint(true),
 
 		leader:    mk(fg("#8A6100", "#FFD75F").Bold(true)),
 		follower:  mk(fg("#005F87", "#87D7FF")),
