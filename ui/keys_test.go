@@ -508,6 +508,8 @@ func TestGlossaryHasLessonWords(t *testing.T) {
 		if !strings.Contains(all, w) {
 			t.Errorf("the glossary lacks %q", w)
 		}
+	}
+}
 
 // The prompt completes step words with tab: the run's nodes and clients are among them.
 func TestPromptCompletesStepWords(t *testing.T) {
