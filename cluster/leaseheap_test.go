@@ -85,4 +85,15 @@ func TestLeaseTimerFollowsEarliest(t *testing.T) {
 	if n.counting.top().key != "k18" || n.leaseAt != n.clk.realAtLocal(n.counting.top().deadline) {
 		t.Fatalf("after releasing k19 the timer should follow k18, got %s at %v", n.counting.top().key, n.leaseAt)
 	}
+	// A clock change keeps every deadline in local time and converts only the earliest one.
+	before := n.counting.top().deadline
+	must(t, w.SkewRate(n.id, 2))
+	if n.counting.top().deadline != before || n.leaseAt != n.clk.realAtLocal(before) {
+		t.Fatalf("after a rate change: earliest deadline %v (was %v), timer at %v, want %v",
+			n.counting.top().deadline, before, n.leaseAt, n.clk.realAtLocal(before))
+	}
+	must(t, w.SkewOffset(n.id, 20*time.Second)) // past k18's deadline: its timer is due now
+	if n.leaseAt != w.Now() {
+		t.Fatalf("after jumping past the earliest deadline the timer is at %v, want now (%v)", n.leaseAt, w.Now())
+	}
 }
