@@ -28,6 +28,7 @@ var glossary = []struct{ term, text string }{
 	{"pre-vote, pre-candidate", "before an election a node first asks whether it could win (◔ pre-candidate) without raising its term; a node cut off from the majority stays there and cannot disturb the cluster when it returns."},
 	{"MsgApp / MsgAppResp", "raft's append message (leader → follower: entries to add, and the commit index) and its reply (follower → leader: how far its log now goes). MsgHeartbeat keeps followers from starting an election; MsgSnap carries a snapshot."},
 	{"ReadIndex", "a read the leader answers only after a majority confirms it still leads: slower, but never from a deposed leader's stale state."},
+	{"lease-based read, own lease", "etcd raft's faster read (unsafe lease-read): the leader answers without asking anyone, trusting its own lease, its check-quorum counted on its own clock. A leader whose clock runs slow keeps trusting it after the others have elected a new leader. With the switch on, a leader's column shows how long its own lease still runs (lease 1.3s)."},
 	{"election timeout", "how long a follower waits without hearing from a leader before it campaigns (1s in the lessons: 10 ticks of 100ms)."},
 }
 
