@@ -85,7 +85,7 @@ func TestTmuxBinary(t *testing.T) {
 	waitFor("n1 rejoined", func(s string) bool { return !strings.Contains(s, "ISOLATED") })
 	key("Tab")
 	key("a")
-	waitFor("c2 holding orders", has("c2 ● connected"))
+	waitFor("c2 asking", has("c2 ● "))
 	waitFor("c2 granted", has("holds orders #1"))
 	key("Space")
 	waitFor("paused", has("PAUSED"))

@@ -11,15 +11,21 @@ import (
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	title := fmt.Sprintf("Clients & resource · key %s (k) · lease %v (l)", m.curKey(), m.curLease())
+	title := fmt.Sprintf("Clients · key %s (k) · lease %v (l)", m.curKey(), m.curLease())
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
 func (m *Model) clientsBody(iw, ih int) []string {
 	out := make([]string, 0, ih)
-	for _, name := range m.clients() {
+	cs := m.clients()
+	// Rows the resource part does not need let a long client line go on below (the lease view
+	// of a client must not be cut).
+	spare := ih - len(cs) - 1 - max(1, len(m.v.Resource))
+	for _, name := range cs {
 		if len(out) < ih {
-			out = append(out, m.clientLine(name, iw))
+			rows := m.clientRows(name, iw, 1+max(0, spare))
+			spare -= len(rows) - 1
+			out = append(out, rows...)
 		}
 	}
 	if len(out) < ih {
@@ -31,7 +37,7 @@ func (m *Model) clientsBody(iw, ih int) []string {
 		}
 	}
 	if len(m.v.Resource) == 0 && len(out) < ih {
-		out = append(out, m.st.faint.r(fit("no writes yet (f: the selected client writes with its token)", iw)))
+		out = append(out, m.st.faint.r(fit("no writes yet (f: a write with the client's token)", iw)))
 	}
 	for len(out) < ih {
 		out = append(out, blank(iw))
@@ -39,9 +45,14 @@ func (m *Model) clientsBody(iw, ih int) []string {
 	return out
 }
 
-func (m *Model) clientLine(name string, iw int) string {
+// clientLine is a client's line cut to iw cells (the compact screen).
+func (m *Model) clientLine(name string, iw int) string { return m.clientRows(name, iw, 1)[0] }
+
+// clientRows is a client's line in up to rows rows of iw cells: it breaks between fields, the
+// rows after the first indented; only the last row is cut.
+func (m *Model) clientRows(name string, iw, rows int) []string {
 	st := m.st
-	l := newLine(iw)
+	l := &wrapLine{w: iw, rows: max(1, rows), indent: 4}
 	if name == m.client {
 		l.add(st.sel, "▸"+name)
 	} else {
@@ -50,39 +61,52 @@ func (m *Model) clientLine(name string, iw int) string {
 	c := m.clientView(name)
 	if c == nil {
 		// A fresh client's first guess comes from its name alone: show where it would go.
-		l.add(st.faint, fmt.Sprintf(" · not used yet, asks n%d first (tab to select, a to acquire)", cluster.FirstGuess(name, len(m.v.Nodes))))
-		return l.String()
+		l.add(st.faint, fmt.Sprintf(" unused · asks n%d first · tab selects, a acquires", cluster.FirstGuess(name, len(m.v.Nodes))))
+		return l.lines()
 	}
-	switch {
-	case c.Paused:
-		text := " ‖ paused until " + simTime(c.WakeAt) + " "
+	// Fields by importance, so a cut line keeps what the lessons point at: a pause, the lease as
+	// the client sees it, the request in flight, the write verdict; connection and guess last.
+	if c.Paused {
+		text := " ‖ paused→" + simTime(c.WakeAt) + " "
 		if c.Doing == "" && c.Queued > 0 {
 			text += fmt.Sprintf("· %d queued ", c.Queued) // decided already, sent on waking
 		}
 		l.add(st.warnBlock, text)
-	case !c.Connected:
+	} else if !c.Connected {
 		l.add(st.bad, " ⊘ disconnected")
-	default:
-		l.add(st.good, " ● connected")
+	} else {
+		l.add(st.good, " ●")
 	}
-	if c.Rate != 1 && !c.Paused {
-		l.add(st.warn, " ×"+trimFloat(c.Rate))
-	}
-	l.add(st.faint, fmt.Sprintf(" asks n%d", c.Guess)) // the node its next request (or retry) goes to
 	if len(c.Holds) == 0 {
-		l.add(st.faint, " · holds nothing")
+		l.add(st.faint, " holds nothing")
 	}
-	for _, h := range c.Holds {
-		l.add(st.headKey, " · holds ")
-		text := fmt.Sprintf("%s #%d ", h.Key, h.Token)
+	for i, h := range c.Holds {
+		if i > 0 {
+			l.add(st.faint, " ·")
+		}
+		text, ts := fmt.Sprintf("%s #%d ", h.Key, h.Token), st.grant
 		if h.Left > 0 {
-			l.add(st.grant, text+leftText(h.Left))
+			text += leftText(h.Left)
 		} else {
-			l.add(st.gone, text+"ran out (own clock)")
+			text, ts = text+"ran out (own clock)", st.gone
+		}
+		l.need(width(" holds " + text))
+		l.add(st.headKey, " holds ")
+		l.add(ts, text)
+	}
+	if c.Doing != "" {
+		l.add(st.key, " · ⋯ "+c.Doing)
+		if c.Queued > 0 {
+			l.add(st.faint, fmt.Sprintf(" +%d queued", c.Queued))
 		}
 	}
+	if w := c.LastWrite; w != nil {
+		s, v := writeVerdict(st, w)
+		l.need(width(fmt.Sprintf(" · write #%d %s", w.Token, v)))
+		l.add(st.headKey, " · write ")
+		l.add(s, fmt.Sprintf("#%d %s", w.Token, v))
+	}
 	if c.LastReply != 0 {
-		l.add(st.headKey, " · last ")
 		text := c.LastReply.String()
 		if c.LastReply == cluster.ReplyGranted {
 			text += " #" + strconv.FormatUint(c.LastToken, 10)
@@ -94,20 +118,56 @@ func (m *Model) clientLine(name string, iw int) string {
 		if c.LastReply == cluster.ReplyTimeout || c.LastReply == cluster.ReplyOutcomeUnknown || c.LastReply == cluster.ReplyRejected {
 			rs = st.bad
 		}
+		l.need(width(" · last " + text))
+		l.add(st.headKey, " · last ")
 		l.add(rs, text)
 	}
-	if c.Doing != "" {
-		l.add(st.key, " · ⋯ "+c.Doing)
-		if c.Queued > 0 {
-			l.add(st.faint, fmt.Sprintf(" +%d queued", c.Queued))
-		}
+	if c.Rate != 1 && !c.Paused {
+		l.add(st.warn, " · clock ×"+trimFloat(c.Rate))
 	}
-	if w := c.LastWrite; w != nil {
-		l.add(st.headKey, " · write ")
-		s, v := writeVerdict(st, w)
-		l.add(s, fmt.Sprintf("#%d %s", w.Token, v))
+	l.add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess)) // the node its next request (or retry) goes to
+	return l.lines()
+}
+
+// wrapLine lays styled pieces into up to rows lines of w cells: a piece that does not fit the
+// row goes whole to the next one (indented), while there is one; the last row is cut.
+type wrapLine struct {
+	w, rows, indent int
+	done            []string
+	cur             *line
+	fresh           bool // the row just started: the next piece drops its leading separator
+}
+
+func (l *wrapLine) add(s sty, text string) {
+	l.need(width(text))
+	if l.fresh { // a row starts with the field, not its separator
+		text = strings.TrimLeft(strings.TrimPrefix(text, " · "), " ")
+		l.fresh = false
 	}
-	return l.String()
+	l.cur.add(s, text)
+}
+
+// need starts a new row unless n cells fit on this one (while rows are left); it says whether
+// it did. A field of several pieces asks for its whole width first.
+func (l *wrapLine) need(n int) bool {
+	if l.cur == nil {
+		l.cur = newLine(l.w)
+	}
+	if n <= l.cur.room() || len(l.done)+1 >= l.rows || l.cur.w <= l.indent {
+		return false
+	}
+	l.done = append(l.done, l.cur.String())
+	l.cur = newLine(l.w)
+	l.cur.pad(l.indent)
+	l.fresh = true
+	return true
+}
+
+func (l *wrapLine) lines() []string {
+	if l.cur == nil {
+		l.cur = newLine(l.w)
+	}
+	return append(l.done, l.cur.String())
 }
 
 func writeVerdict(st *styles, w *cluster.WriteView) (sty, string) {
