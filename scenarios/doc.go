@@ -19,6 +19,8 @@
 //     ParseStep(line) reads that line against this run's header, with errors by column.
 //   - Verdict() is the script's outcome as `leaselab run` reports it, computed without
 //     changing the world; SeekTo(t) travels in time (backward by replaying from the seed).
+//   - StartJob(wait or wait-until) and SeekJob(t) do the same long moves a slice at a time
+//     (Job.Run), so a caller can show progress and stop one; the slices are one run.
 //
 // The rules live here and nowhere else: a wait-until is judged when it begins, after every
 // event and at its limit, never at the instant a caller happens to stop, so a run cut into any
