@@ -132,6 +132,16 @@ func (m *Model) minorityPartition() [][]int {
 
 // slowLinks delays every link of node id by 600ms (the late-expire setup), one step per link.
 func (m *Model) slowLinks(id int) {
+	slowed := 0
+	for _, d := range m.v.Net.Delays {
+		if (d.A == id || d.B == id) && d.Delay == 600*time.Millisecond {
+			slowed++
+		}
+	}
+	if slowed == len(m.v.Nodes)-1 {
+		m.say("n%d's links are already 600ms slower: S again changes nothing (h heals)", id)
+		return
+	}
 	for o := 1; o <= len(m.v.Nodes); o++ {
 		if o != id {
 			if !m.act(scenarios.Step{Kind: scenarios.StepDelay, Node: id, Node2: o, Dur: 600 * time.Millisecond}) {

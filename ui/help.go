@@ -9,6 +9,10 @@ import (
 
 // helpLine is the one-line footer (bubbles/help, short form).
 func (m *Model) helpLine(w int) string {
+	if m.prompting && m.statusBad {
+		// The prompt has the status line, so the error of the line it keeps shows here.
+		return m.st.statusBad.r(fit(" "+m.status, w))
+	}
 	return fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
 }
 

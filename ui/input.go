@@ -79,6 +79,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset(scenarios.StepStarts(len(m.v.Nodes), m.clients()))
+		m.statusBad = false
 	case key.Matches(msg, k.LockFilter):
 		m.prompting = true
 		m.input.reset(nil)
@@ -114,6 +115,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Node):
 		if id := int(msg.Runes[0] - '0'); id <= len(m.v.Nodes) {
 			m.node, m.focus = id, panelNodes
+		} else {
+			m.fail("no n%d: this cluster has n1..n%d", id, len(m.v.Nodes))
 		}
 	case key.Matches(msg, k.Client):
 		m.cycleClient(1)

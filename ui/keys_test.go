@@ -535,3 +535,50 @@ func TestPromptCompletesStepWords(t *testing.T) {
 		t.Fatalf("the completed line should run: %q", m.status)
 	}
 }
+
+// TestPromptKeepsLineAndHistory: a line that does not parse stays in the prompt with its
+// error under it; ↑ brings back earlier lines.
+func TestPromptKeepsLineAndHistory(t *testing.T) {
+	m := newSandbox(t, 7, 5, 120, 40)
+	typeLine(m, "wiat 1s")
+	if !m.prompting || m.input.value() != "wiat 1s" || !strings.Contains(m.View(), "unknown command \"wiat\"") {
+		t.Fatalf("prompting %v, text %q:\n%s", m.prompting, m.input.value(), m.View())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+	for _, r := range "heal" {
+		m.Update(keyMsg(string(r)))
+	}
+	m.Update(keyMsg("enter"))
+	if m.prompting || !strings.Contains(m.status, "heal") {
+		t.Fatalf("heal: prompting %v, status %q", m.prompting, m.status)
+	}
+	press(m, ":", "up")
+	if m.input.value() != "heal" {
+		t.Fatalf("↑ gives %q", m.input.value())
+	}
+	press(m, "up")
+	if m.input.value() != "wiat 1s" {
+		t.Fatalf("↑↑ gives %q", m.input.value())
+	}
+	press(m, "down", "down")
+	if m.input.value() != "" {
+		t.Fatalf("↓↓ gives %q", m.input.value())
+	}
+}
+
+// TestNoOpKeysSaySo: a node key beyond the cluster and a second S answer in the status line.
+func TestNoOpKeysSaySo(t *testing.T) {
+	m := newSandbox(t, 7, 5, 120, 40)
+	press(m, "7")
+	if m.node != 1 || !strings.Contains(m.status, "no n7: this cluster has n1..n5") {
+		t.Fatalf("7: node n%d, status %q", m.node, m.status)
+	}
+	press(m, "S")
+	if !strings.Contains(m.status, "600ms slower") {
+		t.Fatalf("S: %q", m.status)
+	}
+	press(m, "S")
+	if !strings.Contains(m.status, "already 600ms slower") {
+		t.Fatalf("second S: %q", m.status)
+	}
+}

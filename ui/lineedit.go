@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -9,7 +10,11 @@ import (
 // lineEdit is the `:` prompt's one-line editor: bubbles/textinput (typing, ←/→, home/end,
 // ctrl+u, paste), with suggestions that tab completes, and a steady cursor (no blink timer:
 // frames stop while paused).
-type lineEdit struct{ ti textinput.Model }
+type lineEdit struct {
+	ti   textinput.Model
+	hist []string // lines entered, oldest first: ↑/↓ walk them (ctrl+n/ctrl+p walk suggestions)
+	hi   int      // where ↑/↓ are in hist; len(hist) is the line being typed
+}
 
 func newLineEdit() lineEdit {
 	ti := textinput.New()
@@ -17,6 +22,8 @@ func newLineEdit() lineEdit {
 	ti.CharLimit = 200
 	ti.ShowSuggestions = true
 	ti.Cursor.SetMode(cursor.CursorStatic)
+	ti.KeyMap.NextSuggestion = key.NewBinding(key.WithKeys("ctrl+n"))
+	ti.KeyMap.PrevSuggestion = key.NewBinding(key.WithKeys("ctrl+p"))
 	ti.Focus()
 	return lineEdit{ti: ti}
 }
@@ -24,6 +31,7 @@ func newLineEdit() lineEdit {
 // reset empties the line and sets what tab may complete it to (nil: nothing).
 func (e *lineEdit) reset(suggestions []string) {
 	e.ti.Reset()
+	e.hi = len(e.hist)
 	e.ti.SetSuggestions(suggestions)
 }
 
@@ -35,8 +43,39 @@ func (e *lineEdit) set(text string) {
 
 func (e *lineEdit) value() string { return e.ti.Value() }
 
-// update edits on one key.
-func (e *lineEdit) update(k tea.KeyMsg) { e.ti, _ = e.ti.Update(k) }
+// update edits on one key; ↑/↓ recall earlier lines.
+func (e *lineEdit) update(k tea.KeyMsg) {
+	switch k.Type {
+	case tea.KeyUp:
+		e.recall(-1)
+	case tea.KeyDown:
+		e.recall(+1)
+	default:
+		e.ti, _ = e.ti.Update(k)
+	}
+}
+
+// remember adds an entered line to the history (not a repeat of the last one).
+func (e *lineEdit) remember(line string) {
+	if line != "" && (len(e.hist) == 0 || e.hist[len(e.hist)-1] != line) {
+		e.hist = append(e.hist, line)
+	}
+	e.hi = len(e.hist)
+}
+
+// recall moves through the history by d (-1 older, +1 newer; past the newest: empty).
+func (e *lineEdit) recall(d int) {
+	i := e.hi + d
+	if i < 0 || i > len(e.hist) {
+		return
+	}
+	e.hi = i
+	text := ""
+	if i < len(e.hist) {
+		text = e.hist[i]
+	}
+	e.set(text)
+}
 
 // view is the line with its cursor (and the suggestion's rest, faint), in w cells.
 func (e *lineEdit) view(st *styles, w int) string {

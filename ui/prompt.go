@@ -20,6 +20,15 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case tea.KeyEnter:
 		line := strings.TrimSpace(m.input.value())
+		m.input.remember(line)
+		if line != "" && !strings.HasPrefix(line, "/") {
+			if _, err := m.sim.p.ParseStep(line); err != nil {
+				// Keep the prompt and its text open to fix the line; the error shows below it.
+				m.fail("%v", err)
+				m.input.hi = len(m.input.hist)
+				return nil
+			}
+		}
 		m.prompting = false
 		var cmd tea.Cmd
 		if strings.HasPrefix(line, "/") {
