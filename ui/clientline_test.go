@@ -29,3 +29,36 @@ func TestClientLeaseViewFitsAt120(t *testing.T) {
 		t.Errorf("a cut client line should keep the pause first: %q", m.clientLine("c1", 40))
 	}
 }
+
+// At 80x24 the replication section names its node columns (in its rule, above the marks) and
+// the node table's locks title is whole.
+func TestCompactReplicationNamesNodes(t *testing.T) {
+	s, err := scenarios.Load("first-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 80, 24)
+	runToStop(t, m)
+	press(m, "enter")
+	runToStop(t, m)
+	var rule, row string
+	for _, l := range strings.Split(m.View(), "\n") {
+		if strings.HasPrefix(l, "─ replication") {
+			rule = l
+		}
+		if strings.Contains(l, "Grant orders") && rule != "" && row == "" {
+			row = l
+		}
+	}
+	i := strings.Index(rule, "n1 n2 n3 n4 n5")
+	if i < 0 || row == "" {
+		t.Fatalf("no node names in the replication rule, or no entry row:\n%s", m.View())
+	}
+	// n1's column: the same cell in the rule and in the entry row holds n1's name and its mark.
+	if col := len([]rune(rule[:i])); !strings.ContainsRune("○◆✓", []rune(row)[col]) {
+		t.Errorf("n1's name (cell %d) is not above n1's mark:\n%s\n%s", col, rule, row)
+	}
+	if !strings.Contains(m.View(), "locks: countdowns, own clock") {
+		t.Errorf("the locks title is cut:\n%s", m.View())
+	}
+}

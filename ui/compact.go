@@ -28,7 +28,7 @@ func (m *Model) viewCompact() []string {
 		rows = append(rows, m.narration(w, l.narration.h)...)
 		return append(rows, m.statusLine(w), m.helpLine(w))
 	}
-	rows = append(rows, m.tableHead(w, "locks: countdown on each node's own clock"))
+	rows = append(rows, m.tableHead(w, "locks: countdowns, own clock"))
 	for i := range m.v.Nodes {
 		rows = append(rows, m.nodeRow(&m.v.Nodes[i], w))
 	}
@@ -45,7 +45,7 @@ func (m *Model) viewCompact() []string {
 				rows = append(rows, blank(w))
 			}
 		}
-		rows = append(rows, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", w))
+		rows = append(rows, m.replRule(w))
 		rows = append(rows, m.trackerBody(w, l.tracker.h-1, false)...)
 		rows = append(rows, rule(m.st, "timeline", m.filter.String()+" (v)", w))
 		if l.timeline.h > 1 {
@@ -62,6 +62,30 @@ func (m *Model) viewCompact() []string {
 	rows = append(rows, m.narration(w, l.narration.h)...)
 	rows = append(rows, m.statusLine(w), m.helpLine(w))
 	return rows
+}
+
+// replRule is the compact replication section's rule: the node names sit in it above their
+// columns (the section has no room for a header row), then the symbols.
+func (m *Model) replRule(w int) string {
+	st := m.st
+	l := newLine(w)
+	l.add(st.border, "─ ")
+	l.add(st.headKey, "replication ")
+	col := 5 + 1 + 4 + 1 + min(20, max(12, w/4)) + 1 // where proposalRow puts n1's mark
+	l.add(st.border, strings.Repeat("─", max(1, col-l.w-1))+" ")
+	for id := 1; id <= len(m.v.Nodes); id++ {
+		l.add(st.headKey, fmt.Sprintf("n%-2d", id))
+	}
+	note := "·none ○appended ◆committed ✓applied"
+	if l.room() < width(note)+4 {
+		note = "· ○ ◆ ✓ (? legend)"
+	}
+	if l.room() >= width(note)+4 {
+		l.add(st.border, strings.Repeat("─", l.room()-width(note)-3))
+		l.add(st.faint, " "+note+" ")
+	}
+	l.add(st.border, strings.Repeat("─", l.room()))
+	return l.String()
 }
 
 // nodeRow is one node on one line.
