@@ -11,7 +11,7 @@ import (
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	title := fmt.Sprintf("Clients · key %s (k) · lease %v (l)", m.curKey(), m.curLease())
+	title := fmt.Sprintf("Clients · your a: %s for %v (k, l change)", m.curKey(), m.curLease()) // the keyboard's acquire, not the script's leases
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
