@@ -70,7 +70,8 @@ func TestRunVerboseAndTrace(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("code %d\n%s", code, out)
 	}
-	for _, want := range []string{"say  ", "MsgApp", "applies", "Granted{token:1}"} {
+	// Times read as on the TUI (0.000s), raft's own lines as events of their node.
+	for _, want := range []string{"say  ", "MsgApp", "applies", "Granted{token:1}", "    0.000s  n1 raft: became follower at term 0", "ask  n1 has committed"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("verbose output lacks %q", want)
 		}

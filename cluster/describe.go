@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -93,7 +94,8 @@ func (e *Event) Describe() string {
 	case EvViolation:
 		return "VIOLATION " + e.Violation.String() + ": " + e.Text
 	case EvRaftLog:
-		return fmt.Sprintf("%s raft: %s", n, e.Text)
+		// raft names its node by number first ("1 became leader at term 1"): the column says it.
+		return fmt.Sprintf("%s raft: %s", n, strings.TrimPrefix(e.Text, strconv.Itoa(e.Node)+" "))
 	case EvError:
 		return fmt.Sprintf("%s error: %s", n, e.Text)
 	}

@@ -61,7 +61,7 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 	}
 	if o.Verbose != nil {
 		fmt.Fprintf(o.Verbose, "=== %s: %s (seed %d)\n", s.Name, s.Header.Title, r.World().Config().Seed)
-		r.OnSay = func(text string, at time.Duration) { fmt.Fprintf(o.Verbose, "%10s  say  %s\n", fmtTime(at), text) }
+		r.OnSay = func(text string, at time.Duration) { fmt.Fprintf(o.Verbose, "%10s  say  %s\n", clockTime(at), text) }
 		for i := range startup {
 			printEvent(o.Verbose, &startup[i])
 		}
@@ -100,6 +100,10 @@ func (res *Result) Report(out io.Writer) {
 		fmt.Fprintf(out, "  %s\n", f)
 	}
 }
+
+// clockTime is an instant as the TUI shows it (seconds, to the millisecond: 12.300s), so a
+// --verbose log and the screen read the same.
+func clockTime(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
 
 // fmtTime prints simulated time with at most a millisecond of precision: 12.4s, 1m3.25s.
 func fmtTime(d time.Duration) string {
@@ -144,12 +148,12 @@ func printEvent(out io.Writer, e *cluster.Event) {
 	default:
 		s = e.Describe()
 	}
-	fmt.Fprintf(out, "%10s  %s\n", fmtTime(e.At), s)
+	fmt.Fprintf(out, "%10s  %s\n", clockTime(e.At), s)
 }
 
 // printAsk shows a question with its choices, the right one marked, and its explanation.
 func printAsk(out io.Writer, st *Step, at time.Duration) {
-	fmt.Fprintf(out, "%10s  ask  %s\n", fmtTime(at), st.Text)
+	fmt.Fprintf(out, "%10s  ask  %s\n", clockTime(at), st.Text)
 	for i, c := range st.Choices {
 		mark := " "
 		if i == st.Right {
