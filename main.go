@@ -5,9 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,6 +47,9 @@ type exitError int
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 
 func main() {
+	if os.Getenv(chaos.WorkerEnv) != "" {
+		os.Exit(chaosWorker())
+	}
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	var code exitError
 	switch {
@@ -399,11 +405,113 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdChaos(args []string, stdout, stderr io.Writer) error {
-	err := chaos.Main(args, stdout, stderr)
-	if code, ok := err.(chaos.ExitCode); ok {
-		return exitError(code)
+	fs := newFlags("chaos", "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--profile wide] [--jobs N] [--out DIR]", stderr,
+		"Runs a random fault schedule per seed against the invariant checker and porcupine;",
+		"shrinks each kind of violation to a scenario file (and an HTML history) in --out.",
+		"Exit status: 0 nothing found and every history checked, 1 violations found, a history",
+		"not checked or (in safe mode) a stuck request, 2 bad usage.")
+	o := chaos.DefaultOptions()
+	fs.IntVar(&o.Seeds, "seeds", o.Seeds, "how many seeds to run")
+	fs.Uint64Var(&o.From, "from", o.From, "the first seed")
+	fs.DurationVar(&o.Duration, "duration", o.Duration, "simulated time per seed")
+	fs.IntVar(&o.Nodes, "nodes", o.Nodes, "cluster size, 3 to 9")
+	fs.Var((*unsafeList)(&o.Unsafe), "unsafe", "switch off the safety mechanism `NAME` (repeatable): "+strings.Join(scenarios.UnsafeNames, ", "))
+	fs.StringVar(&o.Profile, "profile", o.Profile, "`NAME` of the fault mix: default, or wide (adds transfer-leader and rejoin, check-quorum and pre-vote off, short leases, larger clock skews)")
+	fs.IntVar(&o.Jobs, "jobs", o.Jobs, "worker processes (1: run in this process)")
+	fs.StringVar(&o.Out, "out", o.Out, "reproducers and their HTML go to directory `DIR`")
+	fs.BoolVar(&o.First, "first", o.First, "stop at the first seed with a violation")
+	fs.DurationVar(&o.LinTimeout, "lin-timeout", o.LinTimeout, "porcupine's time budget per history (a history it cannot settle in time is reported as not checked)")
+	fs.IntVar(&o.ShrinkRuns, "shrink-runs", o.ShrinkRuns, "the shrinker's budget of runs per reproducer")
+	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
 	}
-	return err
+	bad := func(format string, a ...any) error { return usageError(fs, stderr, format, a...) }
+	switch {
+	case len(pos) > 0:
+		return bad("unexpected argument %q", pos[0])
+	case o.Seeds < 1:
+		return bad("--seeds must be at least 1, got %d", o.Seeds)
+	case o.Duration < time.Second || o.Duration > cluster.MaxDuration:
+		return bad("--duration must be 1s to %v, got %v", cluster.MaxDuration, o.Duration)
+	case o.From > math.MaxUint64-uint64(o.Seeds-1):
+		return bad("--from %d with --seeds %d runs past the last seed, %d", o.From, o.Seeds, uint64(math.MaxUint64))
+	case o.Nodes < 3 || o.Nodes > 9:
+		return bad("--nodes must be 3 to 9, got %d", o.Nodes)
+	case o.Profile != "" && o.Profile != "default" && o.Profile != "wide":
+		return bad("--profile must be default or wide, got %q", o.Profile)
+	case o.Jobs < 1:
+		return bad("--jobs must be at least 1, got %d", o.Jobs)
+	case o.LinTimeout <= 0:
+		return bad("--lin-timeout must be positive, got %v", o.LinTimeout)
+	case o.ShrinkRuns < 1:
+		return bad("--shrink-runs must be at least 1, got %d", o.ShrinkRuns)
+	case o.ShrinkSeeds < 1:
+		return bad("--shrink-seeds must be at least 1, got %d", o.ShrinkSeeds)
+	}
+	if o.Profile == "default" {
+		o.Profile = ""
+	}
+	if err := checkOutDir(o.Out); err != nil {
+		return bad("--out %s: %v", o.Out, err)
+	}
+	rep, err := chaos.Run(o, stderr)
+	if rep != nil {
+		rep.Print(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	jobs := fmt.Sprintf("%d jobs", o.Jobs)
+	if o.Jobs == 1 {
+		jobs = "1 job"
+	}
+	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %s)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), jobs)
+	if !rep.Passed() {
+		return exitError(1)
+	}
+	return nil
+}
+
+// chaosWorker is this process's life as one of a chaos search's workers (chaos re-runs this
+// executable with chaos.WorkerEnv set); it returns the exit status.
+func chaosWorker() int {
+	if err := chaos.ServeWorker(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "leaselab chaos worker:", err)
+		return 1
+	}
+	return 0
+}
+
+// unsafeList is chaos's repeatable --unsafe flag.
+type unsafeList []string
+
+func (u *unsafeList) String() string { return strings.Join(*u, ",") }
+func (u *unsafeList) Set(s string) error {
+	if !slices.Contains(scenarios.UnsafeNames, s) {
+		return fmt.Errorf("unknown unsafe switch %q (want %s)", s, strings.Join(scenarios.UnsafeNames, ", "))
+	}
+	if !slices.Contains(*u, s) {
+		*u = append(*u, s)
+	}
+	return nil
+}
+
+// checkOutDir makes sure chaos can write reproducers to dir before the search starts (they would
+// be lost after it): dir, or the nearest part of its path that exists, must be a directory.
+func checkOutDir(dir string) error {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		switch {
+		case err == nil && fi.IsDir():
+			return nil
+		case err == nil:
+			return fmt.Errorf("%s is not a directory", d)
+		case d == filepath.Dir(d):
+			return nil
+		}
+	}
 }
 
 // runMemoryLimit is `leaselab run`'s soft memory limit (GOMEMLIMIT overrides it).

@@ -6,9 +6,21 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"leaselab/scenarios/chaos"
 )
+
+// TestMain lets this test binary serve as a chaos worker, as main does (chaos --jobs N re-runs
+// os.Executable, here the test binary, with chaos.WorkerEnv set).
+func TestMain(m *testing.M) {
+	if os.Getenv(chaos.WorkerEnv) != "" {
+		os.Exit(chaosWorker())
+	}
+	os.Exit(m.Run())
+}
 
 func runCLI(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
@@ -221,5 +233,81 @@ func TestRunHTML(t *testing.T) {
 	in := writeScenario(t, "x.scenario", "campaign n1\nwait-until leader n1\nexpect leader n1\n")
 	if _, _, code := runCLI(t, "run", "--html", in, in); code != 2 {
 		t.Errorf("--html over its input: exit %d, want 2", code)
+	}
+}
+
+// chaos's flags: -h, usage errors (exit 2, usage on stderr), a safe run (exit 0), an unsafe
+// run's reproducer (exit 1), and the closing line naming the jobs.
+func TestChaosFlagsAndExitCodes(t *testing.T) {
+	_, errs, code := runCLI(t, "chaos", "-h")
+	if code != 0 || !strings.Contains(errs, "--unsafe NAME") || !strings.Contains(errs, "--profile NAME") || strings.Contains(errs, "--worker") {
+		t.Errorf("-h: exit %d\n%s", code, errs)
+	}
+	for _, args := range [][]string{
+		{"--bogus"}, {"--nodes", "2"}, {"--nodes", "10"}, {"--seeds", "0"}, {"--jobs", "0"},
+		{"--unsafe", "no-such"}, {"--profile", "narrow"}, {"--duration", "10ms"}, {"--lin-timeout", "0s"},
+		{"--shrink-runs", "0"}, {"--shrink-seeds", "0"}, {"extra"},
+	} {
+		out, errs, code := runCLI(t, append([]string{"chaos"}, args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, "usage: leaselab chaos") {
+			t.Errorf("%v: exit %d, stdout %q, stderr:\n%s", args, code, out, errs)
+		}
+	}
+	out, errs, code := runCLI(t, "chaos", "--seeds", "3", "--duration", "5s", "--profile", "default", "--out", t.TempDir())
+	if code != 0 || !strings.Contains(out, "3 seeds: 0 with violations; linearizability: 3 ok") ||
+		!strings.Contains(out, "stuck requests: 0\n") || strings.Contains(out, "profile") ||
+		!strings.Contains(errs, "seeds/s, 1 job)") {
+		t.Errorf("safe run: exit %d\n%s%s", code, out, errs)
+	}
+	dir := t.TempDir()
+	out, errs, code = runCLI(t, "chaos", "--seeds", "3", "--unsafe", "no-fencing", "--out", dir)
+	// Which of the 3 seeds shows it depends on the simulator's details; that one does is the point.
+	want := regexp.MustCompile(`leaselab play ` + regexp.QuoteMeta(filepath.Join(dir, "seed-")) + `\d+-stale-write\.scenario`)
+	if code != 1 || !want.MatchString(out) || !strings.Contains(out, "unsafe no-fencing") {
+		t.Errorf("unsafe run: exit %d, want 1 and %q:\n%s%s", code, want, out, errs)
+	}
+}
+
+// Worker processes give the same report as one process; the closing line names the jobs.
+func TestChaosJobs(t *testing.T) {
+	args := []string{"chaos", "--seeds", "4", "--duration", "3s", "--profile", "wide", "--out", t.TempDir()}
+	out1, errs1, code1 := runCLI(t, args...)
+	out2, errs2, code2 := runCLI(t, append(args, "--jobs", "2")...)
+	if code1 != 0 || code2 != 0 || out1 != out2 || !strings.Contains(out1, "profile wide") ||
+		!strings.Contains(errs1, ", 1 job)") || !strings.Contains(errs2, ", 2 jobs)") {
+		t.Errorf("exit %d and %d\n%s%s---\n%s%s", code1, code2, out1, errs1, out2, errs2)
+	}
+}
+
+// A history not checked is never a pass: exit 1, and the summary says so.
+func TestChaosNotCheckedFails(t *testing.T) {
+	out, _, code := runCLI(t, "chaos", "--seeds", "3", "--lin-timeout", "1ns", "--duration", "5s", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(out, "3 not checked") || !strings.Contains(out, "NOT A PASS: 3 histories could not be checked") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+// chaos refuses what it could only fail on later (a seed range past the last seed, an --out it
+// cannot write to, too long a run) before starting: usage, exit 2, nothing on stdout.
+func TestChaosRefusesBadArgsBeforeStarting(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := [][]string{
+		{"--from", "18446744073709551615", "--seeds", "2"},
+		{"--out", file, "--seeds", "1"},
+		{"--out", filepath.Join(file, "sub"), "--seeds", "1"},
+		{"--duration", "1001h"},
+	}
+	for _, args := range cases {
+		out, errs, code := runCLI(t, append([]string{"chaos"}, args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, "leaselab chaos: --") || !strings.Contains(errs, "usage: leaselab chaos") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %.200q", args, code, out, errs)
+		}
+	}
+	// The last seed itself is fine.
+	if _, errs, code := runCLI(t, "chaos", "--from", "18446744073709551615", "--seeds", "1", "--duration", "2s", "--out", t.TempDir()); code != 0 {
+		t.Errorf("last seed: exit %d %s", code, errs)
 	}
 }

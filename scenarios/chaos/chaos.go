@@ -2,10 +2,8 @@ package chaos
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,21 +14,7 @@ import (
 	"leaselab/scenarios"
 )
 
-// ExitCode is Main's way to ask for an exit status: 1 when a violation was found, a history could
-// not be checked, a run could not complete, or (in safe mode) a request got stuck; 2 for bad usage.
-type ExitCode int
-
-func (e ExitCode) Error() string {
-	switch e {
-	case 1:
-		return "chaos found violations or left a history not checked"
-	case 2:
-		return "bad usage"
-	}
-	return fmt.Sprintf("exit status %d", int(e))
-}
-
-// Options are `leaselab chaos`'s flags.
+// Options are a search's settings (`leaselab chaos`'s flags, which main.go parses and checks).
 type Options struct {
 	Seeds       int           // how many seeds
 	From        uint64        // the first seed
@@ -445,153 +429,12 @@ func firstLine(s string) string {
 	return line
 }
 
-// unsafeList is the repeatable --unsafe flag.
-type unsafeList []string
-
-func (u *unsafeList) String() string { return strings.Join(*u, ",") }
-func (u *unsafeList) Set(s string) error {
-	if !slices.Contains(scenarios.UnsafeNames, s) {
-		return fmt.Errorf("unknown unsafe switch %q (want %s)", s, strings.Join(scenarios.UnsafeNames, ", "))
-	}
-	if !slices.Contains(*u, s) {
-		*u = append(*u, s)
-	}
-	return nil
-}
-
-const synopsis = "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--profile wide] [--jobs N] [--out DIR]"
-
-func flags(o *Options, worker *bool, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("chaos", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.IntVar(&o.Seeds, "seeds", o.Seeds, "how many seeds to run")
-	fs.Uint64Var(&o.From, "from", o.From, "the first seed")
-	fs.DurationVar(&o.Duration, "duration", o.Duration, "simulated time per seed")
-	fs.IntVar(&o.Nodes, "nodes", o.Nodes, "cluster size, 3 to 9")
-	fs.Var((*unsafeList)(&o.Unsafe), "unsafe", "switch a safety mechanism off (repeatable): "+strings.Join(scenarios.UnsafeNames, ", "))
-	fs.StringVar(&o.Profile, "profile", o.Profile, "the fault mix: default, or wide (adds transfer-leader and rejoin, check-quorum and pre-vote off, short leases, larger clock skews)")
-	fs.IntVar(&o.Jobs, "jobs", o.Jobs, "worker processes (1: run in this process)")
-	fs.StringVar(&o.Out, "out", o.Out, "directory for reproducers and their HTML")
-	fs.BoolVar(&o.First, "first", o.First, "stop at the first seed with a violation")
-	fs.DurationVar(&o.LinTimeout, "lin-timeout", o.LinTimeout, "porcupine's time budget per history (a history it cannot settle in time is reported as not checked)")
-	fs.IntVar(&o.ShrinkRuns, "shrink-runs", o.ShrinkRuns, "the shrinker's budget of runs per reproducer")
-	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
-	fs.BoolVar(worker, "worker", false, "")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\nRuns a random fault schedule per seed against the invariant checker and porcupine;\nshrinks each kind of violation to a scenario file (and an HTML history) in --out.\nExit status: 0 nothing found and every history checked, 1 violations found, a history\nnot checked or (in safe mode) a stuck request, 2 bad usage.\n\n", synopsis)
-		fs.VisitAll(func(f *flag.Flag) {
-			if f.Name == "worker" {
-				return // internal: the worker-process mode
-			}
-			arg, text := flag.UnquoteUsage(f)
-			switch f.Name {
-			case "unsafe":
-				arg = "NAME"
-			case "out":
-				arg = "DIR"
-			case "profile":
-				arg = "NAME"
-			case "seeds", "from", "nodes", "jobs", "shrink-runs", "shrink-seeds":
-				arg = "N"
-			case "duration", "lin-timeout":
-				arg = "D"
-			}
-			if f.DefValue != "" && f.DefValue != "false" {
-				text += " (default " + f.DefValue + ")"
-			}
-			fmt.Fprintf(stderr, "  --%-18s %s\n", strings.TrimSpace(f.Name+" "+arg), text)
-		})
-	}
-	return fs
-}
-
-// Main is `leaselab chaos`. It returns nil when nothing was found, flag.ErrHelp after -h, an
-// ExitCode for violations (1) or bad usage (2), or another error when it could not run.
-func Main(args []string, stdout, stderr io.Writer) error {
-	o := DefaultOptions()
-	var worker bool
-	fs := flags(&o, &worker, stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return ExitCode(2)
-	}
-	usage := func(format string, a ...any) error {
-		fmt.Fprintf(stderr, "leaselab chaos: "+format+"\n", a...)
-		fs.Usage()
-		return ExitCode(2)
-	}
-	switch {
-	case fs.NArg() > 0:
-		return usage("unexpected argument %q", fs.Arg(0))
-	case o.Seeds < 1:
-		return usage("--seeds must be at least 1, got %d", o.Seeds)
-	case o.Duration < time.Second || o.Duration > cluster.MaxDuration:
-		return usage("--duration must be 1s to %v, got %v", cluster.MaxDuration, o.Duration)
-	case o.From > math.MaxUint64-uint64(o.Seeds-1):
-		return usage("--from %d with --seeds %d runs past the last seed, %d", o.From, o.Seeds, uint64(math.MaxUint64))
-	case o.Nodes < 3 || o.Nodes > 9:
-		return usage("--nodes must be 3 to 9, got %d", o.Nodes)
-	case o.Profile != "" && o.Profile != "default" && o.Profile != "wide":
-		return usage("--profile must be default or wide, got %q", o.Profile)
-	case o.Jobs < 1:
-		return usage("--jobs must be at least 1, got %d", o.Jobs)
-	case o.LinTimeout <= 0:
-		return usage("--lin-timeout must be positive, got %v", o.LinTimeout)
-	case o.ShrinkRuns < 1:
-		return usage("--shrink-runs must be at least 1, got %d", o.ShrinkRuns)
-	case o.ShrinkSeeds < 1:
-		return usage("--shrink-seeds must be at least 1, got %d", o.ShrinkSeeds)
-	}
-	if o.Profile == "default" {
-		o.Profile = ""
-	}
-	if worker {
-		return serve(o.settings(), os.Stdin, stdout)
-	}
-	if err := checkOut(o.Out); err != nil {
-		return usage("--out %s: %v", o.Out, err)
-	}
-	rep, err := Run(o, stderr)
-	if rep != nil {
-		rep.Print(stdout)
-	}
-	if err != nil {
-		return err
-	}
-	jobs := fmt.Sprintf("%d jobs", o.Jobs)
-	if o.Jobs == 1 {
-		jobs = "1 job"
-	}
-	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %s)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), jobs)
-	return rep.verdict()
-}
-
-// verdict is the search's exit status: 1 when a seed failed or a history could not be checked,
-// or, in safe mode, when a request got stuck (the retry rules promise none; unsafe modes may
-// break liveness on purpose).
-func (r *Report) verdict() error {
-	if _, _, unknown := r.Lin(); len(r.Failed()) > 0 || unknown > 0 || len(r.Options.Unsafe) == 0 && len(r.Stuck()) > 0 {
-		return ExitCode(1)
-	}
-	return nil
-}
-
-// checkOut makes sure reproducers can be written to dir before the search starts (they would
-// be lost after it): dir, or the nearest part of its path that exists, must be a directory.
-func checkOut(dir string) error {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		fi, err := os.Stat(d)
-		switch {
-		case err == nil && fi.IsDir():
-			return nil
-		case err == nil:
-			return fmt.Errorf("%s is not a directory", d)
-		case d == filepath.Dir(d):
-			return nil
-		}
-	}
+// Passed says whether the search is a pass: no seed failed, every history was checked and, in
+// safe mode, no request got stuck (the retry rules promise none; unsafe modes may break
+// liveness on purpose).
+func (r *Report) Passed() bool {
+	_, _, unknown := r.Lin()
+	return len(r.Failed()) == 0 && unknown == 0 && (len(r.Options.Unsafe) > 0 || len(r.Stuck()) == 0)
 }
 
 // word is a plain word where a file name takes a kind.

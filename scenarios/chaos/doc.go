@@ -2,9 +2,13 @@
 // seed, deterministic from it), runs them against the always-on invariant checker and
 // porcupine's linearizability check, and shrinks every kind of violation it finds to a short
 // scenario file a person can play in the TUI, with porcupine's HTML visualization beside it.
+// main.go owns the command line: it parses and checks the flags into Options, calls Run, prints
+// the Report and turns Report.Passed into the exit status.
 //
 // Worlds in one process must never step concurrently (raft's jitter source is process-global),
-// so parallel seeds run in worker processes, each stepping one world at a time. A reproducer is
-// checked by replaying it as `leaselab run` does before it is reported. This package never
-// draws and never reaches into a world except through scenarios' runner and cluster's queries.
+// so parallel seeds run in worker processes, each stepping one world at a time: the executable
+// re-run with WorkerEnv set, which must call ServeWorker (settings and jobs come as JSON lines on
+// stdin). A reproducer is checked by replaying it as `leaselab run` does before it is reported.
+// This package never draws and never reaches into a world except through scenarios' runner and
+// cluster's queries.
 package chaos

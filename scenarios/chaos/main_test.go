@@ -7,14 +7,10 @@ import (
 )
 
 // TestMain lets the test binary serve as a chaos worker: Run re-executes os.Executable (this
-// binary, under go test) with WorkerEnv set and the arguments `chaos --worker ...`.
+// binary, under go test) with WorkerEnv set.
 func TestMain(m *testing.M) {
 	if os.Getenv(WorkerEnv) != "" {
-		args := os.Args[1:]
-		if len(args) > 0 && args[0] == "chaos" {
-			args = args[1:]
-		}
-		if err := Main(args, os.Stdout, os.Stderr); err != nil {
+		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "chaos worker:", err)
 			os.Exit(1)
 		}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strconv"
 	"sync"
 	"time"
 
@@ -16,14 +15,15 @@ import (
 )
 
 // Parallel seeds run in worker processes, never in goroutines: raft's jitter source is
-// process-global, so two worlds must never step at once in one process. A worker
-// is this same executable re-run as `leaselab chaos --worker FLAGS`: it reads jobs as JSON
-// lines on stdin and writes one answer line per job on stdout, in order. Every answer depends
-// only on the job and the flags, so the search's result does not depend on --jobs.
+// process-global, so two worlds must never step at once in one process. A worker is this same
+// executable re-run with WorkerEnv set and no arguments: it reads the search's settings as one
+// JSON line on stdin, then jobs as JSON lines, and writes one answer line per job on stdout, in
+// order. Every answer depends only on the job and the settings, so the search's result does not
+// depend on --jobs.
 
-// WorkerEnv is set in every worker's environment. The real binary reaches the worker through
-// `leaselab chaos --worker`; a test binary (os.Executable under `go test`) has no such
-// command, so its TestMain checks WorkerEnv and calls Main with the arguments after "chaos".
+// WorkerEnv is set in every worker's environment; a program that runs chaos searches with more
+// than one job checks it first thing and then calls ServeWorker (leaselab's main does; so does
+// this package's TestMain, since under `go test` os.Executable is the test binary).
 const WorkerEnv = "LEASELAB_CHAOS_WORKER"
 
 // job is one unit of work: run a seed, or shrink it for a violation kind.
@@ -39,32 +39,18 @@ type answer struct {
 	Repro  *Repro      `json:"repro,omitempty"`
 }
 
-// settings are what every job of a search shares; a worker gets them as flags.
+// settings are what every job of a search shares; a worker gets them as its first stdin line.
 type settings struct {
-	Duration   time.Duration
-	Nodes      int
-	Unsafe     []string
-	Profile    string
-	LinTimeout time.Duration
-	ShrinkRuns int
+	Duration   time.Duration `json:"duration"`
+	Nodes      int           `json:"nodes"`
+	Unsafe     []string      `json:"unsafe,omitempty"`
+	Profile    string        `json:"profile,omitempty"`
+	LinTimeout time.Duration `json:"lin_timeout"`
+	ShrinkRuns int           `json:"shrink_runs"`
 }
 
 func (s settings) params(seed uint64) Params {
 	return Params{Seed: seed, Duration: s.Duration, Nodes: s.Nodes, Unsafe: s.Unsafe, Profile: s.Profile}
-}
-
-// args are the worker's command line for these settings.
-func (s settings) args() []string {
-	a := []string{"chaos", "--worker",
-		"--duration", s.Duration.String(), "--nodes", strconv.Itoa(s.Nodes),
-		"--lin-timeout", s.LinTimeout.String(), "--shrink-runs", strconv.Itoa(s.ShrinkRuns)}
-	if s.Profile != "" {
-		a = append(a, "--profile", s.Profile)
-	}
-	for _, u := range s.Unsafe {
-		a = append(a, "--unsafe", u)
-	}
-	return a
 }
 
 // do runs one job in this process.
@@ -94,7 +80,22 @@ func (s settings) do(j job) (a answer) {
 // serveOne writes one job's answer line.
 func serveOne(s settings, j job, out io.Writer) error { return json.NewEncoder(out).Encode(s.do(j)) }
 
-// serve is the worker's loop: one answer line per job line, until stdin ends.
+// ServeWorker is a worker process's whole life: the settings line, then one answer line per
+// job line, until stdin ends.
+func ServeWorker(in io.Reader, out io.Writer) error {
+	br := bufio.NewReader(in)
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		return fmt.Errorf("worker: no settings: %v", err)
+	}
+	var s settings
+	if err := json.Unmarshal(line, &s); err != nil {
+		return fmt.Errorf("worker: bad settings %q: %v", line, err)
+	}
+	return serve(s, br, out)
+}
+
+// serve is the worker's loop: one answer line per job line, until in ends.
 func serve(s settings, in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	bw := bufio.NewWriter(out)
@@ -137,7 +138,7 @@ func startWorker(s settings, stderr io.Writer) (*worker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot find this executable to start workers: %v", err)
 	}
-	cmd := exec.Command(exe, s.args()...)
+	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), WorkerEnv+"=1")
 	cmd.Stderr = stderr
 	in, err := cmd.StdinPipe()
@@ -151,7 +152,12 @@ func startWorker(s settings, stderr io.Writer) (*worker, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting a worker: %v", err)
 	}
-	return &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), enc: json.NewEncoder(in)}, nil
+	w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), enc: json.NewEncoder(in)}
+	if err := w.enc.Encode(s); err != nil {
+		w.close()
+		return nil, fmt.Errorf("sending a worker its settings: %v", err)
+	}
+	return w, nil
 }
 
 func (w *worker) do(j job) (answer, error) {
