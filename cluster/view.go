@@ -93,6 +93,18 @@ type NetView struct {
 	DropAll  float64 // percent
 	Delays   []LinkRule
 	InFlight []Flight // by arrival time
+	// Client traffic on its way: requests to nodes and replies to clients (they use the
+	// network too, so "on the wire" counts them), by arrival time.
+	ClientFlights []ClientFlight
+}
+
+// ClientFlight is a client request or a node's reply in flight.
+type ClientFlight struct {
+	Client string
+	Node   int
+	ToNode bool   // a request (client -> node); false: a reply (node -> client)
+	What   string // "acquire orders", "reply granted"
+	Arrive time.Duration
 }
 
 // LinkRule is a drop (Pct) or delay (Delay) rule on the link A-B.
@@ -294,10 +306,19 @@ func (w *World) netView() NetView {
 		}
 	}
 	w.q.each(func(it *item) {
-		if it.kind == itDeliver {
+		switch it.kind {
+		case itDeliver:
 			v.InFlight = append(v.InFlight, Flight{From: it.from, To: it.node, Msg: it.info, Sent: it.sent, Arrive: it.at})
+		case itRequest:
+			v.ClientFlights = append(v.ClientFlights, ClientFlight{Client: it.req.cl.name, Node: it.node, ToNode: true, What: it.req.op.String() + " " + it.req.key, Arrive: it.at})
+		case itReply:
+			if it.rep == nil || it.cl == nil {
+				break
+			}
+			v.ClientFlights = append(v.ClientFlights, ClientFlight{Client: it.cl.name, Node: it.rep.from, What: "reply " + it.rep.kind.String(), Arrive: it.at})
 		}
 	})
+	slices.SortStableFunc(v.ClientFlights, func(a, b ClientFlight) int { return cmp.Compare(a.Arrive, b.Arrive) })
 	slices.SortFunc(v.InFlight, func(a, b Flight) int {
 		if a.Arrive != b.Arrive {
 			return int(a.Arrive - b.Arrive)

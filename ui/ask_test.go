@@ -97,3 +97,22 @@ func answerAsk(m *Model) {
 		press(m, itoa(a.Right+1))
 	}
 }
+
+// TestClientRequestOnTheWire: ghost-lock's first pause says the request is on the wire; the
+// Network panel counts it and lists it.
+func TestClientRequestOnTheWire(t *testing.T) {
+	s, err := scenarios.Load("ghost-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 120, 40)
+	runToStop(t, m)
+	n := &m.v.Net
+	if len(n.ClientFlights) != 1 || !n.ClientFlights[0].ToNode || n.ClientFlights[0].What != "acquire orders" {
+		t.Fatalf("client flights: %+v", n.ClientFlights)
+	}
+	want := "on the wire: " + itoa(len(n.InFlight)+1)
+	if v := m.View(); !strings.Contains(v, want) || !strings.Contains(v, "c1 → n1: acquire orders") {
+		t.Fatalf("the Network panel lacks %q or the request:\n%s", want, v)
+	}
+}

@@ -41,18 +41,30 @@ func (m *Model) netBody(iw, ih int) []string {
 		add(st.warn, t)
 	}
 	if len(out) < ih {
-		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", len(nv.InFlight)))
+		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", len(nv.InFlight)+len(nv.ClientFlights)))
 	}
 	limit := max(1, (ih-len(out))/2)
+	// Client traffic first: it is what the lessons talk about ("already on the wire"). The
+	// last row lists one more message and counts the rest: never a count alone.
+	var flights []styled
+	for _, c := range nv.ClientFlights {
+		in := (c.Arrive - m.v.Now).Round(100 * time.Microsecond)
+		if c.ToNode {
+			flights = append(flights, styled{st.bold, fmt.Sprintf("%s → n%d: %s · in %v", c.Client, c.Node, c.What, in)})
+		} else {
+			flights = append(flights, styled{st.bold, fmt.Sprintf("n%d → %s: %s · in %v", c.Node, c.Client, c.What, in)})
+		}
+	}
 	for i := range nv.InFlight {
 		f := &nv.InFlight[i]
-		rest := len(nv.InFlight) - i - 1
-		if i == limit-1 && rest > 0 {
-			// The last row lists one more message and counts the rest: never a count alone.
-			add(msgStyle(st, f.Msg), fmt.Sprintf("  ⇢ %s · +%d more", flightText(f, m.v.Now), rest))
+		flights = append(flights, styled{msgStyle(st, f.Msg), flightText(f, m.v.Now)})
+	}
+	for i, f := range flights {
+		if rest := len(flights) - i - 1; i == limit-1 && rest > 0 {
+			add(f.s, fmt.Sprintf("  ⇢ %s · +%d more", f.text, rest))
 			break
 		}
-		add(msgStyle(st, f.Msg), "  ⇢ "+flightText(f, m.v.Now))
+		add(f.s, "  ⇢ "+f.text)
 	}
 	recent := m.recentMsgs(ih - len(out))
 	for _, r := range recent {
