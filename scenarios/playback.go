@@ -179,6 +179,12 @@ func (p *Playback) Do(st Step) (dropped int, err error) {
 		return 0, fmt.Errorf("%s is not an action", FormatStep(st))
 	}
 	st.Pos = Pos{}
+	// A user acts on a whole millisecond, so a saved session's waits read as whole milliseconds
+	// (`wait 38.141s`, not `wait 38.14064366s`): the world first plays on to it. At a script
+	// pause the instant is the script's, and stays as it is.
+	if r := p.Now() % time.Millisecond; r != 0 && !p.AtPause() {
+		p.RunTo(p.Now() - r + time.Millisecond)
+	}
 	if err := p.r.Do(st); err != nil {
 		return 0, err
 	}

@@ -145,3 +145,45 @@ func TestPlaybackForkSkipsLaterChecks(t *testing.T) {
 		}
 	}
 }
+
+// A user who steps event by event acts between whole milliseconds; the action waits for the
+// next one, so the saved session's waits are whole milliseconds and it still replays exactly.
+func TestUserActsOnWholeMilliseconds(t *testing.T) {
+	p, err := NewPlayback(sandboxBase(7), 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, p, "skew n2 rate 1.37")
+	p.RunTo(time.Second)
+	for i := 0; i < 50 && p.Now()%time.Millisecond == 0; i++ {
+		p.NextEvent(2 * time.Second)
+	}
+	if p.Now()%time.Millisecond == 0 {
+		t.Fatal("no event off a whole millisecond to act after")
+	}
+	before := p.Now()
+	do(t, p, "c1 acquire orders 3s")
+	if p.Now()%time.Millisecond != 0 || p.Now() < before || p.Now()-before >= time.Millisecond {
+		t.Fatalf("acted at %v after stepping to %v", p.Now(), before)
+	}
+	p.RunTo(3 * time.Second)
+	live := p.World().TraceHash()
+	saved := Format(p.Session("session.scenario"))
+	s, err := Parse("session.scenario", []byte(saved))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, saved)
+	}
+	for _, st := range s.Steps {
+		if st.Kind == StepWait && st.Dur%time.Millisecond != 0 {
+			t.Fatalf("a saved wait is not whole milliseconds:\n%s", saved)
+		}
+	}
+	r, err := NewRunner(s, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	if r.World().TraceHash() != live {
+		t.Fatalf("replayed session differs:\n%s", saved)
+	}
+}
