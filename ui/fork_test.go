@@ -15,6 +15,12 @@ func TestActingMidLessonForksTheStory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	small := newPlay(t, s, 80, 24)
+	runToStop(t, small)
+	press(small, "a")
+	if v := flatten(small.View()); !strings.Contains(v, "you changed the story at") {
+		t.Errorf("at 80x24 the fork note is not on screen:\n%s", small.View())
+	}
 	m := newPlay(t, s, 120, 40)
 	runToStop(t, m)
 	if !m.sim.atPause() {
@@ -39,7 +45,7 @@ func TestActingMidLessonForksTheStory(t *testing.T) {
 		t.Fatalf("verdict after the fork: %+v", vd)
 	}
 	end := flatten(m.View())
-	for _, want := range []string{"EXPLORED · the story's", "later check(s) were skipped after your change at"} {
+	for _, want := range []string{"EXPLORED · you changed the story at", "later check(s) were skipped after your change"} {
 		if !strings.Contains(end, want) {
 			t.Errorf("the end screen lacks %q:\n%s", want, m.View())
 		}

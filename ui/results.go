@@ -32,19 +32,27 @@ func (r *results) summary(predicted string) string {
 	total := r.passed + r.failed
 	switch {
 	case len(r.lines) > 0 && r.failed > 0:
-		s = fmt.Sprintf("FAIL · %d of the story's %d checks did not hold", r.failed, total)
+		s = fmt.Sprintf("FAIL · %d of the story's %s did not hold", r.failed, checks(total))
 	case len(r.lines) > 0:
 		s = "FAIL · the run broke a rule (below)"
 	case r.forked:
-		s = fmt.Sprintf("EXPLORED · the story's %d checks held", total)
+		s = fmt.Sprintf("EXPLORED · you changed the story at %s: %s held before it", simTime(r.forkedAt), checks(total))
 	default:
-		s = fmt.Sprintf("PASS · the story's %d checks held", total)
+		s = fmt.Sprintf("PASS · the story's %s held", checks(total))
 	}
 	if r.forked {
-		s += fmt.Sprintf(" · explored: the script's %d later check(s) were skipped after your change at %s", r.skipped, simTime(r.forkedAt))
+		s += fmt.Sprintf(" · explored: the script's %d later check(s) were skipped after your change", r.skipped)
 	}
 	if predicted != "" {
 		s += " · " + predicted
 	}
 	return s + " · space explores on, ← rewinds, w saves"
+}
+
+// checks is "1 check" or "N checks".
+func checks(n int) string {
+	if n == 1 {
+		return "1 check"
+	}
+	return fmt.Sprintf("%d checks", n)
 }
