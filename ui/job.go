@@ -36,7 +36,7 @@ type job struct {
 func (m *Model) startJob(j *scenarios.Job, what string, done func(*Model, scenarios.Outcome)) tea.Cmd {
 	m.jobGen++
 	m.job = &job{j: j, what: what, done: done, gen: m.jobGen}
-	m.sim.busy = true
+	m.sim.hold(true)
 	return m.stepJob()
 }
 
@@ -50,7 +50,8 @@ func (m *Model) stepJob() tea.Cmd {
 	})
 	m.sim.moved()
 	if over {
-		m.job, m.sim.busy = nil, false
+		m.job = nil
+		m.sim.hold(false)
 		jb.done(m, jb.j.Outcome())
 		return nil
 	}
@@ -72,7 +73,8 @@ func (m *Model) onJobKey(msg tea.KeyMsg) tea.Cmd {
 	case msg.Type == tea.KeyEsc:
 		_, now, _ := m.job.j.Progress()
 		what := m.job.what
-		m.job, m.sim.busy = nil, false
+		m.job = nil
+		m.sim.hold(false)
 		m.sim.moved()
 		m.fail("%s stopped at %s", what, simTime(now))
 	default:

@@ -89,6 +89,9 @@ func (s *sim) atPause() bool { return s.p.AtPause() }
 // when nothing can happen, so no CPU is used.
 func (s *sim) moving() bool { return !s.paused && !s.busy && !s.p.AtPause() && !s.p.Idle() }
 
+// hold stops frames while a job (a long wait or seek) moves time, and lets them go after.
+func (s *sim) hold(busy bool) { s.busy = busy }
+
 // pause stops frames.
 func (s *sim) pause() { s.paused = true }
 
