@@ -134,7 +134,7 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 		t.Fatalf("speed %v after >", m.speed)
 	}
 	playUntil(t, m, m.c.Done)
-	for _, want := range []string{"PASS: 10 expects · violations: none", "PASS: 6 expects · violations: lost-grant"} {
+	for _, want := range []string{"PASS: 10 expects · violations: none", "PASS: 8 expects · violations: lost-grant"} {
 		if v := m.View(); !strings.Contains(v, want) {
 			t.Fatalf("the end: missing %q:\n%s", want, v)
 		}
