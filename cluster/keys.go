@@ -1,15 +1,26 @@
 package cluster
 
-import "leaselab/fsm"
+import (
+	"slices"
 
-// keyRec is everything one node keeps about one key, in a single allocation: its applied
-// history and its countdown (live while the key is held here). Memory per key matters: a node
-// may hold 100,000 of them.
+	"leaselab/fsm"
+)
+
+// keyRec is what one node keeps about every key: its latest result and its countdown (live
+// while the key is held here). Memory per key matters: a node may hold 100,000 of them, so a
+// record is 56 bytes, carved from chunks (a lone allocation would round up to 64), and the
+// results before the latest, which most keys never have, live in node.older.
 type keyRec struct {
 	lease lease
-	last  applied    // the latest result (Index 0: none yet)
-	older *[]applied // the results before it, oldest first; nil for most keys (one result)
+	last  applied // the latest result (Index 0: none yet)
 }
+
+// recChunkMax bounds a chunk of records: small worlds allocate small chunks, large ones waste
+// at most one chunk's unused tail. 1,024 records are exactly seven 8 KB pages: a chunk that
+// size is a large object with no per-object header, where a smaller one containing pointers
+// carries an 8-byte header that can push it into the next size class (256 records of 56 bytes
+// would take 16 KB, 64 bytes each again).
+const recChunkMax = 1024
 
 // applied is one entry of a node's per-key history, packed into two words.
 type applied struct {
@@ -29,22 +40,25 @@ func (a applied) Result() fsm.Result {
 func (n *node) rec(key string) *keyRec {
 	r := n.keys[key]
 	if r == nil {
-		r = &keyRec{lease: lease{key: key, idx: -1}}
+		if len(n.recs) == cap(n.recs) {
+			// A new chunk: records never move, since the old chunk is never appended past its
+			// capacity (and records are never freed: a node keeps every key it applied).
+			n.recs = make([]keyRec, 0, min(recChunkMax, max(8, 2*cap(n.recs))))
+		}
+		n.recs = append(n.recs, keyRec{lease: lease{key: key, idx: -1}})
+		r = &n.recs[len(n.recs)-1]
 		n.keys[key] = r
 	}
 	return r
 }
 
 // record appends a result to the key's history (a replay after a restart repeats none).
-func (r *keyRec) record(idx uint64, res fsm.Result) {
+func (n *node) record(r *keyRec, idx uint64, res fsm.Result) {
 	if r.last.Index >= idx {
 		return
 	}
 	if r.last.Index != 0 {
-		if r.older == nil {
-			r.older = new([]applied)
-		}
-		*r.older = append(*r.older, r.last)
+		n.older[r.lease.key] = append(n.older[r.lease.key], r.last)
 	}
 	r.last = applied{idx, packResult(res)}
 }
@@ -52,16 +66,12 @@ func (r *keyRec) record(idx uint64, res fsm.Result) {
 // known says whether the node applied any entry for the key.
 func (r *keyRec) known() bool { return r.last.Index != 0 }
 
-// history is every result, oldest first.
-func (r *keyRec) history() []applied {
+// history is every result for r's key, oldest first.
+func (n *node) history(r *keyRec) []applied {
 	if !r.known() {
 		return nil
 	}
-	var out []applied
-	if r.older != nil {
-		out = append(out, *r.older...)
-	}
-	return append(out, r.last)
+	return append(slices.Clone(n.older[r.lease.key]), r.last)
 }
 
 // leaseOf is key's running (or zero) countdown on this node, nil when it has none.

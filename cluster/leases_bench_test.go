@@ -112,7 +112,7 @@ func BenchmarkLeases(b *testing.B) {
 // difference is what the nodes held.
 func dropNodeState(w *World) uint64 {
 	for _, nd := range w.nodes {
-		nd.st, nd.rn, nd.sm, nd.keys = nil, nil, nil, nil
+		nd.st, nd.rn, nd.sm, nd.keys, nd.recs, nd.older = nil, nil, nil, nil, nil, nil
 		nd.counting.items, nd.expiring.items = nil, nil
 	}
 	return heapInUse()

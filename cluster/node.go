@@ -43,14 +43,16 @@ type node struct {
 	reads    []*pendingRead
 	after    []func() // work that must wait until the current Ready is advanced
 
-	keys      map[string]*keyRec // every key this node applied an entry for
-	live      int                // countdowns running or at zero
+	keys      map[string]*keyRec   // every key this node applied an entry for
+	recs      []keyRec             // the chunk new records are carved from (keys.go)
+	older     map[string][]applied // per key, the results before its latest, oldest first
+	live      int                  // countdowns running or at zero
 	sinceSnap int
 }
 
 func newNode(w *World, id int) *node {
 	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
-		keys: map[string]*keyRec{}, leaseAt: -1,
+		keys: map[string]*keyRec{}, older: map[string][]applied{}, leaseAt: -1,
 		expiring: leaseHeap{try: true}}
 	n.log = &raftLogger{w: w, node: id}
 	// Bootstrap: a snapshot at index 1, term 1 naming every voter.
@@ -288,7 +290,7 @@ func (n *node) apply(e *pb.Entry) {
 		return
 	}
 	r := n.rec(cmd.Key)
-	r.record(idx, res)
+	n.record(r, idx, res)
 	switch {
 	case res.Kind == fsm.Granted:
 		n.startLease(cmd.Key, cmd.LeaseMS)

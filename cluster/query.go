@@ -88,8 +88,8 @@ func (w *World) LastResult(id int, key string) (fsm.Result, bool) {
 // KeyHistory is every applied result for key on node id, oldest first.
 func (w *World) KeyHistory(id int, key string) []fsm.Result {
 	var h []applied
-	if r := w.node(id).keys[key]; r != nil {
-		h = r.history()
+	if n := w.node(id); n.keys[key] != nil {
+		h = n.history(n.keys[key])
 	}
 	out := make([]fsm.Result, len(h))
 	for i, a := range h {
