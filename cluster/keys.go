@@ -6,21 +6,69 @@ import (
 	"leaselab/fsm"
 )
 
-// keyRec is what one node keeps about every key: its latest result and its countdown (live
-// while the key is held here). Memory per key matters: a node may hold 100,000 of them, so a
-// record is 56 bytes, carved from chunks (a lone allocation would round up to 64), and the
+// keyRec is what one node keeps about every key: its state machine's lock on it (the node's
+// fsm.Table, so a held key costs one map entry, not two), its latest result and its countdown
+// (live while the key is held here). Memory per key matters: a node may hold 100,000 of them, so
+// a record is 72 bytes, carved from chunks (a lone allocation would round up to 80), and the
 // results before the latest, which most keys never have, live in node.older.
 type keyRec struct {
 	lease lease
-	last  applied // the latest result (Index 0: none yet)
+	lock  fsm.Lock // Token 0: not held
+	last  applied  // the latest result (Index 0: none yet)
 }
 
 // recChunkMax bounds a chunk of records: small worlds allocate small chunks, large ones waste
-// at most one chunk's unused tail. 1,024 records are exactly seven 8 KB pages: a chunk that
+// at most one chunk's unused tail. 1,024 records are exactly nine 8 KB pages: a chunk that
 // size is a large object with no per-object header, where a smaller one containing pointers
-// carries an 8-byte header that can push it into the next size class (256 records of 56 bytes
-// would take 16 KB, 64 bytes each again).
+// carries an 8-byte header that can push it into the next size class.
 const recChunkMax = 1024
+
+// lockTable is a node's fsm.Table: the locks live in the node's records.
+type lockTable struct{ n *node }
+
+func (t lockTable) Get(key string) (fsm.Lock, bool) {
+	if r := t.n.keys[key]; r != nil && r.lock.Token != 0 {
+		return r.lock, true
+	}
+	return fsm.Lock{}, false
+}
+
+func (t lockTable) Put(key string, l fsm.Lock) {
+	t.n.rec(key).lock = l
+	t.n.held++
+}
+
+func (t lockTable) Delete(key string) {
+	if r := t.n.keys[key]; r != nil && r.lock.Token != 0 {
+		r.lock = fsm.Lock{}
+		t.n.held--
+	}
+}
+
+func (t lockTable) Len() int { return t.n.held }
+
+// Keys visits every record (snapshots and restores only).
+func (t lockTable) Keys() []string {
+	out := make([]string, 0, t.n.held)
+	for k, r := range t.n.keys {
+		if r.lock.Token != 0 {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Reset visits every record, on a (re)start or a restore only.
+func (t lockTable) Reset() {
+	if t.n.held == 0 {
+		return
+	}
+	for _, r := range t.n.keys {
+		r.lock = fsm.Lock{}
+	}
+	t.n.held = 0
+}
 
 // applied is one entry of a node's per-key history, packed into two words.
 type applied struct {

@@ -47,6 +47,7 @@ type node struct {
 	recs      []keyRec             // the chunk new records are carved from (keys.go)
 	older     map[string][]applied // per key, the results before its latest, oldest first
 	live      int                  // countdowns running or at zero
+	held      int                  // records whose lock is set (lockTable)
 	sinceSnap int
 }
 
@@ -91,7 +92,7 @@ func (n *node) start() {
 		panic(err) // our config is always valid
 	}
 	n.rn, n.up = rn, true
-	n.sm = fsm.New(fsm.Options{ExpireIgnoresToken: c.Unsafe.ExpireIgnoresToken})
+	n.sm = fsm.NewOn(fsm.Options{ExpireIgnoresToken: c.Unsafe.ExpireIgnoresToken}, lockTable{n})
 	n.clearLeases()
 	n.pending = nil
 	n.reads = nil

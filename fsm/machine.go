@@ -23,14 +23,42 @@ type Options struct {
 // Machine is the lock table plus the token counter. The zero value is not ready: use New.
 type Machine struct {
 	opts  Options
-	locks map[string]Lock
+	locks Table
 	next  uint64 // the token the next Granted issues
 	hash  uint64 // XOR of lockHash over the table: order-free, updated in O(1)
 }
 
+// Table is where a Machine keeps its locks: a map by default. A caller that already keeps a
+// record per key can hold the locks in those records instead (NewOn), so a held key costs one
+// map entry, not two. A Lock's Token is never 0.
+type Table interface {
+	Get(key string) (Lock, bool)
+	Put(key string, l Lock) // the key is not held
+	Delete(key string)      // the key is held
+	Len() int
+	Keys() []string // the held keys, sorted
+	Reset()         // forget every lock
+}
+
+// mapTable is the default Table.
+type mapTable map[string]Lock
+
+func (t mapTable) Get(key string) (Lock, bool) { l, ok := t[key]; return l, ok }
+func (t mapTable) Put(key string, l Lock)      { t[key] = l }
+func (t mapTable) Delete(key string)           { delete(t, key) }
+func (t mapTable) Len() int                    { return len(t) }
+func (t mapTable) Keys() []string              { return slices.Sorted(maps.Keys(t)) }
+func (t mapTable) Reset()                      { clear(t) }
+
 // New returns an empty machine whose first token is 1.
 func New(opts Options) *Machine {
-	return &Machine{opts: opts, locks: map[string]Lock{}, next: 1}
+	return NewOn(opts, mapTable{})
+}
+
+// NewOn is New keeping the locks in t, which it empties first.
+func NewOn(opts Options, t Table) *Machine {
+	t.Reset()
+	return &Machine{opts: opts, locks: t, next: 1}
 }
 
 // Apply decodes and applies one entry's data. Empty data (a new leader's entry) is a Noop; data
@@ -48,7 +76,7 @@ func (m *Machine) Apply(data []byte) (Result, Command, error) {
 
 // ApplyCommand applies a decoded command.
 func (m *Machine) ApplyCommand(c Command) Result {
-	cur, held := m.locks[c.Key]
+	cur, held := m.locks.Get(c.Key)
 	switch c.Kind {
 	case Grant:
 		if held {
@@ -76,34 +104,33 @@ func (m *Machine) ApplyCommand(c Command) Result {
 
 // Delete removes key outside the log. Only the unsafe local-expiry mode calls it.
 func (m *Machine) Delete(key string) bool {
-	l, ok := m.locks[key]
+	l, ok := m.locks.Get(key)
 	if ok {
 		m.hash ^= lockHash(key, l)
-		delete(m.locks, key)
+		m.locks.Delete(key)
 	}
 	return ok
 }
 
 func (m *Machine) put(key string, l Lock) {
 	m.hash ^= lockHash(key, l)
-	m.locks[key] = l
+	m.locks.Put(key, l)
 }
 
 // Get returns the lock on key, if held.
 func (m *Machine) Get(key string) (Lock, bool) {
-	l, ok := m.locks[key]
-	return l, ok
+	return m.locks.Get(key)
 }
 
 // NextToken is the token the next Granted will issue.
 func (m *Machine) NextToken() uint64 { return m.next }
 
 // Len is the number of held keys.
-func (m *Machine) Len() int { return len(m.locks) }
+func (m *Machine) Len() int { return m.locks.Len() }
 
 // Keys returns the held keys, sorted.
 func (m *Machine) Keys() []string {
-	return slices.Sorted(maps.Keys(m.locks))
+	return m.locks.Keys()
 }
 
 // Hash is a stable digest of the whole state (table and counter): equal states, equal hashes,
@@ -138,9 +165,10 @@ const snapshotVersion = 1
 func (m *Machine) Snapshot() []byte {
 	b := []byte{snapshotVersion}
 	b = binary.AppendUvarint(b, m.next)
-	b = binary.AppendUvarint(b, uint64(len(m.locks)))
-	for _, k := range m.Keys() {
-		l := m.locks[k]
+	keys := m.Keys()
+	b = binary.AppendUvarint(b, uint64(len(keys)))
+	for _, k := range keys {
+		l, _ := m.locks.Get(k)
 		b = binary.AppendUvarint(b, uint64(len(k)))
 		b = append(b, k...)
 		b = binary.AppendUvarint(b, l.Token)
@@ -149,7 +177,8 @@ func (m *Machine) Snapshot() []byte {
 	return b
 }
 
-// Restore replaces the state with a snapshot's. On error the machine is unchanged.
+// Restore replaces the state with a snapshot's. On error the machine is unchanged: the snapshot
+// is read whole before the table is touched.
 func (m *Machine) Restore(data []byte) error {
 	if len(data) == 0 || data[0] != snapshotVersion {
 		return fmt.Errorf("fsm: bad snapshot header")
@@ -168,8 +197,12 @@ func (m *Machine) Restore(data []byte) error {
 	if !ok1 || !ok2 || tok == 0 || count > uint64(len(rest)) {
 		return fmt.Errorf("fsm: bad snapshot counters")
 	}
-	fresh := New(m.opts)
-	fresh.next = tok
+	type keyLock struct {
+		key string
+		l   Lock
+	}
+	locks := make([]keyLock, 0, count)
+	seen := make(map[string]bool, count)
 	for i := uint64(0); i < count; i++ {
 		n, ok := next()
 		if !ok || n == 0 || n > uint64(len(rest)) {
@@ -177,7 +210,7 @@ func (m *Machine) Restore(data []byte) error {
 		}
 		key := string(rest[:n])
 		rest = rest[n:]
-		if _, dup := fresh.locks[key]; dup {
+		if seen[key] {
 			return fmt.Errorf("fsm: snapshot lists key %q twice", key)
 		}
 		t, ok1 := next()
@@ -185,11 +218,16 @@ func (m *Machine) Restore(data []byte) error {
 		if !ok1 || !ok2 || t == 0 || t >= tok {
 			return fmt.Errorf("fsm: bad snapshot lock %q", key)
 		}
-		fresh.put(key, Lock{Token: t, LeaseMS: lease})
+		seen[key] = true
+		locks = append(locks, keyLock{key, Lock{Token: t, LeaseMS: lease}})
 	}
 	if len(rest) != 0 {
 		return fmt.Errorf("fsm: %d trailing snapshot bytes", len(rest))
 	}
-	*m = *fresh
+	m.locks.Reset()
+	m.next, m.hash = tok, 0
+	for _, kl := range locks {
+		m.put(kl.key, kl.l)
+	}
 	return nil
 }
