@@ -20,13 +20,13 @@ func (m *Model) viewCompact() []string {
 	if m.glossary {
 		rows = append(rows, m.glossaryView(w, l.narration.y-1)...)
 		rows = append(rows, m.narration(w, l.narration.h)...)
-		return append(rows, m.statusLine(w), m.helpLine(w))
+		return append(append(rows, m.statusLine(w)), m.helpLine(w)...)
 	}
 	if m.diag && !m.help.ShowAll {
 		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", w))
 		rows = append(rows, m.diagramLines(w, l.narration.y-2)...)
 		rows = append(rows, m.narration(w, l.narration.h)...)
-		return append(rows, m.statusLine(w), m.helpLine(w))
+		return append(append(rows, m.statusLine(w)), m.helpLine(w)...)
 	}
 	rows = append(rows, m.tableHead(w, "locks: countdowns, own clock"))
 	for i := range m.v.Nodes {
@@ -60,7 +60,7 @@ func (m *Model) viewCompact() []string {
 		}
 	}
 	rows = append(rows, m.narration(w, l.narration.h)...)
-	rows = append(rows, m.statusLine(w), m.helpLine(w))
+	rows = append(append(rows, m.statusLine(w)), m.helpLine(w)...)
 	return rows
 }
 

@@ -7,13 +7,39 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// helpLine is the one-line footer (bubbles/help, short form).
-func (m *Model) helpLine(w int) string {
+// helpLine is the footer: one row of keys (bubbles/help, short form), or, while the prompt
+// keeps a line that failed, its error on as many rows as the layout gave it (helpRows).
+func (m *Model) helpLine(w int) []string {
 	if m.prompting && m.statusBad {
-		// The prompt has the status line, so the error of the line it keeps shows here.
-		return m.st.statusBad.r(fit(" "+m.status, w))
+		// The prompt has the status line, so the error of the line it keeps shows here, whole.
+		lines := m.promptErrLines(w)
+		n := max(1, m.lay.helpRows)
+		if len(lines) > n { // no room for all of it: the last row says so
+			lines = append(lines[:n-1], cut(strings.Join(lines[n-1:], " "), w))
+		}
+		out := make([]string, n)
+		for i := range out {
+			s := ""
+			if i < len(lines) {
+				s = lines[i]
+			}
+			out[i] = m.st.statusBad.r(fit(s, w))
+		}
+		return out
 	}
-	return fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
+	return []string{fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)}
+}
+
+// promptErrLines is the prompt's error wrapped to w cells, or nothing when there is none.
+func (m *Model) promptErrLines(w int) []string {
+	if !m.prompting || !m.statusBad {
+		return nil
+	}
+	lines := wrap(m.status, w-1, "  ")
+	for i := range lines {
+		lines[i] = " " + lines[i]
+	}
+	return lines
 }
 
 // fullHelp is the `?` screen: every key, then a legend of the symbols, in h rows from its

@@ -582,3 +582,44 @@ func TestNoOpKeysSaySo(t *testing.T) {
 		t.Fatalf("second S: %q", m.status)
 	}
 }
+
+// TestPromptErrorWrapsWhole: the `:` prompt's error (here the long "unknown command" list)
+// wraps onto as many footer rows as it needs, taken from the panels, so every word of it is on
+// screen at 120x40 and 80x24, in the sandbox and in a lesson stopped with its narration; the
+// screen keeps its height, and the footer is one row again once the prompt closes.
+func TestPromptErrorWrapsWhole(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		s, err := scenarios.Load("lease-expiry")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lesson := newPlay(t, s, sz[0], sz[1])
+		runToStop(t, lesson)
+		for name, m := range map[string]*Model{"sandbox": newSandbox(t, 7, 5, sz[0], sz[1]), "lesson": lesson} {
+			narrBefore := lesson.lay.narration.h
+			typeLine(m, "frobnicate now")
+			if !m.prompting || !m.statusBad || len(m.status) <= sz[0] {
+				t.Fatalf("%s %dx%d: want a kept line with an error longer than a row, got prompting %v status %q", name, sz[0], sz[1], m.prompting, m.status)
+			}
+			view := m.View()
+			rows := strings.Split(view, "\n")
+			if len(rows) != sz[1] {
+				t.Fatalf("%s %dx%d: %d rows", name, sz[0], sz[1], len(rows))
+			}
+			footer := strings.Join(rows[len(rows)-m.lay.helpRows:], " ")
+			if m.lay.helpRows < 2 || strings.Contains(footer, "…") {
+				t.Fatalf("%s %dx%d: footer of %d rows, cut:\n%s", name, sz[0], sz[1], m.lay.helpRows, view)
+			}
+			if got, want := strings.Join(strings.Fields(footer), " "), strings.Join(strings.Fields(m.status), " "); got != want {
+				t.Fatalf("%s %dx%d: footer says\n%q\nwant the whole error\n%q", name, sz[0], sz[1], got, want)
+			}
+			if name == "lesson" && m.lay.narration.h != narrBefore {
+				t.Fatalf("%s %dx%d: the error took narration rows (%d -> %d)", name, sz[0], sz[1], narrBefore, m.lay.narration.h)
+			}
+			press(m, "esc")
+			if m.lay.helpRows != 1 || len(strings.Split(m.View(), "\n")) != sz[1] {
+				t.Fatalf("%s %dx%d: after esc the footer has %d rows", name, sz[0], sz[1], m.lay.helpRows)
+			}
+		}
+	}
+}

@@ -30,6 +30,7 @@ type layout struct {
 	clients   rect
 	timeline  rect
 	narration rect
+	helpRows  int // the footer's rows: 1, more while a prompt error wraps
 	status    int // row
 	help      int // row
 	logTail   int // log entries a node column can show
@@ -48,7 +49,7 @@ func computeLayout(w, h, n, narr int) layout {
 	default:
 		l.mode = modeCompact
 	}
-	l.help, l.status = h-1, h-2
+	l.help, l.status, l.helpRows = h-1, h-2, 1
 	l.narration = rect{0, h - 2 - narr, w, narr}
 	body := l.narration.y - 1 // rows between the header and the narration
 	if l.mode == modeFull {

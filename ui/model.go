@@ -198,6 +198,9 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	case tea.MouseMsg:
 		m.onMouse(msg)
 	}
+	if m.lay.mode != modeSmall && m.lay.helpRows != m.footerRowsWanted() {
+		m.resize(m.width, m.height) // a prompt error appeared, changed or went
+	}
 	if cmd == nil && !was && m.sim.moving() {
 		m.sim.resume(m.wall())
 		cmd = m.tick()
@@ -248,10 +251,27 @@ func (m *Model) syncTimeline() {
 	}
 }
 
+// footerRowsWanted is how many rows the footer needs now: the resize that follows caps it.
+func (m *Model) footerRowsWanted() int {
+	return 1 + m.promptErrExtra(m.width, m.height, m.narrationLines(m.width, m.height))
+}
+
+// promptErrExtra is the rows beyond one that a wrapping prompt error takes from the panels,
+// as the narration does: at most what the narration leaves of its room (one at least).
+func (m *Model) promptErrExtra(w, h, narr int) int {
+	return min(max(0, len(m.promptErrLines(w))-1), max(1, narrationRoom(w, h, m.sim.p.World().Nodes())-narr))
+}
+
 // resize recomputes every size from the terminal's; the one place sizes are decided.
 func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
-	m.lay = computeLayout(w, h, m.sim.p.World().Nodes(), m.narrationLines(w, h))
+	narr := m.narrationLines(w, h)
+	extra := m.promptErrExtra(w, h, narr)
+	m.lay = computeLayout(w, h, m.sim.p.World().Nodes(), narr+extra)
+	if m.lay.mode != modeSmall {
+		m.lay.narration.h = narr
+		m.lay.status, m.lay.help, m.lay.helpRows = h-2-extra, h-1-extra, 1+extra
+	}
 	m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
 	if m.lay.mode == modeCompact {
 		m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w), max(1, m.lay.timeline.h-1)

@@ -51,12 +51,12 @@ func (m *Model) viewFull() []string {
 	if m.glossary {
 		rows = append(rows, m.glossaryView(l.w, l.narration.y-1)...)
 		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
-		return append(rows, m.statusLine(l.w), m.helpLine(l.w))
+		return append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
 	}
 	if m.diag && !m.help.ShowAll {
 		rows = append(rows, m.diagramBox(l.w, l.narration.y-1)...)
 		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
-		return append(rows, m.statusLine(l.w), m.helpLine(l.w))
+		return append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
 	}
 	var cols [][]string
 	for i := range m.v.Nodes {
@@ -71,7 +71,7 @@ func (m *Model) viewFull() []string {
 		rows = append(rows, hjoin(m.clientsBox(l.clients), m.timelineBox(l.timeline))...)
 	}
 	rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
-	rows = append(rows, m.statusLine(l.w), m.helpLine(l.w))
+	rows = append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
 	return rows
 }
 
