@@ -82,6 +82,14 @@ func (p *Playback) AtPause() bool { return p.r.atPause && !p.r.Done() }
 // Log is every instantaneous step that ran so far (script and user), in order. Read only.
 func (p *Playback) Log() []Executed { return p.r.Log }
 
+// lastLogged is the instant of the last step logged (a saved session measures waits from it).
+func (p *Playback) lastLogged() time.Duration {
+	if n := len(p.r.Log); n > 0 {
+		return p.r.Log[n-1].At
+	}
+	return 0
+}
+
 // Continue passes a script `pause`.
 func (p *Playback) Continue() { p.r.Continue() }
 
@@ -179,10 +187,10 @@ func (p *Playback) Do(st Step) (dropped int, err error) {
 		return 0, fmt.Errorf("%s is not an action", FormatStep(st))
 	}
 	st.Pos = Pos{}
-	// A user acts on a whole millisecond, so a saved session's waits read as whole milliseconds
-	// (`wait 38.141s`, not `wait 38.14064366s`): the world first plays on to it. At a script
-	// pause the instant is the script's, and stays as it is.
-	if r := p.Now() % time.Millisecond; r != 0 && !p.AtPause() {
+	// A user acts a whole number of milliseconds after the step logged before, so the wait a
+	// saved session writes before the action reads `wait 38.141s`, not `wait 38.14064366s`: the
+	// world first plays on to that instant. At a script pause the instant is the script's.
+	if r := (p.Now() - p.lastLogged()) % time.Millisecond; r != 0 && !p.AtPause() {
 		p.RunTo(p.Now() - r + time.Millisecond)
 	}
 	if err := p.r.Do(st); err != nil {

@@ -167,6 +167,58 @@ func TestUserActsOnWholeMilliseconds(t *testing.T) {
 		t.Fatalf("acted at %v after stepping to %v", p.Now(), before)
 	}
 	p.RunTo(3 * time.Second)
+	assertWholeWaitsReplay(t, p)
+
+	// In a lesson the last logged step may sit off a whole millisecond (a wait-until ends at an
+	// event): the user's action is a whole number of milliseconds after it.
+	base, err := Load("first-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = NewPlayback(base, base.Header.Seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p.lastLogged()%time.Millisecond == 0 {
+		if p.RunTo(p.Now()+time.Second) == StopPause {
+			p.Continue()
+		}
+		if p.Ended() {
+			t.Fatal("no script step off a whole millisecond in first-lock")
+		}
+	}
+	for i := 0; i < 50 && p.Now()%time.Millisecond == p.lastLogged()%time.Millisecond; i++ {
+		p.NextEvent(p.Now() + time.Second)
+	}
+	from := p.lastLogged()
+	do(t, p, "isolate n3")
+	if (p.Now()-from)%time.Millisecond != 0 {
+		t.Fatalf("acted at %v, %v after the last logged step", p.Now(), p.Now()-from)
+	}
+	p.RunTo(p.Now() + 5*time.Millisecond)
+	live := p.World().TraceHash()
+	saved := Format(p.Session("session.scenario"))
+	s, err := Parse("session.scenario", []byte(saved))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, saved)
+	}
+	if last := s.Steps[len(s.Steps)-3]; last.Kind != StepWait || last.Dur%time.Millisecond != 0 {
+		t.Fatalf("the wait before the user's action is not whole milliseconds:\n%s", saved)
+	}
+	r, err := NewRunner(s, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	if r.World().TraceHash() != live {
+		t.Fatalf("replayed lesson session differs:\n%s", saved)
+	}
+}
+
+// assertWholeWaitsReplay saves a sandbox session, checks every wait in it is whole
+// milliseconds, and replays it headless to the same trace.
+func assertWholeWaitsReplay(t *testing.T, p *Playback) {
+	t.Helper()
 	live := p.World().TraceHash()
 	saved := Format(p.Session("session.scenario"))
 	s, err := Parse("session.scenario", []byte(saved))
