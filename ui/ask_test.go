@@ -65,11 +65,7 @@ say "n1 leads."
 // TestNextLesson: n does nothing before the end; at the end of a bundled lesson it names and
 // quits to the next one in teaching order.
 func TestNextLesson(t *testing.T) {
-	s, err := scenarios.Load("first-lock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 120, 40)
+	m := playLesson(t, "first-lock", 120, 40)
 	if cmd := m.onKey(keyMsg("n")); cmd != nil || m.next != "" || !strings.Contains(m.status, "once this one has ended") {
 		t.Fatalf("n before the end: next %q status %q", m.next, m.status)
 	}
@@ -101,11 +97,7 @@ func answerAsk(m *Model) {
 // TestClientRequestOnTheWire: ghost-lock's first pause says the request is on the wire; the
 // Network panel counts it and lists it.
 func TestClientRequestOnTheWire(t *testing.T) {
-	s, err := scenarios.Load("ghost-lock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 120, 40)
+	m := playLesson(t, "ghost-lock", 120, 40)
 	runToStop(t, m)
 	n := &m.v.Net
 	if len(n.ClientFlights) != 1 || !n.ClientFlights[0].ToNode || n.ClientFlights[0].What != "acquire orders" {

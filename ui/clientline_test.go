@@ -3,19 +3,13 @@ package ui
 import (
 	"strings"
 	"testing"
-
-	"leaselab/scenarios"
 )
 
 // At 120x40 the lease view of a client is on screen whole: gc-pause's second pause says "look
 // at its line", and c1's line must show the pause, the lease that ran out by its own clock and
 // its reply, each uncut (a long line goes on below in the box's spare rows); the box title too.
 func TestClientLeaseViewFitsAt120(t *testing.T) {
-	s, err := scenarios.Load("gc-pause")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 120, 40)
+	m := playLesson(t, "gc-pause", 120, 40)
 	runToStop(t, m)
 	press(m, "enter")
 	runToStop(t, m)
@@ -33,11 +27,7 @@ func TestClientLeaseViewFitsAt120(t *testing.T) {
 // At 80x24 the replication section names its node columns (in its rule, above the marks) and
 // the node table's locks title is whole.
 func TestCompactReplicationNamesNodes(t *testing.T) {
-	s, err := scenarios.Load("first-lock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 80, 24)
+	m := playLesson(t, "first-lock", 80, 24)
 	runToStop(t, m)
 	press(m, "enter")
 	runToStop(t, m)

@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/fsm"
-	"leaselab/scenarios"
 )
 
 // The diagram's goldens: late-expire at the moment n1 applies the late Expire, with the
@@ -172,11 +171,7 @@ func TestDiagramFollowsTimeTravel(t *testing.T) {
 
 // The compact layout keeps every node lane at 80x24 and the web page key writes a file.
 func TestDiagramCompactAndSaveWeb(t *testing.T) {
-	s, err := scenarios.Load("first-lock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 80, 24)
+	m := playLesson(t, "first-lock", 80, 24)
 	m.saveDir = t.TempDir()
 	playFor(m, 3*time.Second)
 	press(m, "m")

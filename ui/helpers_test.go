@@ -41,6 +41,16 @@ func newPlay(t testing.TB, s *scenarios.Scenario, w, h int) *Model {
 	return setup(m, w, h)
 }
 
+// playLesson is a bundled lesson, paused, sized w x h.
+func playLesson(t testing.TB, name string, w, h int) *Model {
+	t.Helper()
+	s, err := scenarios.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newPlay(t, s, w, h)
+}
+
 var wall0 = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func setup(m *Model, w, h int) *Model {

@@ -3,19 +3,13 @@ package ui
 import (
 	"strings"
 	"testing"
-
-	"leaselab/scenarios"
 )
 
 // The screen shows what the story says at the pause where it says it.
 func TestLessonScreensAgreeWithStory(t *testing.T) {
 	// late-expire, pause 2: "n1's countdown ended" while every follower's is at zero too; the
 	// legend calls that EXPIRED HERE, so every column says it (no bar at 0.0s).
-	s, err := scenarios.Load("late-expire")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 120, 40)
+	m := playLesson(t, "late-expire", 120, 40)
 	runToStop(t, m)
 	press(m, "enter")
 	runToStop(t, m)
@@ -23,11 +17,7 @@ func TestLessonScreensAgreeWithStory(t *testing.T) {
 		t.Errorf("late-expire pause 2: not every node shows EXPIRED HERE:\n%s", v)
 	}
 	// first-lock, pause 2: "c1 asks n1": its request goes to n1 and nowhere else.
-	s, err = scenarios.Load("first-lock")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m = newPlay(t, s, 120, 40)
+	m = playLesson(t, "first-lock", 120, 40)
 	runToStop(t, m)
 	press(m, "enter")
 	runToStop(t, m)

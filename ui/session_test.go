@@ -74,11 +74,7 @@ func TestSavedSandboxSessionReplays(t *testing.T) {
 
 // A lesson saved mid-way (past script pauses, with a user action) replays the same.
 func TestSavedLessonSessionReplays(t *testing.T) {
-	s, err := scenarios.Load("late-expire")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newPlay(t, s, 120, 36)
+	m := playLesson(t, "late-expire", 120, 36)
 	for i := 0; i < 3; i++ {
 		playFor(m, 1500*time.Millisecond)
 		if m.sim.atPause() {
