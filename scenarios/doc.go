@@ -27,6 +27,14 @@
 // slices (frames, keystrokes) is the same run as one RunTo, event for event. A caller paces
 // wall time and draws; it never reads a Runner's fields or re-implements these rules.
 //
+// Session() writes a run as a scenario: the script's steps as written (a wait-until judged to
+// its end included, the next wait counted from its end), the user's actions, and waits of
+// whole milliseconds between them (a user's action, and AlignMs before a save, land a whole
+// number of milliseconds after the step logged before). Once the user forks a script its
+// checks are skipped and not written; a skipped wait-until still paces the script's next
+// steps, ending when its condition holds or when it ended in the script's own run, whichever
+// comes first.
+//
 // # Comparing two runs
 //
 // Comparison holds two Playbacks and drives both through RunTo, one instant at a time in one

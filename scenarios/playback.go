@@ -21,8 +21,9 @@ type Playback struct {
 	seed uint64
 	mod  func(*cluster.Config) // applied to every world built (e.g. recent-event buffer size)
 	r    *Runner
-	user []Executed // the user's actions, in order; kept across rewinds until the user forks
-	next int        // the first user action not yet applied to r
+	user []Executed  // the user's actions, in order; kept across rewinds until the user forks
+	next int         // the first user action not yet applied to r
+	pace *scriptPace // the script's own run, for a forked run's skipped wait-untils (lazily)
 }
 
 // Stop says where a driver stopped: Playback.RunTo and NextEvent, Comparison.AdvanceTo.
@@ -57,8 +58,46 @@ func (p *Playback) rebuild() error {
 	if err != nil {
 		return err
 	}
+	r.scriptTook = p.scriptTook
 	p.r, p.next = r, 0
 	return nil
+}
+
+// scriptPace is the script played on its own with the playback's seed, no user in it, only as
+// far as a forked run has asked: how long each of its wait-until steps took. It depends on
+// nothing the user does, so it survives rewinds.
+type scriptPace struct {
+	r    *Runner
+	took map[int]time.Duration // by step index
+}
+
+// scriptTook is how long the wait-until at step pc took in the script's own run.
+func (p *Playback) scriptTook(pc int) (time.Duration, bool) {
+	if p.pace == nil {
+		r, err := NewRunner(p.base, &p.seed, p.mod)
+		if err != nil {
+			return 0, false
+		}
+		s := &scriptPace{r: r, took: map[int]time.Duration{}}
+		r.NoLog, r.waited = true, func(pc int, took time.Duration) { s.took[pc] = took }
+		p.pace = s
+	}
+	s := p.pace
+	for {
+		if took, ok := s.took[pc]; ok {
+			return took, true
+		}
+		if s.r.Done() || s.r.pc > pc {
+			return 0, false
+		}
+		t := s.r.world.Now()
+		if dl, in := s.r.deadline(); in {
+			t = dl
+		}
+		if s.r.AdvanceTo(t) == AtPause {
+			s.r.Continue()
+		}
+	}
 }
 
 // World is the world as of now, for reading (views, subscriptions). A rewind builds a new one,
@@ -82,12 +121,22 @@ func (p *Playback) AtPause() bool { return p.r.atPause && !p.r.Done() }
 // Log is every instantaneous step that ran so far (script and user), in order. Read only.
 func (p *Playback) Log() []Executed { return p.r.Log }
 
-// lastLogged is the instant of the last step logged (a saved session measures waits from it).
-func (p *Playback) lastLogged() time.Duration {
-	if n := len(p.r.Log); n > 0 {
-		return p.r.Log[n-1].At
+// lastLogged is when the last step logged was over (a saved session measures waits from it).
+func (p *Playback) lastLogged() time.Duration { return p.r.lastLogged() }
+
+// AlignMs plays on, less than a millisecond, to the next instant a whole number of
+// milliseconds after the last logged step (unless already there, or at a script pause, whose
+// instant is the script's), so that a step taken or a session saved now is preceded, in the
+// saved file, by a wait of whole milliseconds: `wait 38.141s`, not `wait 38.14064366s`.
+func (p *Playback) AlignMs() {
+	for !p.AtPause() {
+		r := (p.Now() - p.lastLogged()) % time.Millisecond
+		if r == 0 {
+			return
+		}
+		// A script step logged on the way moves the grid: measure again from it.
+		p.RunTo(p.Now() - r + time.Millisecond)
 	}
-	return 0
 }
 
 // Continue passes a script `pause`.
@@ -187,12 +236,8 @@ func (p *Playback) Do(st Step) (dropped int, err error) {
 		return 0, fmt.Errorf("%s is not an action", FormatStep(st))
 	}
 	st.Pos = Pos{}
-	// A user acts a whole number of milliseconds after the step logged before, so the wait a
-	// saved session writes before the action reads `wait 38.141s`, not `wait 38.14064366s`: the
-	// world first plays on to that instant. At a script pause the instant is the script's.
-	if r := (p.Now() - p.lastLogged()) % time.Millisecond; r != 0 && !p.AtPause() {
-		p.RunTo(p.Now() - r + time.Millisecond)
-	}
+	// A user acts a whole number of milliseconds after the step logged before.
+	p.AlignMs()
 	if err := p.r.Do(st); err != nil {
 		return 0, err
 	}
@@ -261,7 +306,9 @@ func (p *Playback) SeekTo(t time.Duration) error {
 }
 
 // Session returns everything that ran so far as a scenario: the header (with this seed), then
-// every step at the instant it ran, with waits between, ending at now. Playing it reproduces
+// every step at the instant it ran, with waits between, ending at now. A script's wait-until
+// judged to its end is written as the script wrote it, at the instant it began, and the next
+// wait counts from its end: a lesson's session reads like the lesson. Playing it reproduces
 // this session event for event.
 func (p *Playback) Session(name string) *Scenario {
 	h := p.base.Header
@@ -281,11 +328,11 @@ func (p *Playback) Session(name string) *Scenario {
 	for _, e := range p.r.Log {
 		if e.At > at {
 			s.Steps = append(s.Steps, Step{Kind: StepWait, Dur: e.At - at})
-			at = e.At
 		}
 		st := e.Step
 		st.Pos = Pos{}
 		s.Steps = append(s.Steps, st)
+		at = max(at, e.At, e.End) // a wait-until: the next wait counts from its end
 	}
 	if now := p.Now(); now > at {
 		s.Steps = append(s.Steps, Step{Kind: StepWait, Dur: now - at})

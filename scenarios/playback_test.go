@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -238,4 +239,164 @@ func assertWholeWaitsReplay(t *testing.T, p *Playback) {
 	if r.World().TraceHash() != live {
 		t.Fatalf("replayed session differs:\n%s", saved)
 	}
+}
+
+// playToEnd plays a playback to the script's end, passing every pause and ask.
+func playToEnd(p *Playback) {
+	for p.RunTo(1<<62) != StopEnd {
+		p.Continue()
+	}
+}
+
+// savedReplays saves the session, checks that it reads like a lesson (its script's wait-untils
+// as written, every wait whole milliseconds), replays it headless with the seed its header
+// names, and checks the replay is the live run event for event and passes its checks.
+func savedReplays(t *testing.T, p *Playback, what string) string {
+	t.Helper()
+	saved := Format(p.Session("session.scenario"))
+	s, err := Parse("session.scenario", []byte(saved))
+	if err != nil {
+		t.Fatalf("%s: the saved session does not parse: %v\n%s", what, err, saved)
+	}
+	for _, st := range s.Steps {
+		if st.Kind == StepWait && st.Dur%time.Millisecond != 0 {
+			t.Errorf("%s: a saved wait is not whole milliseconds: %s\n%s", what, FormatStep(st), saved)
+		}
+	}
+	r, err := NewRunner(s, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	w := p.World()
+	if r.World().TraceHash() != w.TraceHash() || r.World().Events() != w.Events() || r.World().Now() != w.Now() {
+		t.Errorf("%s: the replay ends at %v with %d events (hash %x), the live run at %v with %d (hash %x)\n%s",
+			what, r.World().Now(), r.World().Events(), r.World().TraceHash(), w.Now(), w.Events(), w.TraceHash(), saved)
+	}
+	if !r.Passed() {
+		t.Errorf("%s: the saved session fails headless: %v\n%s", what, r.Failures, saved)
+	}
+	return saved
+}
+
+// A lesson's saved session writes the script's wait-untils as the script did, not as waits
+// to the nanosecond an event happened at, and replays to the same trace: at the end of every
+// lesson, at a pause mid-lesson, and in the middle of a wait-until.
+func TestLessonSessionKeepsItsWaitUntils(t *testing.T) {
+	for _, l := range Lessons() {
+		base, err := Load(l.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewPlayback(base, base.Header.Seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playToEnd(p)
+		saved := savedReplays(t, p, l.Name+" at its end")
+		if want := strings.Count(string(l.Source), "\nwait-until "); strings.Count(saved, "\nwait-until ") != want {
+			t.Errorf("%s: the session has %d wait-until lines, the lesson %d:\n%s", l.Name, strings.Count(saved, "\nwait-until "), want, saved)
+		}
+	}
+
+	base, _ := Load("late-expire")
+	p, _ := NewPlayback(base, base.Header.Seed, nil)
+	for i := 0; i < 3; i++ { // the third pause
+		if st := p.RunTo(1 << 62); st != StopPause {
+			t.Fatalf("late-expire stopped (%v) before its third pause", st)
+		}
+		if i < 2 {
+			p.Continue()
+		}
+	}
+	saved := savedReplays(t, p, "late-expire at its third pause")
+	if !strings.Contains(saved, "\npause\nwait-until n1 countdown orders expired\nsay ") {
+		t.Errorf("the session does not read like the lesson:\n%s", saved)
+	}
+	// Mid-wait-until: the step in progress is not written (the replay waits there plainly,
+	// up to the instant saved, made a whole millisecond after the last logged step).
+	p.Continue()
+	p.RunTo(p.Now() + 50*time.Millisecond + 123456)
+	if st := p.r.Current(); !p.r.inStep || st.Kind != StepWaitUntil {
+		t.Fatalf("not inside a wait-until at %v", p.Now())
+	}
+	p.AlignMs()
+	saved = savedReplays(t, p, "late-expire inside a wait-until")
+	if strings.Contains(saved, "wait-until n1 result orders Expired{existed:true}") {
+		t.Errorf("the wait-until in progress was written as if over:\n%s", saved)
+	}
+}
+
+// After a fork the script's wait-untils are no longer checks, but they still pace its steps:
+// each ends when its condition holds, and never later than it ended in the lesson's own run
+// (rounded up to a whole millisecond), instead of waiting its full time limit when the user's
+// change means the condition never comes. The forked session saves whole-millisecond waits
+// and replays exactly.
+func TestSkippedWaitUntilPacesLikeTheLesson(t *testing.T) {
+	base, err := Load("late-expire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// When c2 acquires in the lesson: as n1's countdown ends, about 3s in.
+	acquireAt := func(p *Playback) time.Duration {
+		for _, e := range p.Log() {
+			if e.Step.Kind == StepAcquire && e.Step.Client == "c2" {
+				return e.At
+			}
+		}
+		t.Fatal("c2 never acquired")
+		return 0
+	}
+	lesson, _ := NewPlayback(base, base.Header.Seed, nil)
+	playToEnd(lesson)
+	inLesson := acquireAt(lesson)
+
+	fork := func(line string, atPause bool) *Playback {
+		p, _ := NewPlayback(base, base.Header.Seed, nil)
+		if atPause {
+			if p.RunTo(1<<62) != StopPause {
+				t.Fatal("late-expire should stop at its first pause")
+			}
+		} else {
+			p.RunTo(1 << 62) // the first pause
+			p.Continue()
+			p.RunTo(p.Now() + time.Second) // inside `wait-until n1 countdown orders expired`
+			if !p.r.inStep || p.r.Current().Kind != StepWaitUntil {
+				t.Fatal("not inside the wait-until")
+			}
+		}
+		do(t, p, line)
+		if _, forked := p.Forked(); !forked {
+			t.Fatal("the action did not fork the lesson")
+		}
+		playToEnd(p)
+		return p
+	}
+
+	// n1 down: its countdown never ends, yet the script's c2 acquires when it did in the
+	// lesson, not 10s (the wait-until's limit) later.
+	for _, atPause := range []bool{true, false} {
+		p := fork("crash n1", atPause)
+		if got := acquireAt(p); got < inLesson || got > inLesson+time.Millisecond {
+			t.Errorf("atPause=%v: with n1 crashed c2 acquired at %v; in the lesson at %v", atPause, got, inLesson)
+		}
+		for _, e := range p.Log() {
+			if e.Step.Kind == StepWaitUntil && e.At >= p.r.ForkedAt {
+				t.Errorf("a skipped wait-until was logged: %+v", e)
+			}
+		}
+		if v := p.Verdict(); !v.OK() || v.Skipped == 0 {
+			t.Errorf("atPause=%v: verdict %+v", atPause, v)
+		}
+		savedReplays(t, p, "late-expire forked by crash n1")
+	}
+
+	// n1's clock at 2x: its countdown ends sooner, and the script's c2 acquires then, so the
+	// race the lesson stages still happens.
+	p := fork("skew n1 rate 2", true)
+	got := acquireAt(p)
+	if got >= inLesson-time.Second {
+		t.Errorf("with n1's clock at 2x c2 acquired at %v, the lesson at %v: the script waited past the moment it was written for", got, inLesson)
+	}
+	savedReplays(t, p, "late-expire forked by skew n1 rate 2")
 }

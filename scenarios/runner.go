@@ -47,8 +47,10 @@ type Runner struct {
 	Forked   bool
 	ForkedAt time.Duration
 	Skipped  int // expect and wait-until steps skipped after the fork
-	// Log is every instantaneous step that ran (the script's and the user's), in order, with the
-	// instant it ran: a session saved from it replays exactly.
+	// Log is every instantaneous step that ran (the script's and the user's) and every script
+	// wait-until judged to its end, in order, with the instant each began (and a wait-until's
+	// end): a session saved from it replays exactly. A plain wait is not logged: a saved
+	// session measures the time between the steps it logs.
 	Log   []Executed
 	NoLog bool // keep no Log of the script's steps (a headless run that never saves a session)
 	OnSay func(text string, at time.Duration)
@@ -67,9 +69,16 @@ type Runner struct {
 	inStep    bool          // steps[pc] is a wait or wait-until in progress
 	fresh     bool          // an event happened since the wait-until's condition was last judged
 	until     time.Duration // its end (wait) or deadline (wait-until)
+	started   time.Duration // when the wait or wait-until in progress began
+	coast     bool          // the skipped wait-until in progress is over once until comes
 	atPause   bool
 	expected  map[cluster.ViolationKind]bool // violation kinds some step expected to see
 	finalized bool
+
+	// scriptTook, when set, says how long the script's wait-until at a step index took in the
+	// script's own run (no user in it, same seed): a skipped wait-until waits no longer.
+	scriptTook func(pc int) (time.Duration, bool)
+	waited     func(pc int, took time.Duration) // told when a judged wait-until ends
 }
 
 // ConfigFor turns a scenario header into the world's settings; seed overrides the file's.
@@ -198,6 +207,17 @@ func (r *Runner) AdvanceTo(t time.Duration) Status {
 			return Running
 		}
 		r.inStep = false
+		if st.Kind == StepWaitUntil && !r.Forked {
+			// Judged to its end: a saved session writes it as the script did, so the replay
+			// ends it at the same instant, between the same two events.
+			now := r.world.Now()
+			if !r.NoLog {
+				r.Log = append(r.Log, Executed{At: r.started, End: now, Step: *st})
+			}
+			if r.waited != nil {
+				r.waited(r.pc, now-r.started)
+			}
+		}
 		r.pc++
 	}
 	return Finished
@@ -206,6 +226,7 @@ func (r *Runner) AdvanceTo(t time.Duration) Status {
 // Executed is one step that ran, and when.
 type Executed struct {
 	At   time.Duration
+	End  time.Duration // when it was over: a wait-until's end (its condition held or its limit came), else At
 	Step Step
 	User bool // done at the keyboard, not by the script
 }
@@ -216,11 +237,54 @@ func (r *Runner) Do(st Step) error {
 	if err := Apply(r.world, &st); err != nil {
 		return err
 	}
-	r.Log = append(r.Log, Executed{At: r.world.Now(), Step: st, User: true})
+	now := r.world.Now()
+	r.Log = append(r.Log, Executed{At: now, End: now, Step: st, User: true})
 	if !r.Forked && !r.Done() {
-		r.Forked, r.ForkedAt = true, r.world.Now()
+		r.Forked, r.ForkedAt = true, now
+		if st := r.Current(); r.inStep && st.Kind == StepWaitUntil {
+			// The wait-until in progress is no longer judged, nor logged (a saved session
+			// waits through it plainly).
+			r.Skipped++
+			r.capSkipped()
+		}
 	}
 	return nil
+}
+
+// lastLogged is when the last logged step was over (the end of a wait-until); 0 if none.
+func (r *Runner) lastLogged() time.Duration {
+	if n := len(r.Log); n > 0 {
+		return r.Log[n-1].End
+	}
+	return 0
+}
+
+// capSkipped bounds a skipped wait-until (the one in progress) by how long the same step took
+// in the script's own run, rounded up to a whole millisecond after it began.
+//
+// After the user forks a lesson its wait-untils are no longer checks, but they still pace the
+// script: a wait-until says "when the story has got here, do the next thing". So a skipped one
+// still ends when its condition holds (the script's next action comes at the moment of the
+// story it was written for, if the user's world gets there), but it never holds the story up
+// longer than the lesson did: where the user's change means the condition never comes (a
+// crashed leader), the script's remaining steps come when they came in the lesson, not at the
+// step's full time limit. Ends fall on whole milliseconds after the step began, so a saved
+// session's waits do too.
+func (r *Runner) capSkipped() {
+	if r.scriptTook == nil {
+		return
+	}
+	if took, ok := r.scriptTook(r.pc); ok {
+		r.until = min(r.until, max(r.world.Now(), cluster.AddTime(r.started, ceilMs(took))))
+	}
+}
+
+// ceilMs rounds d up to a whole millisecond.
+func ceilMs(d time.Duration) time.Duration {
+	if rem := d % time.Millisecond; rem != 0 {
+		return d - rem + time.Millisecond
+	}
+	return d
 }
 
 // deadline is when the wait in progress ends (for a wait-until, its time limit); ok is false
@@ -234,7 +298,7 @@ func (r *Runner) begin(st *Step) bool {
 	w := r.world
 	if r.Forked && (st.Kind == StepExpect || st.Kind == StepWaitUntil) {
 		// The script's story no longer holds: its checks say nothing about this one. A
-		// wait-until still waits (the script's next steps keep their pacing), unjudged.
+		// wait-until still paces the script's next steps, unjudged (see capSkipped).
 		r.Skipped++
 		if st.Kind == StepExpect {
 			return true
@@ -242,9 +306,10 @@ func (r *Runner) begin(st *Step) bool {
 	}
 	if st.Kind != StepWait && st.Kind != StepWaitUntil {
 		if !r.NoLog {
-			r.Log = append(r.Log, Executed{At: w.Now(), Step: *st})
+			r.Log = append(r.Log, Executed{At: w.Now(), End: w.Now(), Step: *st})
 		}
 	}
+	r.started, r.coast = w.Now(), false
 	switch st.Kind {
 	case StepWait:
 		r.until = cluster.AddTime(w.Now(), st.Dur)
@@ -253,6 +318,9 @@ func (r *Runner) begin(st *Step) bool {
 		r.noteViolations(st.Cond)
 		r.until = cluster.AddTime(w.Now(), st.Dur)
 		r.fresh = true
+		if r.Forked {
+			r.capSkipped()
+		}
 		return false
 	case StepExpect:
 		r.Expects++
@@ -284,7 +352,7 @@ func (r *Runner) begin(st *Step) bool {
 // progress advances a wait or wait-until toward t; true when the step is over.
 func (r *Runner) progress(st *Step, t time.Duration) bool {
 	w := r.world
-	if st.Kind == StepWait {
+	if st.Kind == StepWait || r.coast {
 		w.AdvanceTo(min(r.until, t))
 		return w.Now() >= r.until
 	}
@@ -295,7 +363,13 @@ func (r *Runner) progress(st *Step, t time.Duration) bool {
 		if r.fresh {
 			r.fresh = false
 			if ok, _ := r.Eval(st.Cond); ok {
-				return true
+				if !r.Forked {
+					return true
+				}
+				// Skipped: over at the next whole millisecond after it began (capSkipped).
+				r.coast = true
+				r.until = min(r.until, cluster.AddTime(r.started, ceilMs(w.Now()-r.started)))
+				return r.progress(st, t)
 			}
 		}
 		at, ok := w.NextAt()

@@ -12,6 +12,10 @@ import (
 // `leaselab play FILE` reproduces it event for event.
 func (m *Model) save() {
 	p := m.sim.p
+	// Less than a millisecond on, so the file's last wait is whole milliseconds too.
+	p.AlignMs()
+	m.sim.moved()
+	m.refresh()
 	name := fmt.Sprintf("leaselab-session-%d-%s.scenario", p.Seed(), simTime(p.Now()))
 	path := filepath.Join(m.saveDir, name)
 	src := scenarios.Format(p.Session(path))
