@@ -46,10 +46,26 @@ func electN1(t testing.TB, w *World) {
 
 // busyRun drives a workload through a partition, a crash and restart, snapshots and skew.
 func busyRun(t testing.TB, seed uint64) *World {
-	w := newWorld(t, func(c *Config) { c.Seed = seed; c.SnapshotEvery = 20 })
+	w := newBusyWorld(t, seed)
+	busySteps(t, w, 0, busyLen)
+	return w
+}
+
+const busyLen = 301 // the last step only lets the world run on
+
+func newBusyWorld(t testing.TB, seed uint64) *World {
+	return newWorld(t, func(c *Config) { c.Seed = seed; c.SnapshotEvery = 20 })
+}
+
+// busySteps plays busyRun's steps from (inclusive) to to (exclusive) on w.
+func busySteps(t testing.TB, w *World, from, to int) {
 	keys := []string{"orders", "billing", "cache"}
 	clients := []string{"c1", "c2", "c3"}
-	for step := 0; step < 300; step++ {
+	for step := from; step < to; step++ {
+		if step == busyLen-1 {
+			w.Advance(5 * time.Second)
+			continue
+		}
 		c := clients[step%3]
 		k := keys[(step/3)%3]
 		switch step % 4 {
@@ -79,8 +95,6 @@ func busyRun(t testing.TB, seed uint64) *World {
 		}
 		w.Advance(73 * time.Millisecond)
 	}
-	w.Advance(5 * time.Second)
-	return w
 }
 
 func TestDeterminism(t *testing.T) {
