@@ -56,7 +56,9 @@ func (c *Comparison) rebuild() error {
 			return fmt.Errorf("%s: %v", s.File, err)
 		}
 		// A Playback rebuilds its world only when seeking back, which a Comparison never asks
-		// of it (it rebuilds both sides instead), so the observer stays on the live world.
+		// of it (it rebuilds both sides instead), so the observer stays on the live world, and
+		// the side keeps no checkpoints.
+		p.KeepCheckpoints(false)
 		c.Sides[i] = &Side{Scenario: s, Label: Label(s), p: p, obs: newObserver(p.World())}
 	}
 	return nil

@@ -19,9 +19,10 @@ type Job struct {
 	slice time.Duration // simulated time the next slice of a plain move covers
 	// Stops makes a plain move end at the first script pause (or ask) and at the script's end,
 	// instead of passing them.
-	Stops bool
-	done  bool
-	out   Outcome
+	Stops   bool
+	skipped bool // a plain move looked for a checkpoint ahead
+	done    bool
+	out     Outcome
 }
 
 // A plain move's slice adapts to the world's density so that a slice is some thousands of
@@ -47,12 +48,12 @@ func (p *Playback) StartJob(st Step) (*Job, error) {
 	return j, nil
 }
 
-// SeekJob begins a move to instant t: backward by rebuilding from the seed (at once) and then
-// replaying forward in slices like any other job.
+// SeekJob begins a move to instant t: backward by going back (at once) to the latest checkpoint
+// before t, or to the seed, and then replaying forward in slices like any other job.
 func (p *Playback) SeekJob(t time.Duration) (*Job, error) {
 	j := &Job{p: p, from: p.Now(), limit: max(t, 0)}
 	if j.limit < p.Now() {
-		if err := p.rebuild(); err != nil {
+		if err := p.rewind(j.limit); err != nil {
 			return nil, err
 		}
 	}
@@ -71,6 +72,10 @@ func (j *Job) Run(more func() bool) bool {
 		j.slice = cluster.Never
 	}
 	if j.cond == nil {
+		if !j.Stops && !j.skipped {
+			j.skipped = true
+			p.skipAhead(j.limit) // a move forward that passes everything may start further on
+		}
 		for p.Now() < j.limit {
 			if !more() {
 				return false

@@ -24,6 +24,12 @@ type Playback struct {
 	user []Executed  // the user's actions, in order; kept across rewinds until the user forks
 	next int         // the first user action not yet applied to r
 	pace *scriptPace // the script's own run, for a forked run's skipped wait-untils (lazily)
+
+	cps     []checkpoint  // copies of r along the session, by time (checkpoint.go)
+	cpEvery time.Duration // their spacing; 0: none kept
+	cpTried time.Duration // when one was last due
+	// cpMaxBytes is the biggest world copied (maxCheckpointBytes; tests lower it).
+	cpMaxBytes int64
 }
 
 // Stop says where a driver stopped: Playback.RunTo and NextEvent, Comparison.AdvanceTo.
@@ -49,7 +55,7 @@ func (s Stop) String() string {
 
 // NewPlayback starts a scenario at time zero with the given seed.
 func NewPlayback(base *Scenario, seed uint64, mod func(*cluster.Config)) (*Playback, error) {
-	p := &Playback{base: base, seed: seed, mod: mod}
+	p := &Playback{base: base, seed: seed, mod: mod, cpEvery: firstCheckpoint, cpMaxBytes: maxCheckpointBytes}
 	return p, p.rebuild()
 }
 
@@ -164,6 +170,17 @@ func (p *Playback) Idle() bool {
 // same run as one call: a wait-until is judged after events and at its limit, never where a
 // caller happens to stop.
 func (p *Playback) RunTo(t time.Duration) Stop {
+	// Stopping on the way to keep a checkpoint is one more slice of the same run.
+	for due := p.checkpointDue(); due < t; due = p.checkpointDue() {
+		if st := p.runTo(due); st != StopTime {
+			return st
+		}
+		p.checkpoint()
+	}
+	return p.runTo(t)
+}
+
+func (p *Playback) runTo(t time.Duration) Stop {
 	for p.next < len(p.user) && p.user[p.next].At <= t {
 		u := p.user[p.next]
 		if st := p.script(u.At); st != StopTime && p.Now() < u.At {
@@ -242,6 +259,7 @@ func (p *Playback) Do(st Step) (dropped int, err error) {
 		return 0, err
 	}
 	dropped = p.Ahead()
+	p.dropCheckpointsFrom(p.Now()) // history is different from here on
 	p.user = append(p.user[:p.next], Executed{At: p.Now(), Step: st, User: true})
 	p.next++
 	return dropped, nil
@@ -294,12 +312,15 @@ func (p *Playback) ParseStep(line string) (Step, error) { return ParseStep(line,
 func (p *Playback) Verdict() Verdict { return p.r.Verdict() }
 
 // SeekTo rebuilds the world at instant t: forward by playing on, backward by replaying from the
-// seed (keeping the user's actions). Script pauses and the script's end on the way are passed.
+// latest checkpoint before t, or from the seed (keeping the user's actions); forward from the
+// latest checkpoint kept ahead, if any. Script pauses and the script's end on the way are passed.
 func (p *Playback) SeekTo(t time.Duration) error {
 	if t < p.Now() {
-		if err := p.rebuild(); err != nil {
+		if err := p.rewind(t); err != nil {
 			return err
 		}
+	} else {
+		p.skipAhead(t)
 	}
 	p.passTo(t)
 	return nil

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -68,10 +70,13 @@ func BenchmarkViewCompact80x24(b *testing.B) {
 
 // tenMinutes is a sandbox played for ten simulated minutes with a client acting every few
 // seconds (acquire, write, release), a partition and a heal along the way.
-func tenMinutes(b testing.TB) *Model {
+func tenMinutes(b testing.TB) *Model { return session(b, 10*time.Minute) }
+
+// session is a sandbox played for d with a client acting every five seconds, as tenMinutes.
+func session(b testing.TB, d time.Duration) *Model {
 	m := newSandbox(b, 7, 5, 160, 48)
 	s := m.sim
-	for t := time.Duration(0); t < 10*time.Minute; t += 5 * time.Second {
+	for t := time.Duration(0); t < d; t += 5 * time.Second {
 		if err := s.seek(t); err != nil {
 			b.Fatal(err)
 		}
@@ -87,13 +92,62 @@ func tenMinutes(b testing.TB) *Model {
 			press(m, "h")
 		}
 	}
-	_ = s.seek(10 * time.Minute)
+	_ = s.seek(d)
 	m.refresh()
 	return m
 }
 
-// BenchmarkSeekBack10Min rewinds to 10 seconds before the end of a ten-minute run: the
-// farthest replay (from the seed) a seek can cost.
+// BenchmarkRewind rewinds sessions of one and twelve simulated hours to random instants, as
+// the TUI does (the seek, then the screen's refresh), and goes back to the end between rewinds
+// (untimed). worst-ms is the slowest rewind seen: the targets are 250 ms for an hour and 2 s for
+// twelve. cp-MB is the memory the checkpoints take.
+func BenchmarkRewind(b *testing.B) {
+	for _, d := range []time.Duration{time.Hour, 12 * time.Hour} {
+		b.Run(d.String(), func(b *testing.B) {
+			m := session(b, d)
+			rng := rand.New(rand.NewPCG(1, 2))
+			worst := time.Duration(0)
+			b.ResetTimer()
+			for range b.N {
+				at := time.Duration(rng.Int64N(int64(d)))
+				start := time.Now()
+				if err := m.sim.seek(at); err != nil {
+					b.Fatal(err)
+				}
+				m.refresh()
+				worst = max(worst, time.Since(start))
+				b.StopTimer()
+				if m.sim.p.Now() != at {
+					b.Fatalf("rewound to %v, asked %v", m.sim.p.Now(), at)
+				}
+				_ = m.sim.seek(d)
+				b.StartTimer()
+			}
+			b.StopTimer()
+			n, every := m.sim.p.Checkpoints()
+			b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+			b.ReportMetric(float64(n), "checkpoints")
+			b.ReportMetric(every.Minutes(), "every-min")
+			b.ReportMetric(float64(liveHeap()-without(m))/(1<<20), "cp-MB")
+		})
+	}
+}
+
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// without drops the model's checkpoints and says the live heap then.
+func without(m *Model) uint64 {
+	m.sim.p.KeepCheckpoints(false)
+	return liveHeap()
+}
+
+// BenchmarkSeekBack10Min rewinds to 10 seconds before the end of a ten-minute run (replayed
+// from the checkpoint at 9 minutes; it replayed 590 s from the seed before checkpoints).
 func BenchmarkSeekBack10Min(b *testing.B) {
 	m := tenMinutes(b)
 	end := m.sim.p.Now()

@@ -268,7 +268,7 @@ func (m *Model) doSeek() tea.Cmd {
 		m.fail("seek: %v", err)
 		return nil
 	}
-	what := "replaying from the seed to " + simTime(max(0, from+d))
+	what := "replaying to " + simTime(max(0, from+d))
 	if d > 0 {
 		what = "running on to " + simTime(from+d)
 	}

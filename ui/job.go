@@ -108,7 +108,7 @@ func seekDone(m *Model, o scenarios.Outcome) {
 		return
 	}
 	if a := m.sim.ahead(); a > 0 {
-		m.say("%s → %s · replayed from the seed · %d later action(s) kept; acting now drops them", simTime(o.From), simTime(o.To), a)
+		m.say("%s → %s · replayed · %d later action(s) kept; acting now drops them", simTime(o.From), simTime(o.To), a)
 	} else {
 		m.say("%s → %s", simTime(o.From), simTime(o.To))
 	}

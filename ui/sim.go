@@ -178,7 +178,7 @@ func (s *sim) continueScript(wall time.Time) {
 	s.resume(wall)
 }
 
-// seekJob starts a move to simulated instant t: backward by replaying from the seed (the
+// seekJob starts a move to simulated instant t: backward by replaying from a checkpoint (the
 // playback keeps the user's actions), forward by playing on. Going back, script pauses on the
 // way are passed; going forward with stop, the move ends at the first script pause or ask on
 // the way (its narration is not skipped) and at the script's end. The model runs the job a
