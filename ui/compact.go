@@ -71,7 +71,7 @@ func (m *Model) replRule(w int) string {
 	l := newLine(w)
 	l.add(st.border, "─ ")
 	l.add(st.headKey, "replication ")
-	col := 5 + 1 + 4 + 1 + min(20, max(12, w/4)) + 1 // where proposalRow puts n1's mark
+	col := m.trackerIdxW() + 1 + 4 + 1 + min(20, max(12, w/4)) + 1 // where proposalRow puts n1's mark
 	l.add(st.border, strings.Repeat("─", max(1, col-l.w-1))+" ")
 	for id := 1; id <= len(m.v.Nodes); id++ {
 		l.add(st.headKey, fmt.Sprintf("n%-2d", id))

@@ -26,3 +26,20 @@ func TestLessonScreensAgreeWithStory(t *testing.T) {
 		t.Errorf("first-lock pause 2: c1 should ask n1 first:\n%s", v)
 	}
 }
+
+// ghost-lock points at "'ghost release' in the Replication panel": the whole tag is on screen
+// at 120x40 (the result gives way first) and at 80x24, once n1 proposes the Release and once it
+// has applied everywhere.
+func TestGhostReleaseTagWhole(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "ghost-lock", sz[0], sz[1])
+		for stop := 1; stop <= 4; stop++ { // pause, ask, then the two pauses with the Release
+			runToStop(t, m)
+			if stop > 2 && !strings.Contains(m.View(), "n1 ghost release #1") {
+				t.Errorf("%dx%d, stop %d: the ghost release tag is not whole:\n%s", sz[0], sz[1], stop, m.View())
+			}
+			answerAsk(m)
+			press(m, "enter")
+		}
+	}
+}

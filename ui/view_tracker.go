@@ -37,24 +37,29 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	n := len(m.v.Nodes)
 	out := make([]string, 0, ih)
 	cmdW := min(20, max(12, iw/4))
+	props := m.v.Proposals
+	room := ih
+	if head {
+		room--
+	}
+	if len(props) > room {
+		props = props[len(props)-max(0, room):]
+	}
+	idxW := m.trackerIdxW()
 	if head && ih > 0 {
 		l := newLine(iw)
-		l.add(st.headKey, fmt.Sprintf("%5s %-4s %-*s ", "index", "term", cmdW, "command"))
+		l.add(st.headKey, fmt.Sprintf("%*s %-4s %-*s ", idxW, "idx", "term", cmdW, "command"))
 		for id := 1; id <= n; id++ {
 			l.add(st.headKey, fmt.Sprintf("n%-2d", id))
 		}
-		l.add(st.headKey, " result · proposed by")
+		l.add(st.headKey, "result · proposed by")
 		out = append(out, l.String())
-	}
-	props := m.v.Proposals
-	if room := ih - len(out); len(props) > room {
-		props = props[len(props)-max(0, room):]
 	}
 	if len(props) == 0 && len(out) < ih {
 		out = append(out, st.faint.r(fit("no proposals yet: a client's acquire is proposed by the leader", iw)))
 	}
 	for i := range props {
-		out = append(out, m.proposalRow(&props[i], iw, cmdW))
+		out = append(out, m.proposalRow(&props[i], iw, idxW, cmdW))
 	}
 	for len(out) < ih {
 		out = append(out, blank(iw))
@@ -62,12 +67,23 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	return out[:ih]
 }
 
-func (m *Model) proposalRow(p *cluster.ProposalView, iw, cmdW int) string {
+// trackerIdxW is the width of the tracker's index column: as wide as the largest index among
+// the latest proposals (at least its header, "idx"), so the room goes to the result and who
+// proposed it.
+func (m *Model) trackerIdxW() int {
+	w := 3
+	for i := range m.v.Proposals {
+		w = max(w, len(fmt.Sprint(m.v.Proposals[i].Index)))
+	}
+	return w
+}
+
+func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string {
 	st := m.st
 	l := newLine(iw)
-	idx, term := "    -", "-   "
+	idx, term := fmt.Sprintf("%*s", idxW, "-"), "-   "
 	if p.Index > 0 {
-		idx, term = fmt.Sprintf("%5d", p.Index), fmt.Sprintf("t%-3d", p.Term)
+		idx, term = fmt.Sprintf("%*d", idxW, p.Index), fmt.Sprintf("t%-3d", p.Term)
 	}
 	l.add(st.faint, idx+" ")
 	l.add(st.term(p.Term), term+" ")
@@ -82,20 +98,30 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, cmdW int) string {
 		mark, ms := m.stageMark(s)
 		l.add(ms, mark+"  ")
 	}
+	rs, text := st.plain, ""
 	switch {
 	case res == nil:
-		l.add(st.faint, " …")
+		rs, text = st.faint, "…"
 	case !agree:
-		l.add(st.badBlock, " ≠ results differ ")
+		rs, text = st.badBlock, "≠ results differ "
 	default:
-		rs := st.plain
-		text := res.String()
+		text = res.String()
 		if p.Cmd.Kind == fsm.Expire && res.Kind == fsm.Expired && !res.Existed {
 			rs, text = st.late, "LATE no-op "+text // the tag first: a narrow panel cuts the result, not the lesson
 		}
-		l.add(rs, " "+text)
 	}
-	l.add(st.faint, " · "+originText(p.Origin))
+	origin := " · " + originText(p.Origin)
+	if p.Origin.Kind == cluster.OriginGhost && width(text)+width(origin) > l.room() {
+		// "ghost release" is what the ghost-lock lessons point at: cut the result before it
+		// (a ghost Release's result is Released, and the ✓ marks already say it applied).
+		if keep := l.room() - width(origin); keep >= 6 {
+			text = cut(text, keep)
+		} else {
+			text, origin = "", originText(p.Origin)
+		}
+	}
+	l.add(rs, text)
+	l.add(st.faint, origin)
 	return l.String()
 }
 
