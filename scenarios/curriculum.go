@@ -11,17 +11,17 @@ var curriculum = []struct {
 	{"the log: how a lock is granted", []string{
 		"first-lock", "lease-expiry", "racing-acquires", "racing-acquires-unsafe",
 	}},
-	{"clocks: countdowns disagree, the lock table does not", []string{
+	{"clocks: when the nodes' clocks disagree", []string{
 		"skewed-followers", "local-expiry-unsafe", "fast-leader-clock", "fast-leader-clock-unsafe",
 	}},
-	{"late messages and sleeping clients: tokens and fencing", []string{
+	{"late messages and sleeping clients", []string{
 		"late-expire", "late-expire-unsafe", "late-release", "late-release-unsafe",
 		"gc-pause", "ghost-lock",
 	}},
 	{"failures: crashes, lagging followers, new leaders", []string{
 		"crash-restart", "snapshot-catch-up", "leader-crash-mid-lease", "leader-crash-mid-lease-extend",
 	}},
-	{"partitions: majorities decide", []string{
+	{"partitions: a cluster cut in two", []string{
 		"minority-leader", "split-brain-attempt", "lease-read", "lease-read-unsafe",
 	}},
 }

@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -37,5 +39,43 @@ func TestCurriculum(t *testing.T) {
 	}
 	if ls[0].Name != "first-lock" || Next("first-lock") != ls[1].Name || Next(ls[len(ls)-1].Name) != "" || Next("no-such") != "" {
 		t.Errorf("order starts %s, Next(first-lock) %q", ls[0].Name, Next("first-lock"))
+	}
+}
+
+// The README's lesson table follows the curriculum: the same lessons in the same order, each
+// theme's name (its words before the colon) on its first lesson's row.
+func TestReadmeLessonTable(t *testing.T) {
+	src, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("^\\| (\\d+) \\| (?:\\*\\*(.+?)\\*\\*)? *\\| `([a-z-]+)` \\|")
+	var names []string
+	themes := map[string]string{}
+	for _, line := range strings.Split(string(src), "\n") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			names = append(names, m[3])
+			if m[2] != "" {
+				themes[m[3]] = m[2]
+			}
+		}
+	}
+	ls := Lessons()
+	if len(names) != len(ls) {
+		t.Fatalf("the README's table has %d lessons, the curriculum %d", len(names), len(ls))
+	}
+	theme := ""
+	for i, l := range ls {
+		if names[i] != l.Name {
+			t.Errorf("README row %d is %s, the curriculum's lesson %d is %s", i+1, names[i], i+1, l.Name)
+		}
+		want := ""
+		if l.Theme != theme {
+			theme = l.Theme
+			want, _, _ = strings.Cut(l.Theme, ":")
+		}
+		if themes[l.Name] != want {
+			t.Errorf("README row %d (%s) names the theme %q, want %q", i+1, l.Name, themes[l.Name], want)
+		}
 	}
 }
