@@ -83,6 +83,9 @@ func (m *Model) helpBody(w, h int) []string {
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted",
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ replaced by another entry · ✖ down",
 	}
+	if m.v.Config.Unsafe.LocalExpiry {
+		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")
+	}
 	if m.v.Config.Unsafe.LeaseRead {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")
 	}

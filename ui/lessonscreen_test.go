@@ -43,3 +43,18 @@ func TestGhostReleaseTagWhole(t *testing.T) {
 		}
 	}
 }
+
+// local-expiry-unsafe: a lock a node deleted on its own clock reads as such (its last result,
+// Granted{token:1}, would say the opposite), whole at 120x40 and 80x24.
+func TestLocallyDeletedLockReads(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "local-expiry-unsafe", sz[0], sz[1])
+		runToStop(t, m)
+		press(m, "enter")
+		runToStop(t, m) // pause 2: n4 deleted the lock about a second after the grant
+		v := m.View()
+		if !strings.Contains(v, "orders — deleted here") || strings.Contains(v, "— Granted") {
+			t.Errorf("%dx%d: n4's locally deleted lock does not read as such:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

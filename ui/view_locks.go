@@ -147,6 +147,13 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 	}
 	for _, r := range n.Last {
 		if r.Key == key {
+			if m.v.Config.Unsafe.LocalExpiry && holds(r.Result) {
+				// The log left the key held, yet the node has no lock: unsafe local-expiry
+				// deleted it on the node's own clock. Its last result (Granted{token:1}) would
+				// say the opposite of what happened.
+				l.add(st.gone, firstFit(l.room(), pick(compact, "— deleted here", "— deleted on its own clock"), "— deleted here", "— deleted"))
+				return
+			}
 			long, short := resultWord(r.Result)
 			l.add(st.gone, firstFit(l.room(), pick(compact, "— "+short, "— "+long), "— "+short))
 			return
@@ -172,6 +179,10 @@ func leftText(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.0fs", d.Seconds())
 }
+
+// holds says whether a result leaves its key held: a Granted, or a Grant refused because
+// another lock held the key.
+func holds(r fsm.Result) bool { return r.Kind == fsm.Granted || r.Kind == fsm.GrantRejected }
 
 // resultWord is a deleted key's last result in words, long and short.
 func resultWord(r fsm.Result) (string, string) {
