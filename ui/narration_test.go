@@ -92,8 +92,13 @@ func checkNarration(t *testing.T, m *Model, says []string, where string) {
 	if len(rows) != m.height {
 		t.Fatalf("%s: %d rows on a %d-row screen", where, len(rows), m.height)
 	}
-	if strings.Contains(rows[0], "…") || !m.sim.ended && !strings.Contains(rows[0], "/"+itoa(len(m.base.Steps))) {
-		t.Fatalf("%s: the header is cut: %s", where, rows[0])
+	if strings.Contains(rows[0], "…") || !strings.Contains(rows[0], " "+m.base.Name+" ") && !strings.Contains(rows[0], " "+m.title+" ") || !strings.Contains(rows[0], "/"+itoa(len(m.base.Steps))) {
+		t.Fatalf("%s: the header is cut, or lacks the lesson's name (or title) or the step counter: %s", where, rows[0])
+	}
+	for _, k := range violationKinds(m.v.Violations) {
+		if !strings.Contains(rows[0], k) {
+			t.Fatalf("%s: the header does not name the violation %s: %s", where, k, rows[0])
+		}
 	}
 	area := strings.Join(rows[n.y:n.y+n.h], " ")
 	words := strings.Fields(area)

@@ -76,34 +76,182 @@ func (m *Model) viewFull() []string {
 }
 
 // header: title, simulated time, run state and speed, seed, leader and term, violations,
-// script step. Below 120 columns the words shorten. Everything but the title is measured
-// first: the title takes the room left, and when the lesson's title does not fit, its short
-// name (with its number in the curriculum) does, so nothing to its right is ever cut.
+// script step. Each field has forms from long to short (or gone); when the line does not fit,
+// fields give way one step at a time in the order of headGiveWay, least needed first, so the
+// lesson's name, the violations by name and the step counter stay whole longest.
 func (m *Model) header() string {
-	probe := newLine(1 << 16)
-	m.headerRest(probe)
-	room := m.width - probe.w
-	l := newLine(m.width)
-	title := m.title
-	if m.sim.sandbox {
-		l.add(m.st.headName, " leaselab ")
-		room -= 10
-	} else {
-		l.add(m.st.headName, " ")
-		room--
-		_, n, numbered := lessonNumber(m.base.Name)
-		for _, t := range []string{fmt.Sprintf("%d %s", n, m.base.Name), m.base.Name, fmt.Sprintf("lesson %d", n)} {
-			if width(title) <= room {
-				break
-			}
-			if numbered || t == m.base.Name {
-				title = t
-			}
+	fs := m.headFields()
+	fit := func() bool {
+		n := 0
+		for i := range fs {
+			n += fs[i].width(i > 0)
+		}
+		return n <= m.width
+	}
+	for _, g := range headGiveWay {
+		if fit() {
+			break
+		}
+		if f := &fs[g.field]; f.at < g.form && g.form < len(f.forms) {
+			f.at = g.form
 		}
 	}
-	l.add(m.st.headVal, cut(title, max(12, room)))
-	m.headerRest(l)
+	// Still too wide (a long name on a narrow screen): the name is cut, never what follows.
+	over := -m.width
+	for i := range fs {
+		over += fs[i].width(i > 0)
+	}
+	l := newLine(m.width)
+	for i := range fs {
+		f := &fs[i]
+		segs := f.forms[f.at]
+		if len(segs) == 0 {
+			continue
+		}
+		if i > 0 && !f.joined {
+			l.add(m.st.border, " │ ")
+		}
+		for j, sg := range segs {
+			if i == hTitle && j == len(segs)-1 && over > 0 {
+				sg.text = cut(sg.text, max(8, width(sg.text)-over))
+			}
+			l.add(sg.s, sg.text)
+		}
+	}
 	return l.String()
+}
+
+// The header's fields, left to right.
+const (
+	hTitle = iota
+	hTime
+	hState
+	hSpeed
+	hSeed
+	hLeader
+	hViol
+	hStep
+	hAhead
+)
+
+// headGiveWay is the order in which the header's fields take a shorter form (field, form):
+// the lesson's full title first, then the seed, the leader (the node columns show it too), the
+// words of the run state and the step; then the seed, the speed and the leader go, the number
+// before the lesson's name, the run state's last word (the status line says it too) and the
+// simulated time (the timeline shows it); only then do the violations lose their names past
+// the first. The lesson's name and the step counter stay.
+var headGiveWay = []struct{ field, form int }{
+	{hTitle, 1}, {hSeed, 1}, {hLeader, 1}, {hState, 1}, {hViol, 1}, {hStep, 1}, {hAhead, 1},
+	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hViol, 2},
+}
+
+type headSeg struct {
+	s    sty
+	text string
+}
+
+// headField is one field of the header: its forms, longest first (an empty form: not shown),
+// and the one in use.
+type headField struct {
+	forms  [][]headSeg
+	at     int
+	joined bool // drawn right after the field before it, with no separator
+}
+
+func (f *headField) width(sep bool) int {
+	n := 0
+	for _, sg := range f.forms[f.at] {
+		n += width(sg.text)
+	}
+	if n > 0 && sep && !f.joined {
+		n += 3
+	}
+	return n
+}
+
+func (m *Model) headFields() []headField {
+	st, v := m.st, &m.v
+	one := func(s sty, texts ...string) headField {
+		var f headField
+		for _, t := range texts {
+			if t == "" {
+				f.forms = append(f.forms, nil)
+			} else {
+				f.forms = append(f.forms, []headSeg{{s, t}})
+			}
+		}
+		return f
+	}
+	fs := make([]headField, hAhead+1)
+
+	if m.sim.sandbox {
+		fs[hTitle] = headField{forms: [][]headSeg{{{st.headName, " leaselab "}, {st.headVal, m.title}}}}
+	} else {
+		// The full title, then the name with its number in the curriculum, then the name: a
+		// lesson's name is never replaced by a number alone.
+		names := []string{m.title}
+		if _, n, ok := lessonNumber(m.base.Name); ok {
+			names = append(names, fmt.Sprintf("%d %s", n, m.base.Name))
+		}
+		names = append(names, m.base.Name)
+		for _, t := range names {
+			if width(t) < width(names[len(names)-1]) {
+				t = names[len(names)-1] // a title shorter than the name: the name
+			}
+			fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, t}})
+		}
+	}
+	fs[hTime] = one(st.headVal, simTime(v.Now), "")
+	switch {
+	case m.curAsk() != nil:
+		fs[hState] = one(st.pauseBlock, " ? PREDICT ", "? PREDICT", "?")
+	case m.sim.atPause():
+		fs[hState] = one(st.pauseBlock, " ‖ SCRIPT PAUSE ", "‖ SCRIPT", "‖")
+	case m.sim.ended && m.sim.paused:
+		fs[hState] = one(st.pauseBlock, " ■ SCRIPT DONE ", "■ DONE", "■")
+	case m.sim.paused:
+		fs[hState] = one(st.warnBlock, " ‖ PAUSED ", "‖ PAUSED", "‖")
+	default:
+		fs[hState] = one(st.good, "▶ running", "▶")
+	}
+	fs[hSpeed] = one(st.headKey, " "+speedText(m.sim.speed), "")
+	fs[hSpeed].joined = true
+	seed := fmt.Sprint(m.sim.p.Seed())
+	fs[hSeed] = headField{forms: [][]headSeg{{{st.headKey, "seed "}, {st.headVal, seed}}, {{st.headKey, "s"}, {st.headVal, seed}}, nil}}
+	term := fmt.Sprint(v.Term)
+	if v.Leader != 0 {
+		ld := fmt.Sprintf("★ n%d", v.Leader)
+		fs[hLeader] = headField{forms: [][]headSeg{
+			{{st.leader, ld}, {st.headKey, " term "}, {st.term(v.Term), term}},
+			{{st.leader, ld}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
+	} else {
+		fs[hLeader] = headField{forms: [][]headSeg{
+			{{st.candidate, "no leader"}, {st.headKey, " term "}, {st.term(v.Term), term}},
+			{{st.candidate, "no ★"}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
+	}
+	if n := len(v.Violations); n > 0 {
+		kinds := violationKinds(v.Violations)
+		all := strings.Join(kinds, ", ")
+		brief := "✖ " + kinds[0]
+		if len(kinds) > 1 {
+			brief += fmt.Sprintf(" +%d", len(kinds)-1)
+		}
+		fs[hViol] = one(st.badBlock, fmt.Sprintf(" ✖ %d: %s ", n, all), "✖ "+all, brief)
+	} else {
+		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 viol", "✔ 0")
+	}
+	if !m.sim.sandbox {
+		pc, n := m.sim.p.PC(), len(m.base.Steps)
+		fs[hStep] = one(st.headKey, fmt.Sprintf("step %d/%d", pc, n), fmt.Sprintf("%d/%d", pc, n))
+	} else {
+		fs[hStep] = one(st.headKey, "")
+	}
+	if a := m.sim.ahead(); a > 0 {
+		fs[hAhead] = one(st.warn, fmt.Sprintf("⟲ rewound: %d action(s) ahead", a), fmt.Sprintf("⟲%d ahead", a))
+	} else {
+		fs[hAhead] = one(st.warn, "")
+	}
+	return fs
 }
 
 // lessonNumber is a bundled lesson's place in the curriculum.
@@ -114,65 +262,6 @@ func lessonNumber(name string) (string, int, bool) {
 		}
 	}
 	return "", 0, false
-}
-
-// headerRest writes the header after the title.
-func (m *Model) headerRest(l *line) {
-	st, v := m.st, &m.v
-	short := m.width < fullW
-	sep := func() { l.add(st.border, " │ ") }
-	pick := func(long, brief string) string {
-		if short {
-			return brief
-		}
-		return long
-	}
-	sep()
-	l.add(st.headVal, simTime(v.Now))
-	sep()
-	switch {
-	case m.curAsk() != nil:
-		l.add(st.pauseBlock, pick(" ? PREDICT ", "? PREDICT"))
-	case m.sim.atPause():
-		l.add(st.pauseBlock, pick(" ‖ SCRIPT PAUSE ", "‖ SCRIPT"))
-	case m.sim.ended && m.sim.paused:
-		l.add(st.pauseBlock, pick(" ■ SCRIPT DONE ", "■ DONE"))
-	case m.sim.paused:
-		l.add(st.warnBlock, pick(" ‖ PAUSED ", "‖ PAUSED"))
-	default:
-		l.add(st.good, pick("▶ running", "▶"))
-	}
-	l.add(st.headKey, " "+speedText(m.sim.speed))
-	sep()
-	l.add(st.headKey, pick("seed ", "s"))
-	l.add(st.headVal, fmt.Sprint(m.sim.p.Seed()))
-	sep()
-	if v.Leader != 0 {
-		l.add(st.leader, fmt.Sprintf("★ n%d", v.Leader))
-	} else {
-		l.add(st.candidate, pick("no leader", "no ★"))
-	}
-	l.add(st.headKey, pick(" term ", " T"))
-	l.add(st.term(v.Term), fmt.Sprint(v.Term))
-	sep()
-	if n := len(v.Violations); n > 0 {
-		kinds := violationKinds(v.Violations)
-		brief := "✖ " + kinds[0]
-		if len(kinds) > 1 {
-			brief += fmt.Sprintf(" +%d", len(kinds)-1)
-		}
-		l.add(st.badBlock, pick(fmt.Sprintf(" ✖ %d: %s ", n, strings.Join(kinds, ", ")), brief))
-	} else {
-		l.add(st.good, pick("✔ 0 violations", "✔ 0 viol"))
-	}
-	if !m.sim.sandbox && !m.sim.ended {
-		sep()
-		l.add(st.headKey, fmt.Sprintf(pick("step %d/%d", "%d/%d"), m.sim.p.PC(), len(m.base.Steps)))
-	}
-	if a := m.sim.ahead(); a > 0 {
-		sep()
-		l.add(st.warn, fmt.Sprintf(pick("⟲ rewound: %d action(s) ahead", "⟲%d ahead"), a))
-	}
 }
 
 func violationKinds(vs []cluster.Violation) []string {
