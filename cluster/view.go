@@ -131,7 +131,7 @@ type ClientView struct {
 	Local     time.Duration
 	Rate      float64
 	Guess     int    // the node it believes leads
-	Doing     string // the request in flight, "" when idle
+	Doing     string // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
 	Queued    int
 	Holds     []HoldView
 	LastReply ReplyKind
@@ -337,7 +337,9 @@ func (w *World) clientView(c *client) ClientView {
 		LastReply: c.lastReply, LastToken: c.lastToken, LastKey: c.lastKey}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key
-	} else if c.curWrite != nil {
+	} else if c.curWrite != nil && !c.curWrite.decided {
+		// Once the resource has decided, LastWrite carries the verdict; only the reply is
+		// still on its way back, and showing the write as pending as well said it twice.
 		cv.Doing = "write " + c.curWrite.key
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.holds)) {

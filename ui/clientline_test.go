@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // At 120x40 the lease view of a client is on screen whole: gc-pause's second pause says "look
@@ -50,5 +51,33 @@ func TestCompactReplicationNamesNodes(t *testing.T) {
 	}
 	if !strings.Contains(m.View(), "locks: countdowns, own clock") {
 		t.Errorf("the locks title is cut:\n%s", m.View())
+	}
+}
+
+// A write the resource has decided is shown once, with its verdict: while the reply travels
+// back, the client's line no longer also shows it pending ("⋯ write orders" next to "write #1
+// ✓ accepted").
+func TestDecidedWriteNotPending(t *testing.T) {
+	m := newSandbox(t, 3, 5, 120, 40)
+	playFor(m, 2*time.Second) // a leader
+	press(m, "a")
+	playFor(m, time.Second)
+	press(m, "f")
+	w := m.sim.p.World()
+	for i := 0; ; i++ {
+		if decided, _ := w.ClientWrite("c1"); decided {
+			break
+		}
+		if i > 1000 || !m.sim.stepEvent() {
+			t.Fatal("the write was never decided")
+		}
+	}
+	m.refresh()
+	if !w.ClientBusy("c1") {
+		t.Fatal("the reply should still be on its way")
+	}
+	line := m.clientLine("c1", 200)
+	if strings.Contains(line, "⋯ write") || !strings.Contains(line, "write #1 ✓ accepted") {
+		t.Errorf("c1's line once the resource decided, before the reply: %q", line)
 	}
 }

@@ -99,6 +99,8 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		if c.Queued > 0 {
 			l.add(st.faint, fmt.Sprintf(" +%d queued", c.Queued))
 		}
+	} else if c.Queued > 0 && !c.Paused {
+		l.add(st.faint, fmt.Sprintf(" · %d queued", c.Queued)) // behind a write's reply
 	}
 	if w := c.LastWrite; w != nil {
 		s, v := writeVerdict(st, w)
