@@ -586,7 +586,8 @@ func TestNoOpKeysSaySo(t *testing.T) {
 // TestPromptErrorWrapsWhole: the `:` prompt's error (here the long "unknown command" list)
 // wraps onto as many footer rows as it needs, taken from the panels, so every word of it is on
 // screen at 120x40 and 80x24, in the sandbox and in a lesson stopped with its narration; the
-// screen keeps its height, and the footer is one row again once the prompt closes.
+// screen keeps its height, and the footer is one row again once the prompt closes, without the
+// error.
 func TestPromptErrorWrapsWhole(t *testing.T) {
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 		s, err := scenarios.Load("lease-expiry")
@@ -619,6 +620,11 @@ func TestPromptErrorWrapsWhole(t *testing.T) {
 			press(m, "esc")
 			if m.lay.helpRows != 1 || len(strings.Split(m.View(), "\n")) != sz[1] {
 				t.Fatalf("%s %dx%d: after esc the footer has %d rows", name, sz[0], sz[1], m.lay.helpRows)
+			}
+			// The error leaves with the prompt: the status row does not keep it, cut.
+			rows = strings.Split(m.View(), "\n")
+			if status := rows[len(rows)-2]; strings.Contains(status, "unknown command") || strings.Contains(status, "…") {
+				t.Fatalf("%s %dx%d: after esc the status row is %q", name, sz[0], sz[1], status)
 			}
 		}
 	}

@@ -17,6 +17,11 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 	switch msg.Type {
 	case tea.KeyEsc, tea.KeyCtrlC:
 		m.prompting = false
+		if m.statusBad {
+			// The error belonged to the line being fixed: once the prompt closes it would
+			// sit, cut to one row, under whatever comes next.
+			m.say("prompt closed (: ↑ recalls it)")
+		}
 		return nil
 	case tea.KeyEnter:
 		line := strings.TrimSpace(m.input.value())
