@@ -77,6 +77,12 @@ type scriptPace struct {
 	took map[int]time.Duration // by step index
 }
 
+// paceEvents bounds the script's own run: a long script forked late would otherwise replay
+// everything before the fork in one go, at a keystroke. A wait-until that ended past it paces
+// a forked run only by its own limit. The bound counts events, never wall time, and a step
+// counts only if it ended within it, so the answer never depends on what was asked before.
+var paceEvents uint64 = 1_000_000
+
 // scriptTook is how long the wait-until at step pc took in the script's own run.
 func (p *Playback) scriptTook(pc int) (time.Duration, bool) {
 	if p.pace == nil {
@@ -85,7 +91,12 @@ func (p *Playback) scriptTook(pc int) (time.Duration, bool) {
 			return 0, false
 		}
 		s := &scriptPace{r: r, took: map[int]time.Duration{}}
-		r.NoLog, r.waited = true, func(pc int, took time.Duration) { s.took[pc] = took }
+		r.NoLog = true
+		r.waited = func(pc int, took time.Duration) {
+			if r.world.Events() <= paceEvents {
+				s.took[pc] = took
+			}
+		}
 		p.pace = s
 	}
 	s := p.pace
@@ -93,12 +104,12 @@ func (p *Playback) scriptTook(pc int) (time.Duration, bool) {
 		if took, ok := s.took[pc]; ok {
 			return took, true
 		}
-		if s.r.Done() || s.r.pc > pc {
+		if s.r.Done() || s.r.pc > pc || s.r.world.Events() > paceEvents {
 			return 0, false
 		}
-		t := s.r.world.Now()
+		t := cluster.AddTime(s.r.world.Now(), time.Second) // a slice: the bound is looked at between
 		if dl, in := s.r.deadline(); in {
-			t = dl
+			t = min(t, dl)
 		}
 		if s.r.AdvanceTo(t) == AtPause {
 			s.r.Continue()

@@ -391,6 +391,15 @@ func TestSkippedWaitUntilPacesLikeTheLesson(t *testing.T) {
 		savedReplays(t, p, "late-expire forked by crash n1")
 	}
 
+	// A script too long to replay at a keystroke: past paceEvents of its own run, a skipped
+	// wait-until is paced by its own limit (10s here), as before.
+	defer func(n uint64) { paceEvents = n }(paceEvents)
+	paceEvents = 100
+	if got := acquireAt(fork("crash n1", true)); got < 10*time.Second {
+		t.Errorf("past the bound c2 acquired at %v, want the wait-until's 10s limit", got)
+	}
+	paceEvents = 1_000_000
+
 	// n1's clock at 2x: its countdown ends sooner, and the script's c2 acquires then, so the
 	// race the lesson stages still happens.
 	p := fork("skew n1 rate 2", true)
