@@ -3,7 +3,10 @@ package cluster
 import (
 	"fmt"
 	"reflect"
+	"strings"
+	"unsafe"
 
+	"leaselab/cluster/chunks"
 	"leaselab/cluster/internal/deepcopy"
 )
 
@@ -30,25 +33,34 @@ var clonePlans = deepcopy.NewPlans(deepcopy.Options{
 		"go.etcd.io/raft/v3.raft.tick": deepcopy.FuncRebind,
 		"go.etcd.io/raft/v3.raft.step": deepcopy.FuncShare,
 	},
-	// A protobuf message's internal state points at its type's global descriptor.
 	Shallow: func(t reflect.Type) bool {
-		return t.Name() == "MessageState" && t.PkgPath() == "google.golang.org/protobuf/internal/impl"
+		switch {
+		case t.Name() == "MessageState" && t.PkgPath() == "google.golang.org/protobuf/internal/impl":
+			return true // a protobuf message's internal state points at its type's global descriptor
+		case t.Kind() == reflect.Pointer && t.Elem().PkgPath() == "leaselab/cluster/chunks" &&
+			strings.HasPrefix(t.Elem().Name(), "Chunk["):
+			return true // a full chunk of a history is never written again: copies share it
+		}
+		return false
 	},
 })
 
 // CloneSize is roughly what Clone would copy, in bytes, worked out without copying: what every
-// node keeps per key and per log entry, the bulk of a world that has grown large (a hundred
-// thousand leases, a log never compacted). A caller can decide from it that a copy would cost
-// too much.
+// node keeps per key, per applied result and per log entry, and the world's record of every
+// request, the bulk of a world that has grown large (a hundred thousand leases, a long run, a
+// log never compacted). A caller can decide from it that a copy would cost too much.
 func (w *World) CloneSize() int64 {
 	const (
 		base     = 256 << 10 // a fresh world: five raft nodes, the event ring, the queue
 		perKey   = 350       // a key's record, countdown and linearizability history
 		perEntry = 200       // a log entry with its protobuf fields
 	)
-	n := int64(base)
+	n := int64(base) + int64(min(w.origins.Len(), chunks.Size))*int64(unsafe.Sizeof(Origin{}))
 	for _, nd := range w.nodes {
 		n += int64(len(nd.keys)) * perKey
+		for _, h := range nd.older { // a sum: the map's order does not matter
+			n += int64(min(h.Len(), chunks.Size)) * int64(unsafe.Sizeof(applied{}))
+		}
 		first, _ := nd.st.FirstIndex()
 		last, _ := nd.st.LastIndex()
 		if last >= first {

@@ -66,14 +66,24 @@ func BenchmarkCloneHeld(b *testing.B) {
 }
 
 // CloneSize, worked out without copying, is within a factor of two of what a copy holds, for
-// a small busy world, one holding a thousand leases and one whose log is never compacted.
+// a small busy world, one holding a thousand leases, one whose log is never compacted and one
+// with a long history of results.
 func TestCloneSizeEstimates(t *testing.T) {
 	held := newWorld(t, func(c *Config) { c.Seed = 3; c.HeldKeys = 1000 })
 	held.Advance(20 * time.Second)
 	long := newBusyWorld(t, 5)
 	long.cfg.SnapshotEvery = 0
 	busySteps(t, long, 0, busyLen)
-	for name, w := range map[string]*World{"busy": busyRun(t, 7), "held": held, "uncompacted": long} {
+	// A long run: every result a key ever had stays in its history, every request in origins.
+	hist := newWorld(t, func(c *Config) { c.Seed = 4; c.SnapshotEvery = 100 })
+	for i := range 3000 {
+		k := []string{"a", "b", "c"}[i%3]
+		must(t, hist.Acquire("c1", k, time.Second))
+		hist.Advance(40 * time.Millisecond)
+		hist.Release("c1", k)
+		hist.Advance(40 * time.Millisecond)
+	}
+	for name, w := range map[string]*World{"busy": busyRun(t, 7), "held": held, "uncompacted": long, "history": hist} {
 		_, got, err := w.Clone()
 		if err != nil {
 			t.Fatal(err)

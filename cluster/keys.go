@@ -3,6 +3,7 @@ package cluster
 import (
 	"slices"
 
+	"leaselab/cluster/chunks"
 	"leaselab/fsm"
 )
 
@@ -106,7 +107,12 @@ func (n *node) record(r *keyRec, idx uint64, res fsm.Result) {
 		return
 	}
 	if r.last.Index != 0 {
-		n.older[r.lease.key] = append(n.older[r.lease.key], r.last)
+		h := n.older[r.lease.key]
+		if h == nil {
+			h = &chunks.List[applied]{}
+			n.older[r.lease.key] = h
+		}
+		h.Append(r.last)
 	}
 	r.last = applied{idx, packResult(res)}
 }
@@ -119,7 +125,11 @@ func (n *node) history(r *keyRec) []applied {
 	if !r.known() {
 		return nil
 	}
-	return append(slices.Clone(n.older[r.lease.key]), r.last)
+	var older []applied
+	if h := n.older[r.lease.key]; h != nil {
+		older = h.Slice(0)
+	}
+	return append(older, r.last)
 }
 
 // leaseOf is key's running (or zero) countdown on this node, nil when it has none.

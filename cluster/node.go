@@ -7,6 +7,7 @@ import (
 	"go.etcd.io/raft/v3"
 	pb "go.etcd.io/raft/v3/raftpb"
 
+	"leaselab/cluster/chunks"
 	"leaselab/fsm"
 )
 
@@ -43,17 +44,17 @@ type node struct {
 	reads    []*pendingRead
 	after    []func() // work that must wait until the current Ready is advanced
 
-	keys      map[string]*keyRec   // every key this node applied an entry for
-	recs      []keyRec             // the chunk new records are carved from (keys.go)
-	older     map[string][]applied // per key, the results before its latest, oldest first
-	live      int                  // countdowns running or at zero
-	held      int                  // records whose lock is set (lockTable)
+	keys      map[string]*keyRec               // every key this node applied an entry for
+	recs      []keyRec                         // the chunk new records are carved from (keys.go)
+	older     map[string]*chunks.List[applied] // per key, the results before its latest, oldest first
+	live      int                              // countdowns running or at zero
+	held      int                              // records whose lock is set (lockTable)
 	sinceSnap int
 }
 
 func newNode(w *World, id int) *node {
 	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
-		keys: map[string]*keyRec{}, older: map[string][]applied{}, leaseAt: -1,
+		keys: map[string]*keyRec{}, older: map[string]*chunks.List[applied]{}, leaseAt: -1,
 		expiring: leaseHeap{try: true}}
 	n.log = &raftLogger{w: w, node: id}
 	// Bootstrap: a snapshot at index 1, term 1 naming every voter.

@@ -6,6 +6,8 @@ import (
 
 	"go.etcd.io/raft/v3"
 	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster/chunks"
 )
 
 // World is one simulated run. It is not safe for concurrent use, and two worlds must never be
@@ -30,7 +32,7 @@ type World struct {
 
 	observers []entryObserver // the checker, tracker and history, told of every entry
 	noteBuf   entryNote
-	origins   []Origin // origins[id-1]
+	origins   chunks.List[Origin] // origins[id-1]: every request's, kept for the life of the run
 	reqSeq    uint64
 	readSeq   uint64
 
@@ -134,17 +136,17 @@ func (w *World) record(e *Event) {
 }
 
 func (w *World) newOrigin(o Origin) Origin {
-	o.ID = uint64(len(w.origins) + 1)
-	w.origins = append(w.origins, o)
+	o.ID = uint64(w.origins.Len() + 1)
+	w.origins.Append(o)
 	return o
 }
 
 // origin looks up an entry's origin by the id embedded in its command.
 func (w *World) origin(id uint64) Origin {
-	if id == 0 || id > uint64(len(w.origins)) {
+	if id == 0 || id > uint64(w.origins.Len()) {
 		return Origin{}
 	}
-	return w.origins[id-1]
+	return *w.origins.At(int(id - 1))
 }
 
 // latency draws one message delay.

@@ -17,12 +17,12 @@ import (
 // when one more would pass either bound, every other one is dropped and the spacing doubles.
 // So memory stays bounded, and the replay a rewind costs grows with the session's length
 // divided by maxCheckpoints: a few simulated minutes for an hour-long session. A world too big
-// to copy within maxCheckpointBytes (tens of thousands of live leases, a long log never
+// to copy within maxCheckpointBytes (a hundred thousand live leases, a long log never
 // compacted) is not copied, as copying it would hold the screen up: rewinds there replay.
 const (
 	maxCheckpoints     = 16
 	checkpointBytes    = 256 << 20
-	maxCheckpointBytes = 32 << 20 // copied in about a tenth of a second
+	maxCheckpointBytes = 64 << 20 // copied in well under a second
 	firstCheckpoint    = time.Minute
 )
 
@@ -92,6 +92,10 @@ func (p *Playback) checkpoint() {
 		p.KeepCheckpoints(false)
 		return
 	}
+	if bytes > p.cpMaxBytes { // the estimate was low: keep it no more, and try less often
+		p.cpEvery *= 2
+		return
+	}
 	c := checkpoint{r: r, next: p.next, bytes: bytes}
 	i, _ := slices.BinarySearchFunc(p.cps, c.at(), func(c checkpoint, t time.Duration) int {
 		return cmpDur(c.at(), t)
@@ -111,7 +115,8 @@ func (p *Playback) checkpoint() {
 	}
 }
 
-// checkpointsHold is roughly the memory the checkpoints take.
+// checkpointsHold is roughly the memory the checkpoints take (their step logs and the
+// worlds' histories share their full chunks with the live run and cost nothing more).
 func (p *Playback) checkpointsHold() int64 {
 	n := int64(0)
 	for _, c := range p.cps {
@@ -170,9 +175,8 @@ func (p *Playback) skipAhead(t time.Duration) bool {
 	return false
 }
 
-// clone is an independent copy of the runner as it is now, its world cloned. The step log and
-// failures only ever grow, so the copy shares what they hold so far (a step being run may still
-// be completed, so the last entry is copied). bytes is roughly what the world's copy holds.
+// clone is an independent copy of the runner as it is now, its world cloned; bytes is roughly
+// what the world's copy holds.
 func (r *Runner) clone() (c *Runner, bytes int64, err error) {
 	w, bytes, err := r.world.Clone()
 	if err != nil {
@@ -181,10 +185,7 @@ func (r *Runner) clone() (c *Runner, bytes int64, err error) {
 	cr := *r
 	c = &cr
 	c.world = w
-	c.Log = slices.Clip(r.Log)
-	if n := len(c.Log); n > 0 {
-		c.Log = append(c.Log[:n-1:n-1], c.Log[n-1])
-	}
+	c.Log = r.Log.Clone() // shares the full chunks: a long log costs nothing to copy
 	c.Failures = slices.Clip(r.Failures)
 	c.expected = maps.Clone(r.expected)
 	return c, bytes, nil

@@ -19,7 +19,7 @@ type pbState struct {
 func stateOf(p *Playback) pbState {
 	w := p.World()
 	return pbState{Now: p.Now(), Hash: w.TraceHash(), Events: w.Events(), PC: p.PC(), Next: p.next,
-		Log: len(p.Log()), Pause: p.AtPause(), Ended: p.Ended(), Violations: len(w.Violations())}
+		Log: p.Log().Len(), Pause: p.AtPause(), Ended: p.Ended(), Violations: len(w.Violations())}
 }
 
 func lessonScenario(t *testing.T, l Lesson) *Scenario {
@@ -75,6 +75,7 @@ func TestCheckpointRewindIsReplay(t *testing.T) {
 			if got, want := stateOf(p), stateOf(ref); got != want {
 				t.Fatalf("%s: rewound to %v from checkpoints:\n got %+v\nwant %+v", l.Name, at, got, want)
 			}
+			sameLog(t, p, ref)
 		}
 		if _, every := p.Checkpoints(); every > max(time.Millisecond, end/25) {
 			thinned = true
@@ -141,10 +142,31 @@ func TestCheckpointsInARandomSession(t *testing.T) {
 			if got, want := stateOf(a), stateOf(b); got != want {
 				t.Fatalf("seed %d move %d (%s):\n with checkpoints %+v\n without          %+v", seed, i, what, got, want)
 			}
+			sameLog(t, a, b)
+		}
+		// Each checkpoint left shares its log with the live run: it still reads as the run did.
+		for _, c := range a.cps {
+			must2(t, b.SeekTo(c.at()), nil)
+			sameLog(t, &Playback{r: c.r}, b)
 		}
 		if n, _ := a.Checkpoints(); n == 0 || rewinds == 0 {
 			t.Fatalf("seed %d: %d checkpoints, %d rewinds: the test did not exercise them", seed, n, rewinds)
 		}
+	}
+}
+
+// sameLog fails unless a and b logged the same steps at the same instants.
+func sameLog(t *testing.T, a, b *Playback) {
+	t.Helper()
+	la, lb := a.Log(), b.Log()
+	for i := range min(la.Len(), lb.Len()) {
+		x, y := la.At(i), lb.At(i)
+		if x.At != y.At || x.End != y.End || x.User != y.User || FormatStep(x.Step) != FormatStep(y.Step) {
+			t.Fatalf("step %d of the log: %v %q, want %v %q", i, x.At, FormatStep(x.Step), y.At, FormatStep(y.Step))
+		}
+	}
+	if la.Len() != lb.Len() {
+		t.Fatalf("%d steps logged, want %d", la.Len(), lb.Len())
 	}
 }
 

@@ -274,13 +274,13 @@ func (c *Comparison) Report(out io.Writer) {
 func (c *Comparison) Narration(i int) (says []string, ask *Step, waiting bool) {
 	p := c.Sides[i].p
 	log := p.Log()
-	j := len(log) - 1
-	if j >= 0 && log[j].Step.Kind == StepAsk && p.AtPause() {
-		ask, waiting = &log[j].Step, true
+	j := log.Len() - 1
+	if j >= 0 && log.At(j).Step.Kind == StepAsk && p.AtPause() {
+		ask, waiting = &log.At(j).Step, true
 		j--
 	}
 	for ; j >= 0; j-- {
-		st := &log[j].Step
+		st := &log.At(j).Step
 		if st.Kind == StepPause && len(says) > 0 {
 			break
 		}

@@ -95,7 +95,7 @@ func TestExecAtThePrompt(t *testing.T) {
 	if err != nil || o.Held || o.To-o.From != 300*time.Millisecond {
 		t.Fatalf("a wait-until that cannot hold runs to its limit: %+v %v", o, err)
 	}
-	if p.UserActions() != 0 || len(p.Log()) != 0 {
+	if p.UserActions() != 0 || p.Log().Len() != 0 {
 		t.Fatal("waits and expects must not be recorded")
 	}
 	if _, err := p.Exec(mustStep(t, p, "pause")); err != ErrScriptOnly {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/cluster/chunks"
 )
 
 // Playback is a scenario being played interactively: the script, plus the user's own actions at
@@ -136,7 +137,7 @@ func (p *Playback) Ended() bool   { return p.r.Done() }
 func (p *Playback) AtPause() bool { return p.r.atPause && !p.r.Done() }
 
 // Log is every instantaneous step that ran so far (script and user), in order. Read only.
-func (p *Playback) Log() []Executed { return p.r.Log }
+func (p *Playback) Log() *chunks.List[Executed] { return &p.r.Log }
 
 // lastLogged is when the last step logged was over (a saved session measures waits from it).
 func (p *Playback) lastLogged() time.Duration { return p.r.lastLogged() }
@@ -357,7 +358,7 @@ func (p *Playback) Session(name string) *Scenario {
 	h.Title = fmt.Sprintf("%s (saved session)", h.Title)
 	s := &Scenario{File: name, Name: scenarioName(name), Header: h}
 	at := time.Duration(0)
-	for _, e := range p.r.Log {
+	for _, e := range p.r.Log.All() {
 		if e.At > at {
 			s.Steps = append(s.Steps, Step{Kind: StepWait, Dur: e.At - at})
 		}

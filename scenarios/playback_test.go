@@ -339,7 +339,7 @@ func TestSkippedWaitUntilPacesLikeTheLesson(t *testing.T) {
 	}
 	// When c2 acquires in the lesson: as n1's countdown ends, about 3s in.
 	acquireAt := func(p *Playback) time.Duration {
-		for _, e := range p.Log() {
+		for _, e := range p.Log().All() {
 			if e.Step.Kind == StepAcquire && e.Step.Client == "c2" {
 				return e.At
 			}
@@ -380,7 +380,7 @@ func TestSkippedWaitUntilPacesLikeTheLesson(t *testing.T) {
 		if got := acquireAt(p); got < inLesson || got > inLesson+time.Millisecond {
 			t.Errorf("atPause=%v: with n1 crashed c2 acquired at %v; in the lesson at %v", atPause, got, inLesson)
 		}
-		for _, e := range p.Log() {
+		for _, e := range p.Log().All() {
 			if e.Step.Kind == StepWaitUntil && e.At >= p.r.ForkedAt {
 				t.Errorf("a skipped wait-until was logged: %+v", e)
 			}

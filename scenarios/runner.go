@@ -9,6 +9,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"leaselab/cluster"
+	"leaselab/cluster/chunks"
 )
 
 // Failure is one step that did not hold: an expect that was false, a wait-until that timed out,
@@ -51,7 +52,7 @@ type Runner struct {
 	// wait-until judged to its end, in order, with the instant each began (and a wait-until's
 	// end): a session saved from it replays exactly. A plain wait is not logged: a saved
 	// session measures the time between the steps it logs.
-	Log   []Executed
+	Log   chunks.List[Executed]
 	NoLog bool // keep no Log of the script's steps (a headless run that never saves a session)
 	OnSay func(text string, at time.Duration)
 	OnAsk func(st *Step, at time.Duration)
@@ -212,7 +213,7 @@ func (r *Runner) AdvanceTo(t time.Duration) Status {
 			// ends it at the same instant, between the same two events.
 			now := r.world.Now()
 			if !r.NoLog {
-				r.Log = append(r.Log, Executed{At: r.started, End: now, Step: *st})
+				r.Log.Append(Executed{At: r.started, End: now, Step: *st})
 			}
 			if r.waited != nil {
 				r.waited(r.pc, now-r.started)
@@ -238,7 +239,7 @@ func (r *Runner) Do(st Step) error {
 		return err
 	}
 	now := r.world.Now()
-	r.Log = append(r.Log, Executed{At: now, End: now, Step: st, User: true})
+	r.Log.Append(Executed{At: now, End: now, Step: st, User: true})
 	if !r.Forked && !r.Done() {
 		r.Forked, r.ForkedAt = true, now
 		if st := r.Current(); r.inStep && st.Kind == StepWaitUntil {
@@ -253,8 +254,8 @@ func (r *Runner) Do(st Step) error {
 
 // lastLogged is when the last logged step was over (the end of a wait-until); 0 if none.
 func (r *Runner) lastLogged() time.Duration {
-	if n := len(r.Log); n > 0 {
-		return r.Log[n-1].End
+	if e := r.Log.Last(); e != nil {
+		return e.End
 	}
 	return 0
 }
@@ -306,7 +307,7 @@ func (r *Runner) begin(st *Step) bool {
 	}
 	if st.Kind != StepWait && st.Kind != StepWaitUntil {
 		if !r.NoLog {
-			r.Log = append(r.Log, Executed{At: w.Now(), End: w.Now(), Step: *st})
+			r.Log.Append(Executed{At: w.Now(), End: w.Now(), Step: *st})
 		}
 	}
 	r.started, r.coast = w.Now(), false

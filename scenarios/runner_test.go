@@ -28,7 +28,7 @@ wait 2s
 		for at := time.Duration(0); !sliced.Done(); at += slice {
 			sliced.AdvanceTo(at)
 		}
-		a, b := whole.Log[len(whole.Log)-1].At, sliced.Log[len(sliced.Log)-1].At
+		a, b := whole.Log.Last().At, sliced.Log.Last().At
 		if a != b || whole.World().TraceHash() != sliced.World().TraceHash() {
 			t.Fatalf("crash n3 ran at %v in one run, at %v in %v slices", a, b, slice)
 		}

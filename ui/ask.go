@@ -18,12 +18,12 @@ func (m *Model) curAsk() *scenarios.Step {
 		return nil
 	}
 	log := m.sim.p.Log()
-	for i := len(log) - 1; i >= 0; i-- {
-		if log[i].User {
+	for _, e := range log.Backward() {
+		if e.User {
 			continue
 		}
-		if log[i].Step.Kind == scenarios.StepAsk {
-			return &log[i].Step
+		if e.Step.Kind == scenarios.StepAsk {
+			return &e.Step
 		}
 		return nil
 	}

@@ -104,33 +104,64 @@ func session(b testing.TB, d time.Duration) *Model {
 func BenchmarkRewind(b *testing.B) {
 	for _, d := range []time.Duration{time.Hour, 12 * time.Hour} {
 		b.Run(d.String(), func(b *testing.B) {
-			m := session(b, d)
-			rng := rand.New(rand.NewPCG(1, 2))
-			worst := time.Duration(0)
-			b.ResetTimer()
-			for range b.N {
-				at := time.Duration(rng.Int64N(int64(d)))
-				start := time.Now()
-				if err := m.sim.seek(at); err != nil {
-					b.Fatal(err)
-				}
-				m.refresh()
-				worst = max(worst, time.Since(start))
-				b.StopTimer()
-				if m.sim.p.Now() != at {
-					b.Fatalf("rewound to %v, asked %v", m.sim.p.Now(), at)
-				}
-				_ = m.sim.seek(d)
-				b.StartTimer()
-			}
-			b.StopTimer()
-			n, every := m.sim.p.Checkpoints()
-			b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
-			b.ReportMetric(float64(n), "checkpoints")
-			b.ReportMetric(every.Minutes(), "every-min")
-			b.ReportMetric(float64(liveHeap()-without(m))/(1<<20), "cp-MB")
+			rewinds(b, session(b, d), d)
 		})
 	}
+}
+
+// BenchmarkRewindSteady is BenchmarkRewind on a busier session: a script of three clients
+// taking turns on five keys (about 7 operations per simulated second, a snapshot every 100
+// entries) played for one or twelve hours.
+func BenchmarkRewindSteady(b *testing.B) {
+	for _, d := range []time.Duration{time.Hour, 12 * time.Hour} {
+		b.Run(d.String(), func(b *testing.B) {
+			var src strings.Builder
+			src.WriteString("title \"steady\"\noption snapshot-every 100\n")
+			for i := 0; time.Duration(i)*430*time.Millisecond < d; i++ {
+				c, k := i%3+1, i%5
+				fmt.Fprintf(&src, "c%d acquire k%d 1s\nc%d write k%d\nc%d release k%d\nwait 430ms\n", c, k, c, k, c, k)
+			}
+			s, err := scenarios.Parse("steady", []byte(src.String()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := newPlay(b, s, 160, 48)
+			if err := m.sim.seek(d); err != nil {
+				b.Fatal(err)
+			}
+			rewinds(b, m, d)
+		})
+	}
+}
+
+// rewinds times rewinds of m, at d, to random instants, going back to d between them.
+func rewinds(b *testing.B, m *Model, d time.Duration) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	worst := time.Duration(0)
+	b.ResetTimer()
+	for range b.N {
+		at := time.Duration(rng.Int64N(int64(d)))
+		start := time.Now()
+		if err := m.sim.seek(at); err != nil {
+			b.Fatal(err)
+		}
+		m.refresh()
+		worst = max(worst, time.Since(start))
+		b.StopTimer()
+		if m.sim.p.Now() != at {
+			b.Fatalf("rewound to %v, asked %v", m.sim.p.Now(), at)
+		}
+		_ = m.sim.seek(d)
+		b.StartTimer()
+	}
+	b.StopTimer()
+	n, every := m.sim.p.Checkpoints()
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+	b.ReportMetric(float64(n), "checkpoints")
+	b.ReportMetric(every.Minutes(), "every-min")
+	before := liveHeap()
+	b.ReportMetric(float64(before-without(m))/(1<<20), "cp-MB")
+	runtime.KeepAlive(m) // or the model itself counts as the checkpoints' memory
 }
 
 func liveHeap() uint64 {

@@ -32,9 +32,9 @@ func node(m *Model, id int) *cluster.NodeView { return &m.v.Nodes[id-1] }
 func lastUserStep(t *testing.T, m *Model) string {
 	t.Helper()
 	log := m.sim.p.Log()
-	for i := len(log) - 1; i >= 0; i-- {
-		if log[i].User {
-			return scenarios.FormatStep(log[i].Step)
+	for _, e := range log.Backward() {
+		if e.User {
+			return scenarios.FormatStep(e.Step)
 		}
 	}
 	t.Fatal("no user step recorded")

@@ -287,9 +287,9 @@ func (m *Model) says() []string {
 	log := m.sim.p.Log()
 	var out []string
 	atAsk := m.curAsk() != nil // an ask shows with the lines said since the stop before it only
-	for i := len(log) - 1; i >= 0; i-- {
-		st := &log[i].Step
-		if (st.Kind == scenarios.StepPause || st.Kind == scenarios.StepAsk) && (len(out) > 0 || atAsk && i < len(log)-1) {
+	for i, e := range log.Backward() {
+		st := &e.Step
+		if (st.Kind == scenarios.StepPause || st.Kind == scenarios.StepAsk) && (len(out) > 0 || atAsk && i < log.Len()-1) {
 			break
 		}
 		if st.Kind == scenarios.StepSay {

@@ -49,7 +49,7 @@ func FromRun(s *scenarios.Scenario, r *scenarios.Runner, rec *diagram.Recorder) 
 	if p.Title == "" {
 		p.Title = s.Name
 	}
-	for _, e := range r.Log {
+	for _, e := range r.Log.All() {
 		if e.Step.Kind == scenarios.StepSay {
 			p.Says = append(p.Says, Say{At: e.At, Text: e.Step.Text})
 		}
