@@ -25,13 +25,15 @@
 //
 // While it moves forward a Playback keeps checkpoints: up to 16 clones of its runner (world,
 // raft nodes and all, see cluster.World.Clone) spread over the session, thinned by half with
-// the spacing doubled when one more is due, at most 256 MB in all, none of a world too big to
-// copy in about a tenth of a second. A rewind clones the latest one at or before its target
-// and replays from there, so it costs a few simulated minutes of replay for an hour's session
-// instead of the whole hour; a move forward after a rewind starts from the latest one kept
-// ahead. An action after a rewind drops the checkpoints after it. A checkpoint is never played
-// itself, and a rewind from one ends exactly where a replay from the seed ends (tested for
-// every lesson and random sessions with forks).
+// the spacing doubled when one more is due, at most 256 MB in all, none of a world over 64 MB
+// (a hundred thousand leases). The step log and the worlds' long histories (cluster/chunks)
+// are shared between a checkpoint and the live run, not copied. A rewind clones the latest
+// checkpoint at or before its target and replays from there, so it costs a few simulated
+// minutes of replay for an hour's session instead of the whole hour; a move forward after a
+// rewind starts from the latest one kept ahead. An action after a rewind drops the
+// checkpoints after it. A checkpoint is never played itself, and a rewind from one ends
+// exactly where a replay from the seed ends (tested for every lesson and random sessions with
+// forks).
 //
 // The rules live here and nowhere else: a wait-until is judged when it begins, after every
 // event and at its limit, never at the instant a caller happens to stop, so a run cut into any
