@@ -82,6 +82,7 @@ type Model struct {
 	dgSel  uint64 // the selected diagram row (its event's Seq); 0 follows the present
 
 	status    string
+	statusAlt string // a shorter status for a screen too narrow for status (sayFit), or ""
 	statusBad bool
 	results   *results // the script's verdict, once it ended (play)
 
@@ -127,17 +128,19 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator, m.help.Styles.Ellipsis = st.helpSep, st.helpSep, st.helpSep
 	m.vp.MouseWheelEnabled = true
 	m.vp.KeyMap = viewport.KeyMap{} // keys reach it only through the root's routing
-	m.status = m.hint()
+	m.sayFit(m.hint())
 	m.resize(80, 24)
 	return m, nil
 }
 
-// hint is the status line at start.
-func (m *Model) hint() string {
+// hint is the status line at start, long and short (for 80 columns).
+func (m *Model) hint() (long, short string) {
 	if m.sim.sandbox {
-		return fmt.Sprintf("sandbox seed %d · 1-9 pick a node, i isolate, x crash · tab pick a client, a acquire · : any step · ? keys, ?? glossary", m.seed)
+		return "1-9 pick a node, i isolate, x crash · tab pick a client, a acquire · : any step · ? keys, ?? glossary",
+			"1-9 node, i isolate, x crash · tab client, a acquire · : any step · ? keys"
 	}
-	return "space pause · enter continue at a script pause · ← → travel in time · ? keys, ?? glossary"
+	return "space pause · enter continue at a script pause · ← → travel in time · ? keys, ?? glossary",
+		"space pause · enter continues a script pause · ← → travel · ? keys"
 }
 
 // Init starts the frame clock, unless the model starts paused.
@@ -212,7 +215,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 func (m *Model) refresh() {
 	m.sim.attach()
 	if m.sim.atPause() && !m.pauseSeen {
-		m.status, m.statusBad = "", false // what was said before the stop is stale now
+		m.status, m.statusAlt, m.statusBad = "", "", false // what was said before the stop is stale now
 	}
 	m.pauseSeen = m.sim.atPause()
 	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
@@ -222,7 +225,7 @@ func (m *Model) refresh() {
 	}
 	if m.sim.ended && m.results == nil {
 		m.results = newResults(m.sim.p.Verdict())
-		m.status, m.statusBad = "", false // "continuing the script" and the like are stale now
+		m.status, m.statusAlt, m.statusBad = "", "", false // "continuing the script" and the like are stale now
 		m.resize(m.width, m.height)
 	} else if !m.sim.ended && m.results != nil {
 		m.results = nil
@@ -319,11 +322,16 @@ func (m *Model) curKey() string          { ks := m.keysList(); return ks[m.keyId
 func (m *Model) curLease() time.Duration { return leases[m.leaseIdx%len(leases)] }
 
 func (m *Model) say(format string, a ...any) {
-	m.status, m.statusBad = fmt.Sprintf(format, a...), false
+	m.status, m.statusAlt, m.statusBad = fmt.Sprintf(format, a...), "", false
+}
+
+// sayFit says long, or short where long does not fit the screen's width.
+func (m *Model) sayFit(long, short string) {
+	m.status, m.statusAlt, m.statusBad = long, short, false
 }
 
 func (m *Model) fail(format string, a ...any) {
-	m.status, m.statusBad = fmt.Sprintf(format, a...), true
+	m.status, m.statusAlt, m.statusBad = fmt.Sprintf(format, a...), "", true
 }
 
 // nodeView is the selected node's snapshot.

@@ -23,5 +23,5 @@ func (m *Model) save() {
 		m.fail("save: %v", err)
 		return
 	}
-	m.say("saved %s · replay: leaselab play %s", path, path)
+	m.sayFit(fmt.Sprintf("saved %s · replay: leaselab play %s", path, path), "saved → leaselab play "+path)
 }

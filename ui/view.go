@@ -343,7 +343,11 @@ func (m *Model) statusLine(w int) string {
 	case m.sim.atPause():
 		l.add(m.st.pauseBlock, " ‖ the script paused here: enter continues ")
 	}
-	l.add(s, " "+m.status)
+	text := m.status
+	if m.statusAlt != "" && width(text)+1 > l.room() {
+		text = m.statusAlt
+	}
+	l.add(s, " "+text)
 	return l.String()
 }
 
