@@ -4,35 +4,36 @@ import "fmt"
 
 // The glossary is the `?` screen's second page: the words the lessons use, each in a sentence
 // or two a newcomer can read on a projector. The lessons explain each term where they first
-// use it; this is where to look it up again.
+// use it; this is where to look it up again. An entry defines its word and never tells a
+// lesson's outcome: a student may open it before answering an ask.
 var glossary = []struct{ term, text string }{
 	{"raft", "the consensus protocol the five nodes run: one elected leader appends every change to a log, and an entry counts once a majority has stored it, so the nodes agree on one order of changes even when some crash or are cut off."},
 	{"campaign, election", "a node that wants to lead campaigns: it raises its term and asks the others for votes (◐ candidate); with votes from a majority it becomes leader (★) for that term."},
-	{"heartbeat", "the leader's regular \"still here\" message to each follower (MsgHeartbeat, every 100ms in the lessons). It also carries the commit index, so a follower learns what it may apply; a follower that hears no leader for an election timeout campaigns. ReadIndex is a round of heartbeats a majority answers."},
+	{"heartbeat", "the leader's regular \"still here\" message to each follower (MsgHeartbeat, every 100ms in the lessons). A follower that hears no leader for an election timeout campaigns. ReadIndex is a round of heartbeats a majority answers."},
 	{"bootstrap (entry 1)", "every node starts from the same snapshot at index 1 naming the five members, so the log's own entries start at 2: the first leader's Noop is 2 and a lesson's first lock entry is 3."},
 	{"Noop (new leader's empty entry)", "a new leader appends one empty entry of its own term (index 2 after the first election); once it commits, every entry before it is known committed too."},
-	{"lease manager", "the lock service these nodes are: it hands out a key with a time limit (a lease) and a token, and takes it back by a committed Expire when the limit passes."},
+	{"lease manager", "the lock service these nodes are: it hands out a key with a time limit (a lease) and a token, and takes the key back with an Expire entry when the limit passes."},
 	{"GC pause, stop-the-world", "a garbage-collector pause freezes a whole client process (stops the world): it runs no code and notices no time passing, then wakes up and carries on as if nothing happened."},
-	{"check-then-act", "deciding on something checked earlier (\"I hold the lock\") and acting later (the write): anything can change in between, which is why the resource checks the token at the write."},
+	{"check-then-act", "deciding on something checked earlier (\"I hold the lock\") and acting on it later (the write)."},
 	{"expect, check", "a lesson's checks: `expect` says what must be true at that instant, `wait-until` waits for it; the end screen counts how many of the story's checks held."},
 	{"state machine", "the lock table every node keeps. It changes only by applying log entries, in log order, so two nodes that applied the same entries hold the same table, whatever their clocks say."},
 	{"log entry", "a command (Grant, Release, Expire) the leader appends to its log and sends to the followers; ○ on screen until it is committed."},
-	{"commit", "an entry is committed once a majority of nodes have it in their logs (◆): from then on it can never be lost or replaced. The leader learns it first; followers learn it with its next message."},
-	{"apply, commit vs applied", "a node applies a committed entry to its state machine (✓), which gives the entry's result (Granted{token:2}). \"commit 7 · applied 5\" (compact: 7/5) means two committed entries are not applied there yet. A follower applies a little after the leader."},
-	{"hard state", "what raft keeps on disk besides the log: the node's term, whom it voted for in that term, and its commit index. A crashed node restarts from them and its log: it never votes twice in one term, and it rebuilds its state machine, which lived in memory, from its latest snapshot (if any) and its committed entries, applied again."},
-	{"idempotent", "doing it twice has the same effect as once. A retried Expire names the token it expires, so a second copy finds that token gone and deletes nothing: Expired{existed:false}."},
+	{"commit", "an entry is committed once a majority of nodes have it in their logs (◆): from then on it can never be lost or replaced."},
+	{"apply, commit vs applied", "a node applies a committed entry to its state machine (✓), which gives the entry's result (Granted{token:2}). \"commit 7 · applied 5\" (compact: 7/5) means two committed entries are not applied there yet."},
+	{"hard state", "what raft keeps on disk besides the log: the node's term, whom it voted for in that term, and its commit index. A crashed node reads them back when it restarts, so it never votes twice in one term."},
+	{"idempotent", "doing it twice has the same effect as doing it once: \"set x to 5\" is idempotent, \"add 5 to x\" is not."},
 	{"token", "the number a Grant hands out, from one counter in the replicated state machine shared by every key: it only ever goes up (#7 on screen is token 7), so a later holder always has a higher token."},
-	{"fencing", "the protected resource remembers the highest token it has accepted and rejects a write with a lower one, so a client whose lease ended (asleep, slow, partitioned) cannot overwrite the new holder's data."},
-	{"lease, countdown", "a Grant's time limit. Every node counts it down on its own clock (the bars); only the leader acts when its countdown ends, by proposing an Expire. The lock is deleted when that Expire applies."},
-	{"projected state", "the lock table as it will be once every entry already in the leader's log applies. The leader checks an acquire against it, not against the applied table, so it can accept a Grant right behind an Expire not yet committed, and two Grants for one key never enter the log."},
+	{"fencing", "the protected resource checks the token each write carries (a fencing token) itself, rather than trusting that the writer still holds the lock."},
+	{"lease, countdown", "a Grant's time limit (its lease_ms). Every node counts it down on its own clock from when it applied the Grant: the bars show what is left."},
+	{"projected state", "the lock table as it will be once every entry already in the leader's log applies. The leader checks each acquire against it, not against the applied table."},
 	{"term", "raft's election counter: each election starts a higher term; a node that sees a higher term follows it."},
-	{"partition", "a network split: no message crosses between the sides, and each side runs on. Only a side with a majority (3 of 5) can elect a leader and commit; a leader left with a minority can still append entries but never commit them. heal (h) joins the sides again."},
+	{"partition", "a network split: no message crosses between the sides, and each side runs on. heal (h) joins the sides again."},
 	{"check-quorum", "a leader that has not heard from a majority within an election timeout steps down: a leader cut off with a minority stops leading on its own."},
 	{"pre-vote, pre-candidate", "before an election a node first asks whether it could win (◔ pre-candidate) without raising its term; a node cut off from the majority stays there and cannot disturb the cluster when it returns."},
 	{"MsgApp / MsgAppResp", "raft's append message (leader → follower: entries to add, and the commit index) and its reply (follower → leader: how far its log now goes). MsgHeartbeat keeps followers from starting an election; MsgSnap carries a snapshot."},
-	{"snapshot, compaction", "a snapshot is a copy of a node's state machine (the lock table and the token counter) as of one log index; the node then compacts its log, dropping the entries the snapshot covers (its log starts after \"snap 201\"). A follower that needs entries no longer in the leader's log gets the snapshot instead (MsgSnap), then the entries after it."},
-	{"ReadIndex", "a read the leader answers only after a majority confirms it still leads: slower, but never from a deposed leader's stale state."},
-	{"lease-based read, own lease", "etcd raft's faster read (unsafe lease-read): the leader answers without asking anyone, trusting its own lease, its check-quorum counted on its own clock. A leader whose clock runs slow keeps trusting it after the others have elected a new leader. With the switch on, a leader's column shows how long its own lease still runs (lease 1.3s)."},
+	{"snapshot, compaction", "a snapshot is a copy of a node's state machine (the lock table and the token counter) as of one log index; the node then compacts its log, dropping the entries the snapshot covers (its log starts after \"snap 201\")."},
+	{"ReadIndex", "raft's safe read: the leader answers only after a majority has confirmed, in a round of heartbeats, that it still leads."},
+	{"lease-based read, own lease", "etcd raft's faster read (unsafe lease-read): the leader answers without asking anyone while its own lease runs (its check-quorum, timed on its own clock). With the switch on, a leader's column shows how long its own lease still runs (lease 1.3s)."},
 	{"election timeout", "how long a follower waits without hearing from a leader before it campaigns: 10 ticks of 100ms, 1s, in the lessons; raft draws each node's wait between one and two timeouts, so they seldom campaign at once."},
 }
 
