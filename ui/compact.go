@@ -36,7 +36,7 @@ func (m *Model) viewCompact() []string {
 	if m.help.ShowAll {
 		rows = append(rows, m.fullHelp(w, m.helpRoom())...)
 	} else {
-		rows = append(rows, rule(m.st, "clients", fmt.Sprintf("tab · your a: %s for %v (k, l)", m.curKey(), m.curLease()), w))
+		rows = append(rows, rule(m.st, "clients", fmt.Sprintf("tab · a key: acquire %s %v (k, l)", m.curKey(), m.curLease()), w))
 		cs := m.clients()
 		for i := 0; i < l.clients.h-1; i++ {
 			if i < len(cs) {

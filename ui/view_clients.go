@@ -11,7 +11,8 @@ import (
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	title := fmt.Sprintf("Clients · your a: %s for %v (k, l change)", m.curKey(), m.curLease()) // the keyboard's acquire, not the script's leases
+	// A key hint: what the keyboard's a would acquire, not the script's leases.
+	title := fmt.Sprintf("Clients · a key: acquire %s %v (k, l change)", m.curKey(), m.curLease())
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
@@ -84,14 +85,15 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		if i > 0 {
 			l.add(st.faint, " ·")
 		}
-		text, ts := fmt.Sprintf("%s #%d ", h.Key, h.Token), st.grant
+		label, text, ts := " holds ", fmt.Sprintf("%s #%d ", h.Key, h.Token), st.grant
 		if h.Left > 0 {
 			text += leftText(h.Left)
 		} else {
-			text, ts = text+"ran out (own clock)", st.gone
+			// Its own clock says the lease is over: past tense, not "holds … ran out".
+			label, text, ts = " held ", text+"· ran out (own clock)", st.gone
 		}
-		l.need(width(" holds " + text))
-		l.add(st.headKey, " holds ")
+		l.need(width(label + text))
+		l.add(st.headKey, label)
 		l.add(ts, text)
 	}
 	if c.Doing != "" {
