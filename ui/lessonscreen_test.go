@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/charmbracelet/x/ansi"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -56,5 +58,57 @@ func TestLocallyDeletedLockReads(t *testing.T) {
 		if !strings.Contains(v, "orders — deleted here") || strings.Contains(v, "— Granted") {
 			t.Errorf("%dx%d: n4's locally deleted lock does not read as such:\n%s", sz[0], sz[1], v)
 		}
+	}
+}
+
+// late-expire: in the Replication panel at 120x40 every applied result is whole (who proposed
+// it gives way first), and the late Expire's row keeps its tag and what it found. At 80x24 the
+// compact layout shows the tag.
+var replRow = regexp.MustCompile(`^│\s*\d+ t\d+\s+$`)
+
+func TestReplicationResultsWhole(t *testing.T) {
+	m := playLesson(t, "late-expire", 120, 40)
+	sawLate := false
+	for stop := 0; stop < 30 && !m.sim.ended; stop++ {
+		runToStop(t, m)
+		v := ansi.Strip(m.View())
+		for _, line := range strings.Split(v, "\n") {
+			i := strings.Index(line, "Expire orders #1")
+			if i < 0 || !strings.Contains(line, "✓") || !replRow.MatchString(line[:i]) {
+				continue // not a Replication row
+			}
+			row := line[i:]
+			if j := strings.Index(row, "│"); j >= 0 {
+				row = row[:j]
+			}
+			if strings.Contains(row, "{") && !strings.Contains(row, "}") || strings.Contains(row, "…") && !strings.Contains(row, "· …") {
+				t.Errorf("stop %d: a result is cut: %q", stop, row)
+			}
+			if strings.Contains(row, "LATE no-op") {
+				sawLate = true
+				if !strings.Contains(row, "existed:false") {
+					t.Errorf("stop %d: the late Expire's row does not say what it found: %q", stop, row)
+				}
+			}
+		}
+		answerAsk(m)
+		press(m, "enter")
+	}
+	if !sawLate {
+		t.Fatal("the late Expire's LATE no-op row never showed at 120x40")
+	}
+}
+
+// The timeline keeps an apply's result whole; the command before it gives way.
+func TestTimelineKeepsTheResult(t *testing.T) {
+	got := cutKeepResult("✓ n1 applies 6 Expire orders #1 -> Expired{existed:false}", 50)
+	if width(got) > 50 || !strings.HasSuffix(got, " -> Expired{existed:false}") || !strings.Contains(got, "…") {
+		t.Fatalf("cut to 50: %q", got)
+	}
+	if got := cutKeepResult("✓ n1 applies 6 Expire orders #1 -> Expired{existed:false}", 30); width(got) > 30 {
+		t.Fatalf("cut to 30: %q (%d cells)", got, width(got))
+	}
+	if got := cutKeepResult("n1 becomes leader (term 2)", 10); got != cut("n1 becomes leader (term 2)", 10) {
+		t.Fatalf("no result: %q", got)
 	}
 }

@@ -226,7 +226,7 @@ func eventLine(e *cluster.Event, st *styles, w int) string {
 		mark = "+"
 	}
 	at := fmt.Sprintf("%9s ", simTime(e.At))
-	return st.faint.r(cut(at, w)) + s.r(cut(mark+" "+e.Describe(), w-width(at)))
+	return st.faint.r(cut(at, w)) + s.r(cutKeepResult(mark+" "+e.Describe(), w-width(at)))
 }
 
 // cmdStyle colours a log entry or proposal by what it does; a late Expire (applied with

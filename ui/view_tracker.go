@@ -98,26 +98,46 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 		mark, ms := m.stageMark(s)
 		l.add(ms, mark+"  ")
 	}
-	rs, text := st.plain, ""
+	rs, texts := st.plain, []string(nil) // the result, long to short
 	switch {
 	case res == nil:
-		rs, text = st.faint, "…"
+		rs, texts = st.faint, []string{"…"}
 	case !agree:
-		rs, text = st.badBlock, "≠ results differ "
+		rs, texts = st.badBlock, []string{"≠ results differ "}
 	default:
-		text = res.String()
+		texts = []string{res.String()}
 		if p.Cmd.Kind == fsm.Expire && res.Kind == fsm.Expired && !res.Existed {
-			rs, text = st.late, "LATE no-op "+text // the tag first: a narrow panel cuts the result, not the lesson
+			// The tag first: the lesson points at it. Short of room, the tag and what it found.
+			rs, texts = st.late, []string{"LATE no-op " + res.String(), "LATE no-op existed:false"}
 		}
 	}
-	origin := " · " + originText(p.Origin)
-	if p.Origin.Kind == cluster.OriginGhost && width(text)+width(origin) > l.room() {
-		// "ghost release" is what the ghost-lock lessons point at: cut the result before it
-		// (a ghost Release's result is Released, and the ✓ marks already say it applied).
-		if keep := l.room() - width(origin); keep >= 6 {
-			text = cut(text, keep)
-		} else {
-			text, origin = "", originText(p.Origin)
+	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), ""}
+	text, origin := texts[len(texts)-1], ""
+	if p.Origin.Kind == cluster.OriginGhost {
+		// "ghost release" is what the ghost-lock lessons point at: the result gives way before
+		// it (a ghost Release's result is Released, and the ✓ marks already say it applied).
+		text, origin = texts[0], origins[0]
+		if width(text)+width(origin) > l.room() {
+			if keep := l.room() - width(origin); keep >= 6 {
+				text = cut(text, keep)
+			} else {
+				text, origin = "", originText(p.Origin)
+			}
+		}
+	} else {
+		// The whole result first, in its longest form that fits; then who proposed it, in the
+		// longest form that fits after it.
+		for _, t := range texts {
+			if width(t) <= l.room() {
+				text = t
+				break
+			}
+		}
+		for _, o := range origins {
+			if width(text)+width(o) <= l.room() {
+				origin = o
+				break
+			}
 		}
 	}
 	l.add(rs, text)
@@ -139,6 +159,21 @@ func appliedResult(p *cluster.ProposalView) (*fsm.Result, bool) {
 		}
 	}
 	return first, true
+}
+
+// originShort is originText for a narrow panel: "c1", "n1 expiry", "n2 ghost release".
+func originShort(o cluster.Origin) string {
+	switch o.Kind {
+	case cluster.OriginAcquire, cluster.OriginRelease:
+		return o.Client
+	case cluster.OriginExpire:
+		return fmt.Sprintf("n%d expiry", o.Node)
+	case cluster.OriginGhost:
+		return fmt.Sprintf("n%d ghost release", o.Node)
+	case cluster.OriginHeld:
+		return fmt.Sprintf("n%d held", o.Node)
+	}
+	return "-"
 }
 
 // originText says who proposed: "c1 acquire", "n1 lease expiry #1", "n2 ghost release #3".
