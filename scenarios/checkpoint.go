@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"time"
@@ -54,7 +55,7 @@ func (p *Playback) checkpointDue() time.Duration {
 	}
 	now := p.Now()
 	i, _ := slices.BinarySearchFunc(p.cps, now, func(c checkpoint, t time.Duration) int {
-		return cmpDur(c.at(), t+1) // the first one after now
+		return cmp.Compare(c.at(), t+1) // the first one after now
 	})
 	last := time.Duration(0)
 	if i > 0 {
@@ -68,16 +69,6 @@ func (p *Playback) checkpointDue() time.Duration {
 		last = p.cps[i].at()
 	}
 	return cluster.AddTime(last, p.cpEvery)
-}
-
-func cmpDur(a, b time.Duration) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // checkpoint keeps a copy of the runner as it is now. A world that cannot be cloned turns
@@ -98,7 +89,7 @@ func (p *Playback) checkpoint() {
 	}
 	c := checkpoint{r: r, next: p.next, bytes: bytes}
 	i, _ := slices.BinarySearchFunc(p.cps, c.at(), func(c checkpoint, t time.Duration) int {
-		return cmpDur(c.at(), t)
+		return cmp.Compare(c.at(), t)
 	})
 	p.cps = slices.Insert(p.cps, i, c)
 	for len(p.cps) > maxCheckpoints || len(p.cps) > 1 && p.checkpointsHold() > checkpointBytes {

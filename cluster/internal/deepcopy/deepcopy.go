@@ -170,13 +170,8 @@ func (c *copier) scan(ptr unsafe.Pointer, p *plan) error {
 			}
 		}
 	case reflect.Interface:
-		v := reflect.NewAt(p.t, ptr).Elem()
-		if v.IsNil() {
-			return nil
-		}
-		e := v.Elem()
-		ep, err := c.planOf(e.Type())
-		if err != nil {
+		e, ep, err := c.dynamic(p, ptr)
+		if err != nil || ep == nil {
 			return err
 		}
 		return c.scanValue(e, ep)
@@ -205,6 +200,17 @@ func (c *copier) scan(ptr unsafe.Pointer, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// dynamic is the value in the interface at ptr and its plan; a nil plan for a nil interface.
+func (c *copier) dynamic(p *plan, ptr unsafe.Pointer) (reflect.Value, *plan, error) {
+	v := reflect.NewAt(p.t, ptr).Elem()
+	if v.IsNil() {
+		return reflect.Value{}, nil, nil
+	}
+	e := v.Elem()
+	ep, err := c.planOf(e.Type())
+	return e, ep, err
 }
 
 // scanValue scans a value that has no address of its own (a map's key or value, an
@@ -309,13 +315,8 @@ func (c *copier) fix(dst, src unsafe.Pointer, p *plan) error {
 		}
 		reflect.NewAt(p.t, dst).Elem().Set(m)
 	case reflect.Interface:
-		v := reflect.NewAt(p.t, src).Elem()
-		if v.IsNil() {
-			return nil
-		}
-		e := v.Elem()
-		ep, err := c.planOf(e.Type())
-		if err != nil {
+		e, ep, err := c.dynamic(p, src)
+		if err != nil || ep == nil {
 			return err
 		}
 		n, err := c.copyValue(e, ep)

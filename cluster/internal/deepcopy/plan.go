@@ -1,6 +1,7 @@
 package deepcopy
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -108,9 +109,9 @@ func mayRefer(t reflect.Type) bool {
 func (c *copier) layout() error {
 	slices.SortFunc(c.objects, func(a, b object) int {
 		if a.start != b.start {
-			return cmpUint(uintptr(a.start), uintptr(b.start))
+			return cmp.Compare(uintptr(a.start), uintptr(b.start))
 		}
-		return -cmpUint(a.size, b.size) // the largest first
+		return cmp.Compare(b.size, a.size) // the largest first
 	})
 	var g group
 	for _, o := range c.objects {
@@ -201,14 +202,4 @@ func (c *copier) allocate() {
 			r.to = reflect.MakeSlice(reflect.SliceOf(r.elem.t), r.n, r.n).UnsafePointer()
 		}
 	}
-}
-
-func cmpUint(a, b uintptr) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
