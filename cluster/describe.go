@@ -16,7 +16,7 @@ func (e *Event) Describe() string {
 	case EvMsgDropped:
 		return fmt.Sprintf("dropped n%d->n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
 	case EvProposed:
-		s := fmt.Sprintf("%s proposes %s [%s]", n, e.Cmd, e.Origin)
+		s := fmt.Sprintf("%s proposes %s [%s]", n, e.Cmd, e.Origin.Label())
 		if e.Text != "" {
 			s += " " + e.Text
 		}

@@ -1,6 +1,9 @@
 package cluster
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // OriginKind says who proposed an entry.
 type OriginKind uint8
@@ -41,15 +44,21 @@ type Origin struct {
 	Node   int    // the proposing node
 }
 
-// String is a short label: "c1#4 acquire", "n2 lease-expiry #1".
-func (o Origin) String() string {
+// String is a short label for logs and traces: "c1 acquire req4", "n2 lease-expiry #1".
+func (o Origin) String() string { return o.format(o.Kind.String()) }
+
+// Label is String as the screen words it, the same in every panel: "n2 lease expiry #1",
+// "n1 ghost release #3".
+func (o Origin) Label() string { return o.format(strings.ReplaceAll(o.Kind.String(), "-", " ")) }
+
+func (o Origin) format(kind string) string {
 	switch o.Kind {
 	case OriginAcquire, OriginRelease:
-		return fmt.Sprintf("%s %s req%d", o.Client, o.Kind, o.Req) // no #: that means a token
+		return fmt.Sprintf("%s %s req%d", o.Client, kind, o.Req) // no #: that means a token
 	case OriginExpire, OriginGhost:
-		return fmt.Sprintf("n%d %s #%d", o.Node, o.Kind, o.Token)
+		return fmt.Sprintf("n%d %s #%d", o.Node, kind, o.Token)
 	case OriginHeld:
-		return fmt.Sprintf("n%d %s", o.Node, o.Kind)
+		return fmt.Sprintf("n%d %s", o.Node, kind)
 	}
 	return "-"
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The screen shows what the story says at the pause where it says it.
@@ -111,5 +112,17 @@ func TestTimelineKeepsTheResult(t *testing.T) {
 	}
 	if got := cutKeepResult("n1 becomes leader (term 2)", 10); got != cut("n1 becomes leader (term 2)", 10) {
 		t.Fatalf("no result: %q", got)
+	}
+}
+
+// One lease reads the same whatever side of a rounding edge a node's countdown is on.
+func TestLeftTextRoundsOnce(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		10 * time.Second: "10s", 9960 * time.Millisecond: "10s", 9949 * time.Millisecond: "9.9s",
+		2400 * time.Millisecond: "2.4s", 12400 * time.Millisecond: "12s",
+	} {
+		if got := leftText(d); got != want {
+			t.Errorf("leftText(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

@@ -172,9 +172,10 @@ func firstFit(w int, texts ...string) string {
 	return texts[len(texts)-1]
 }
 
-// leftText is a countdown's time left: "2.4s", "12s".
+// leftText is a countdown's time left: "2.4s", "12s". The form is chosen after rounding, so
+// 9.96s reads "10s" like 10s itself, not "10.0s": one lease reads the same on every node.
 func leftText(d time.Duration) string {
-	if d < 10*time.Second {
+	if d < 9950*time.Millisecond {
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	}
 	return fmt.Sprintf("%.0fs", d.Seconds())
