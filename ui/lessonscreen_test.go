@@ -126,3 +126,27 @@ func TestLeftTextRoundsOnce(t *testing.T) {
 		}
 	}
 }
+
+// A timeline scrolled back at one stop shows the newest events again at the next: the
+// narration there speaks of them.
+func TestTimelineFollowsAtANewStop(t *testing.T) {
+	for _, name := range []string{"minority-leader", "ghost-lock", "late-expire"} {
+		m := playLesson(t, name, 120, 40)
+		scrolled := 0
+		for stop := 0; stop < 30 && !m.sim.ended; stop++ {
+			runToStop(t, m)
+			if stop > 0 && scrolled > 0 && !m.vp.AtBottom() {
+				t.Fatalf("%s, stop %d: the timeline is still scrolled back:\n%s", name, stop, m.View())
+			}
+			answerAsk(m)
+			press(m, "pgup")
+			if !m.vp.AtBottom() {
+				scrolled++
+			}
+			press(m, "enter")
+		}
+		if scrolled < 2 {
+			t.Fatalf("%s: the timeline scrolled back at %d stops only: the test proves little", name, scrolled)
+		}
+	}
+}

@@ -216,6 +216,7 @@ func (m *Model) refresh() {
 	m.sim.attach()
 	if m.sim.atPause() && !m.pauseSeen {
 		m.status, m.statusAlt, m.statusBad = "", "", false // what was said before the stop is stale now
+		m.tlSet = false                                    // and the timeline shows the newest events, which the narration speaks of
 	}
 	m.pauseSeen = m.sim.atPause()
 	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
