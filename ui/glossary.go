@@ -34,10 +34,10 @@ var glossary = []struct{ term, text string }{
 	{"snapshot, compaction", "a snapshot is a copy of a node's state machine (the lock table and the token counter) as of one log index; the node then compacts its log, dropping the entries the snapshot covers (its log starts after \"snap 201\")."},
 	{"ReadIndex", "raft's safe read: the leader answers only after a majority has confirmed, in a round of heartbeats, that it still leads."},
 	{"lease-based read, own lease", "etcd raft's faster read (unsafe lease-read): the leader answers without asking anyone while its own lease runs (its check-quorum, timed on its own clock). With the switch on, a leader's column shows how long its own lease still runs (lease 1.3s)."},
-	{"election timeout", "how long a follower waits without hearing from a leader before it campaigns: 10 ticks of 100ms, 1s, in the lessons; raft draws each node's wait between one and two timeouts, so they seldom campaign at once."},
 	{"results", "what applying an entry gives: Granted{token:N} (the key is now locked with token N), Released, NotFound (nothing to release), Expired{existed:true} (the Expire deleted the lock it names) or Expired{existed:false} (that lock was not there: nothing deleted)."},
 	{"not-leader, asks nX", "a client sends each request to the node it guesses leads (its line says \"asks n4\"); a node that is not the leader answers not-leader, naming the leader if it knows one, and the client asks that node next."},
 	{"seed", "the number every random choice of a run comes from (message delays, drops, raft's election timing): the same seed replays the same run, event for event. It is in the header."},
+	{"election timeout", "how long a follower waits without hearing from a leader before it campaigns: 10 ticks of 100ms, 1s, in the lessons; raft draws each node's wait between one and two timeouts, so they seldom campaign at once."},
 }
 
 // glossaryLines is the glossary wrapped to w cells.
