@@ -17,7 +17,7 @@ var glossary = []struct{ term, text string }{
 	{"check-then-act", "deciding on something checked earlier (\"I hold the lock\") and acting on it later (the write)."},
 	{"expect, check", "a lesson's checks: `expect` says what must be true at that instant, `wait-until` waits for it; the end screen counts how many of the story's checks held."},
 	{"state machine", "the lock table every node keeps. It changes only by applying log entries, in log order, so two nodes that applied the same entries hold the same table, whatever their clocks say."},
-	{"log entry", "a command (Grant, Release, Expire) the leader appends to its log and sends to the followers; ○ on screen until it is committed."},
+	{"log entry", "a command (Grant, Release, Expire) the leader appends to its log and sends to the followers; ○ on a node until that node learns it is committed (◆) or has applied it (✓)."},
 	{"commit", "an entry is committed once a majority of nodes have it in their logs (◆): from then on it can never be lost or replaced."},
 	{"apply, commit vs applied", "a node applies a committed entry to its state machine (✓), which gives the entry's result (Granted{token:2}). \"commit 7 · applied 5\" (compact: 7/5) means two committed entries are not applied there yet."},
 	{"hard state", "what raft keeps on disk besides the log: the node's term, whom it voted for in that term, and its commit index. A crashed node reads them back when it restarts, so it never votes twice in one term."},

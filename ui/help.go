@@ -81,7 +81,7 @@ func (m *Model) helpBody(w, h int) []string {
 		"roles: ★ leader · ● follower · ◐ candidate · ◔ pre-candidate · ✖ down",
 		"log: ✓ applied · ◆ committed, not applied · ○ not committed (italic) · t3 = term 3 · narrow columns: G Grant, R Release, E Expire",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted",
-		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ replaced by another entry · ✖ down",
+		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down",
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")

@@ -29,7 +29,7 @@ func (m *Model) stageMark(s cluster.Stage) (string, sty) {
 // node and the result it applied with. This is where an Expire is seen travelling.
 func (m *Model) trackerBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	return box(m.st, "Replication · ·none ○appended ◆committed ✓applied ↺replaced", m.trackerBody(iw, ih, true), r.w, r.h, false)
+	return box(m.st, "Replication · ·none ○appended ◆committed ✓applied ↺other entry", m.trackerBody(iw, ih, true), r.w, r.h, false)
 }
 
 func (m *Model) trackerBody(iw, ih int, head bool) []string {
