@@ -27,7 +27,7 @@ var glossary = []struct{ term, text string }{
 	{"lease, countdown", "a Grant's time limit (its lease_ms). Every node counts it down on its own clock from when it applied the Grant: the bars show what is left."},
 	{"projected state", "the lock table as it will be once every entry already in the leader's log applies. The leader checks each acquire against it, not against the applied table."},
 	{"term", "raft's election counter: each election starts a higher term; a node that sees a higher term follows it."},
-	{"partition", "a network split: no message crosses between the sides, and each side runs on. heal (h) joins the sides again."},
+	{"partition", "a network split: no message crosses between the sides, and each side runs on. heal (h) joins the sides again, and removes every delay and drop too."},
 	{"check-quorum", "a leader that has not heard from a majority within an election timeout steps down: a leader cut off with a minority stops leading on its own."},
 	{"pre-vote, pre-candidate", "before an election a node first asks whether it could win (◔ pre-candidate) without raising its term; a node cut off from the majority stays there and cannot disturb the cluster when it returns."},
 	{"MsgApp / MsgAppResp", "raft's append message (leader → follower: entries to add, and the commit index) and its reply (follower → leader: how far its log now goes). MsgHeartbeat keeps followers from starting an election; MsgSnap carries a snapshot."},
