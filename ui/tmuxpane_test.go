@@ -49,7 +49,19 @@ type pane struct {
 func newPane(t *testing.T, w, h int, cmd string) *pane {
 	t.Helper()
 	p := &pane{t: t, name: fmt.Sprintf("leaselab-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	p.tmux("new-session", "-d", "-s", p.name, "-x", itoa(w), "-y", itoa(h), "sh", "-c", cmd)
+	args := []string{"new-session", "-d", "-s", p.name, "-x", itoa(w), "-y", itoa(h), "sh", "-c", cmd}
+	// When another test kills the last session, the tmux server exits, and a new session asked
+	// for in that moment meets the dying server ("server exited unexpectedly"): ask again.
+	for try := 0; ; try++ {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err == nil {
+			break
+		}
+		if try == 10 || !strings.Contains(string(out), "server exited") && !strings.Contains(string(out), "lost server") {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", p.name).Run() })
 	return p
 }
