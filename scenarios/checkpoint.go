@@ -129,41 +129,39 @@ func (p *Playback) dropCheckpointsFrom(t time.Duration) {
 // rewind puts the playback at the latest checkpoint at or before t (a clone of it), or at the
 // seed when there is none. The caller plays on to t.
 func (p *Playback) rewind(t time.Duration) error {
-	for i := len(p.cps) - 1; i >= 0; i-- {
-		c := p.cps[i]
-		if c.at() > t {
-			continue
-		}
-		r, _, err := c.r.clone()
-		if err != nil {
-			break
-		}
-		p.r, p.next = r, c.next
+	if i := p.latest(t); i >= 0 && p.restore(i) {
 		return nil
 	}
 	return p.rebuild()
 }
 
 // skipAhead moves a playback that is going forward to t to the latest checkpoint after now and
-// at or before t (kept from before a rewind), so that going forward again after a rewind does not
-// replay what is already known. False when there is none.
-func (p *Playback) skipAhead(t time.Duration) bool {
-	for i := len(p.cps) - 1; i >= 0; i-- {
-		c := p.cps[i]
-		if c.at() > t {
-			continue
-		}
-		if c.at() <= p.Now() {
-			return false
-		}
-		r, _, err := c.r.clone()
-		if err != nil {
-			return false
-		}
-		p.r, p.next = r, c.next
-		return true
+// at or before t (kept from before a rewind), so that going forward again after a rewind does
+// not replay what is already known.
+func (p *Playback) skipAhead(t time.Duration) {
+	if i := p.latest(t); i >= 0 && p.cps[i].at() > p.Now() {
+		p.restore(i)
 	}
-	return false
+}
+
+// latest is the index of the latest checkpoint at or before t, or -1.
+func (p *Playback) latest(t time.Duration) int {
+	i := len(p.cps) - 1
+	for i >= 0 && p.cps[i].at() > t {
+		i--
+	}
+	return i
+}
+
+// restore puts the playback at a clone of checkpoint i (the checkpoint itself is never played);
+// false if it cannot be cloned.
+func (p *Playback) restore(i int) bool {
+	r, _, err := p.cps[i].r.clone()
+	if err != nil {
+		return false
+	}
+	p.r, p.next = r, p.cps[i].next
+	return true
 }
 
 // clone is an independent copy of the runner as it is now, its world cloned; bytes is roughly
