@@ -46,7 +46,8 @@
 // timeout later it proposes again, so duplicate Expires reach the log when commits are slow; the
 // token check makes them harmless. It checks it still leads before proposing. With option
 // lease-extend-on-promote a new leader sets each deadline to max(its deadline, now + election
-// timeout), as etcd's lessor does.
+// timeout) at its role change: leaselab's own grace rule, not etcd's (etcd's lessor restarts
+// every lease in full when the new leader applies its first entry).
 //
 // # The session layer (leader only)
 //

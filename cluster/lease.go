@@ -168,8 +168,9 @@ func (n *node) localExpire(l *lease) {
 }
 
 // onPromote: a new leader expires on its own countdowns at once; with lease-extend-on-promote
-// it first pushes every deadline to at least one election timeout from now, as etcd's lessor
-// does. It visits every countdown (a promotion is rare), then rebuilds both heaps.
+// it first pushes every deadline to at least one election timeout from now (leaselab's grace
+// rule; etcd's lessor instead restarts every lease in full). It visits every countdown (a
+// promotion is rare), then rebuilds both heaps.
 func (n *node) onPromote() {
 	now := n.clk.local(n.w.now)
 	all := append(append([]*lease(nil), n.counting.items...), n.expiring.items...)

@@ -8,7 +8,7 @@ import "fmt"
 // lesson's outcome: a student may open it before answering an ask.
 var glossary = []struct{ term, text string }{
 	{"raft", "the consensus protocol the five nodes run: one elected leader appends every change to a log, and an entry counts once a majority has stored it, so the nodes agree on one order of changes even when some crash or are cut off."},
-	{"campaign, election", "a node that wants to lead campaigns: it raises its term and asks the others for votes (◐ candidate); with votes from a majority it becomes leader (★) for that term."},
+	{"campaign, election", "a node that wants to lead campaigns: it raises its term and asks the others for votes (◐ candidate); with votes from a majority it becomes leader (★) for that term. With pre-vote it first asks whether it could win (◔): the step campaign nX may leave nX there, and back to follower, while the others still hear from a live leader."},
 	{"heartbeat", "the leader's regular \"still here\" message to each follower (MsgHeartbeat, every 100ms in the lessons). A follower that hears no leader for an election timeout campaigns. ReadIndex is a round of heartbeats a majority answers."},
 	{"bootstrap (entry 1)", "every node starts from the same snapshot at index 1 naming the five members, so the log's own entries start at 2: the first leader's Noop is 2 and a lesson's first lock entry is 3."},
 	{"Noop (new leader's empty entry)", "a new leader appends one empty entry of its own term (index 2 after the first election); once it commits, every entry before it is known committed too."},
