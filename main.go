@@ -18,6 +18,7 @@ import (
 	"leaselab/cluster/diagram"
 	"leaselab/scenarios"
 	"leaselab/scenarios/chaos"
+	"leaselab/scenarios/termsafe"
 	"leaselab/scenarios/web"
 	"leaselab/ui"
 )
@@ -59,12 +60,27 @@ func main() {
 	case errors.Is(err, flag.ErrHelp):
 		os.Exit(0)
 	default:
-		fmt.Fprintln(os.Stderr, "leaselab:", err)
+		fmt.Fprintln(os.Stderr, "leaselab:", termsafe.Text(err.Error()))
 		os.Exit(1)
 	}
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// run runs one command. Headless output goes through terminalOut: text from files is shown with
+// its control bytes escaped, and a report that could not be written (a full disk) is an error.
+func run(args []string, rawStdout, rawStderr io.Writer) error {
+	out, errOut := newTerminalOut(rawStdout), newTerminalOut(rawStderr)
+	err := command(args, out, errOut, rawStderr)
+	errOut.done()
+	if werr := out.done(); werr != nil && err == nil {
+		fmt.Fprintf(errOut, "leaselab: writing the output: %v\n", werr)
+		errOut.done()
+		return exitError(1)
+	}
+	return err
+}
+
+// command runs one command; rawStderr is for chaos's progress bar, whose escapes are its own.
+func command(args []string, stdout, stderr, rawStderr io.Writer) error {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, rest := args[0], args[1:]
 		switch cmd {
@@ -77,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		case "list":
 			return cmdList(rest, stdout, stderr)
 		case "chaos":
-			return cmdChaos(rest, stdout, stderr)
+			return cmdChaos(rest, stdout, stderr, rawStderr)
 		case "help":
 			fmt.Fprint(stdout, usage)
 			return nil
@@ -404,7 +420,7 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func cmdChaos(args []string, stdout, stderr io.Writer) error {
+func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
 	fs := newFlags("chaos", "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--profile wide] [--jobs N] [--out DIR]", stderr,
 		"Runs a random fault schedule per seed against the invariant checker and porcupine;",
 		"shrinks each kind of violation to a scenario file (and an HTML history) in --out.",
@@ -456,7 +472,7 @@ func cmdChaos(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutDir(o.Out); err != nil {
 		return bad("--out %s: %v", o.Out, err)
 	}
-	rep, err := chaos.Run(o, stderr)
+	rep, err := chaos.Run(o, progress)
 	if rep != nil {
 		rep.Print(stdout)
 	}

@@ -5,8 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"leaselab/cluster"
+	"leaselab/scenarios/termsafe"
 )
 
 // word is one word of a line: bare text, or a quoted string with its escapes undone.
@@ -49,7 +51,11 @@ func lexLine(line string) ([]word, *lexError) {
 				if line[i] == '"' {
 					return nil, &lexError{i + 1, "quote inside a word (put a space before it)"}
 				}
-				i++
+				n, err := textRune(line, i)
+				if err != nil {
+					return nil, err
+				}
+				i += n
 			}
 			ws = append(ws, word{text: line[start:i], col: start + 1, end: i + 1})
 		}
@@ -83,10 +89,35 @@ func lexQuoted(line string, start int) (word, int, *lexError) {
 			b.WriteByte(line[i+1])
 			i += 2
 		default:
-			b.WriteByte(c)
-			i++
+			n, err := textRune(line, i)
+			if err != nil {
+				return word{}, 0, err
+			}
+			b.WriteString(line[i : i+n])
+			i += n
 		}
 	}
+}
+
+// textRune measures the character at line[i] (a word's or a quoted string's), refusing control
+// characters and bytes that are not UTF-8: a shared scenario's text is shown on other people's
+// terminals (leaselab serve), where ESC [2J would clear the screen. Tab, a blank, is allowed.
+func textRune(line string, i int) (int, *lexError) {
+	c := line[i]
+	if c < utf8.RuneSelf {
+		if c < 0x20 && c != '\t' || c == 0x7f {
+			return 0, &lexError{i + 1, fmt.Sprintf(`control character \x%02x (escape sequences and other control bytes are not allowed in a scenario)`, c)}
+		}
+		return 1, nil
+	}
+	r, n := utf8.DecodeRuneInString(line[i:])
+	switch {
+	case r == utf8.RuneError && n <= 1:
+		return 0, &lexError{i + 1, fmt.Sprintf(`byte \x%02x is not UTF-8 (a scenario file is UTF-8 text)`, c)}
+	case termsafe.IsControl(r):
+		return 0, &lexError{i + 1, fmt.Sprintf(`control character \x%02x (escape sequences and other control bytes are not allowed in a scenario)`, r)}
+	}
+	return n, nil
 }
 
 // quote writes s as one quoted word. Newlines cannot be written in a one-line step; they become spaces.

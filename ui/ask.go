@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"leaselab/scenarios"
+	"leaselab/scenarios/termsafe"
 )
 
 // An `ask` step stops the lesson for a prediction: the student answers with 1-4 before the
@@ -90,7 +91,7 @@ func askLines(st *scenarios.Step, answer, w int) []narrLine {
 		case answer == i:
 			mark = "✗"
 		}
-		items[i] = fmt.Sprintf("%s %d) %s", mark, i+1, c)
+		items[i] = fmt.Sprintf("%s %d) %s", mark, i+1, termsafe.Line(c))
 	}
 	if one := "  " + strings.Join(items, "    "); width(one) <= w-2 {
 		out = append(out, narrLine{one, narrChoice})

@@ -12,6 +12,7 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/scenarios"
+	"leaselab/scenarios/termsafe"
 )
 
 // panel is a part of the screen that can have the focus (it gets ↑/↓ and the mouse wheel).
@@ -113,7 +114,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 	m := &Model{
 		input: newLineEdit(),
 		st:    st, keys: newKeyMap(), help: help.New(), vp: viewport.New(40, 5),
-		sim: s, base: base, title: base.Header.Title, seed: o.Seed, saveDir: o.SaveDir,
+		sim: s, base: base, title: termsafe.Line(base.Header.Title), seed: o.Seed, saveDir: o.SaveDir,
 		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes,
 	}
 	s.wall = func() time.Time { return m.wall() }

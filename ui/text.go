@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios/termsafe"
 )
 
 // Every line the TUI draws is built from plain text pieces whose width is known, so a line is
@@ -56,6 +58,7 @@ func (l *line) add(s sty, text string) bool {
 	if room <= 0 || text == "" {
 		return text == ""
 	}
+	text = termsafe.Line(text) // the last boundary before the terminal: no raw control bytes
 	tw := width(text)
 	ok := tw <= room
 	if !ok {

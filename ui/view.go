@@ -10,6 +10,7 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/scenarios"
+	"leaselab/scenarios/termsafe"
 )
 
 // View draws the snapshot taken in Update. It only formats: no simulation, no seeking.
@@ -304,6 +305,7 @@ func (m *Model) says() []string {
 
 // wrap breaks plain text into lines of at most w cells at spaces; later lines get indent.
 func wrap(text string, w int, indent string) []string {
+	text = termsafe.Line(text) // narration, questions, status: shown escaped, never obeyed
 	if w <= len(indent)+1 {
 		return []string{cut(text, max(w, 0))}
 	}
