@@ -14,7 +14,11 @@
 //     seed in its Config. Each world owns a seeded ChaCha8 stream and installs it there before
 //     every step of its nodes (World.Step and every operation go through one place that does
 //     so), so a rewind, a test, or a second world in the same goroutine stays reproducible. Two
-//     worlds must never step concurrently in one process: parallel runs use processes.
+//     worlds must never step concurrently in one process: parallel runs use processes, and a
+//     process that serves many worlds (leaselab serve) steps each inside Exclusive, the
+//     process-wide world lock. crypto/rand.Reader stays a dispatcher for the life of the process:
+//     during Exclusive another goroutine reading it gets the system's reader, never a world's
+//     stream, and SystemRand (captured before any world exists) is for anything cryptographic.
 //   - No map iteration order reaches the simulation or its output: keys are sorted, and raft's
 //     Progress (a map) is read through RawNode.WithProgress.
 //   - Raft's logger is replaced: nothing here writes to stdout or stderr (a TUI owns them).

@@ -3,7 +3,11 @@ package cluster
 import (
 	crand "crypto/rand"
 	"encoding/binary"
+	"io"
 	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,8 +30,73 @@ func newRaftRand(seed uint64) *raftRand {
 
 func (r *raftRand) Read(p []byte) (int, error) { return r.c.Read(p) }
 
-// install points crypto/rand.Reader at this world's stream. Never step two worlds concurrently.
-func (r *raftRand) install() { crand.Reader = r }
+// install makes this world's stream the one crypto/rand.Reader hands out.
+func (r *raftRand) install() { jitter.cur.Store(r) }
+
+// systemRand is the operating system's reader, captured before any world exists. Anything
+// cryptographic in the process (an SSH server's key exchange, host keys) must use it: while a
+// world steps, crypto/rand.Reader is that world's seeded, guessable stream.
+var systemRand = crand.Reader
+
+// SystemRand is the operating system's random reader, captured at start.
+func SystemRand() io.Reader { return systemRand }
+
+// jitterSource is what crypto/rand.Reader points at for the life of the process. It hands
+// out the stream of the world being stepped (the last one installed), except to another
+// goroutine while a world steps under Exclusive: that gets the system's reader (x/crypto/ssh
+// reads crypto/rand.Reader directly for its handshake cookie), so it neither learns nor
+// consumes a world's stream. Without Exclusive (one world at a time, the commands) everyone
+// gets the installed stream, as before.
+type jitterSource struct {
+	mu    sync.Mutex // the process-wide world lock
+	owner atomic.Int64
+	cur   atomic.Pointer[raftRand]
+}
+
+var jitter = &jitterSource{}
+
+func init() { crand.Reader = jitter }
+
+func (j *jitterSource) Read(p []byte) (int, error) {
+	r := j.cur.Load()
+	if r == nil {
+		return systemRand.Read(p)
+	}
+	if o := j.owner.Load(); o != 0 && o != goid() {
+		return systemRand.Read(p)
+	}
+	return r.Read(p)
+}
+
+// Exclusive runs f holding the process-wide world lock. A process that steps more than one
+// world from more than one goroutine (leaselab serve) steps, clones and rewinds every world
+// inside Exclusive: the jitter source is global, so two worlds stepping at once would read
+// each other's streams. When f returns, crypto/rand.Reader hands out the system's reader again.
+func Exclusive(f func()) {
+	jitter.mu.Lock()
+	jitter.owner.Store(goid())
+	defer func() {
+		jitter.cur.Store(nil)
+		jitter.owner.Store(0)
+		jitter.mu.Unlock()
+	}()
+	f()
+}
+
+// goid is the calling goroutine's id, read from its stack header ("goroutine 12 [...").
+// Only Exclusive and a read of the jitter source during it pay for it.
+func goid() int64 {
+	var buf [32]byte
+	n := runtime.Stack(buf[:], false)
+	var id int64
+	for _, c := range buf[len("goroutine "):n] {
+		if c < '0' || c > '9' {
+			break
+		}
+		id = id*10 + int64(c-'0')
+	}
+	return id
+}
 
 // between draws a duration uniformly in [lo, hi].
 func between(r *rand.Rand, lo, hi time.Duration) time.Duration {
