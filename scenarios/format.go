@@ -77,98 +77,21 @@ func signed(d time.Duration) string {
 	return d.String()
 }
 
-// FormatStep writes one step as its line (without the newline).
+// FormatStep writes one step as its line (without the newline), from its entry in Steps.
 func FormatStep(st Step) string {
-	n, n2 := nodeName(st.Node), nodeName(st.Node2)
-	switch st.Kind {
-	case StepWait:
-		return "wait " + st.Dur.String()
-	case StepWaitUntil:
-		if st.Dur != 0 && st.Dur != DefaultWithin {
-			return "wait-until " + FormatCond(st.Cond) + " within " + st.Dur.String()
-		}
-		return "wait-until " + FormatCond(st.Cond)
-	case StepPartition:
-		groups := make([]string, len(st.Groups))
-		for i, g := range st.Groups {
-			names := make([]string, len(g))
-			for j, id := range g {
-				names[j] = nodeName(id)
-			}
-			groups[i] = strings.Join(names, " ")
-		}
-		return "partition " + strings.Join(groups, " | ")
-	case StepIsolate:
-		return "isolate " + n
-	case StepRejoin:
-		return "rejoin " + n
-	case StepCut:
-		if st.OneWay {
-			return "cut " + n + " -> " + n2
-		}
-		return "cut " + n + " " + n2
-	case StepDrop:
-		if st.All {
-			return "drop all " + formatDecimal(st.Percent) + "%"
-		}
-		return "drop " + n + " " + n2 + " " + formatDecimal(st.Percent) + "%"
-	case StepDelay:
-		return "delay " + n + " " + n2 + " " + st.Dur.String()
-	case StepHeal:
-		return "heal"
-	case StepCrash:
-		return "crash " + n
-	case StepRestart:
-		return "restart " + n
-	case StepSkewRate:
-		return "skew " + n + " rate " + formatDecimal(st.Rate)
-	case StepSkewOffset:
-		return "skew " + n + " offset " + signed(st.Dur)
-	case StepSkewReset:
-		return "skew " + n + " reset"
-	case StepCampaign:
-		return "campaign " + n
-	case StepTransfer:
-		return "transfer-leader " + n
-	case StepSnapshot:
-		return "snapshot " + n
-	case StepAcquire:
-		return st.Client + " acquire " + st.Key + " " + st.Dur.String()
-	case StepRelease:
-		return st.Client + " release " + st.Key
-	case StepWrite:
-		if !st.HasVal {
-			return st.Client + " write " + st.Key
-		}
-		v := st.Value
-		if !bareSafe(v) {
-			v = quote(v)
-		}
-		return st.Client + " write " + st.Key + " " + v
-	case StepDisconnect:
-		return st.Client + " disconnect"
-	case StepReconnect:
-		return st.Client + " reconnect"
-	case StepClientPause:
-		return st.Client + " pause " + st.Dur.String()
-	case StepClientSkew:
-		return st.Client + " skew rate " + formatDecimal(st.Rate)
-	case StepClientSkewOffset:
-		return st.Client + " skew offset " + signed(st.Dur)
-	case StepClientSkewReset:
-		return st.Client + " skew reset"
-	case StepConnect:
-		return st.Client + " connect " + n
-	case StepSay:
-		return "say " + quote(st.Text)
-	case StepPause:
-		return "pause"
-	case StepAsk:
-		return formatAsk(st)
-	case StepExpect:
-		return "expect " + FormatCond(st.Cond)
+	d := st.Kind.Def()
+	if d == nil {
+		return fmt.Sprintf("# unknown step kind %d", st.Kind)
 	}
-	return fmt.Sprintf("# unknown step kind %d", st.Kind)
+	var b strings.Builder
+	if d.Client {
+		b.WriteString(st.Client + " ")
+	}
+	b.WriteString(d.Word)
+	for _, a := range d.Args {
+		formatArg(&b, d, a, &st)
+	}
+	return b.String()
 }
 
 // FormatCond writes a condition as expect and wait-until read it.
@@ -258,9 +181,9 @@ func formatCond(c *Cond) string {
 	return fmt.Sprintf("# unknown condition kind %d", c.Kind)
 }
 
-func formatAsk(st Step) string {
-	var b strings.Builder
-	b.WriteString("ask " + quote(st.Text))
+// formatAsk writes an ask's arguments, after its word.
+func formatAsk(b *strings.Builder, st *Step) {
+	b.WriteString(" " + quote(st.Text))
 	for i, c := range st.Choices {
 		if i == st.Right {
 			b.WriteString(" right")
@@ -270,5 +193,4 @@ func formatAsk(st Step) string {
 	if st.Explain != "" {
 		b.WriteString(" because " + quote(st.Explain))
 	}
-	return b.String()
 }

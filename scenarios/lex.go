@@ -145,10 +145,8 @@ var reserved = map[string]bool{}
 func init() {
 	for _, w := range strings.Fields(`all leader resource not none converged term violations
 		title seed nodes tick election heartbeat latency option unsafe
-		wait wait-until partition isolate rejoin cut drop delay heal crash restart skew campaign
-		transfer-leader snapshot say ask pause expect
-		acquire release write connect disconnect reconnect within holds reply token free expired`) {
-		reserved[w] = true
+		within holds reply token free expired`) {
+		reserved[w] = true // the step words come from Steps (indexSteps)
 	}
 }
 

@@ -347,25 +347,20 @@ func (p *parser) checkLeaseRead() {
 		what, other.Line)})
 }
 
-var commandList = "wait, wait-until, partition, isolate, rejoin, cut, drop, delay, heal, crash, restart, skew, " +
-	"campaign, transfer-leader, snapshot, say, ask, pause, expect, or a client followed by " + orList(clientActions)
-
-var clientActions = []string{"acquire", "release", "write", "connect", "disconnect", "reconnect", "pause", "skew"}
+// commandList names every command, for the error on an unknown one.
+func commandList() string {
+	return strings.Join(commandWords, ", ") + ", or a client followed by " + orList(clientActions)
+}
 
 // condWords start conditions; a line starting with one lacks its expect.
 var condWords = map[string]bool{"leader": true, "all": true, "not": true, "term": true,
 	"converged": true, "resource": true, "violations": true}
 
 func isClientAction(w word) bool {
-	for _, a := range clientActions {
-		if w.text == a && !w.quoted {
-			return true
-		}
-	}
-	return false
+	return !w.quoted && len(stepWords[wordKey{true, w.text}]) > 0
 }
 
-// step parses a step line.
+// step parses a step line: its word picks its entry in Steps, whose argument shape reads the rest.
 func (l *line) step() Step {
 	w := l.ws[0]
 	l.i = 1
@@ -376,69 +371,44 @@ func (l *line) step() Step {
 	if reserved[w.text] && w.text != "say" && w.text != "ask" && w.text != "title" && len(l.ws) > 1 && isClientAction(l.ws[1]) {
 		l.fail(w.col, "%q is a word of the language and cannot name a client (try a name like c1 or alice)", w.text)
 	}
-	switch w.text {
-	case "wait":
-		st.Kind, st.Dur = StepWait, l.duration("wait", true)
-	case "wait-until":
-		st.Kind, st.Cond, st.Dur = StepWaitUntil, l.cond(), DefaultWithin
-		if l.peekIs("within") {
-			l.i++
-			st.Dur = l.duration("duration after within", true)
-		}
-	case "expect":
-		st.Kind, st.Cond = StepExpect, l.cond()
-		if l.peekIs("within") {
-			l.fail(l.ws[l.i].col, "within is only for wait-until")
-		}
-	case "partition":
-		st.Kind, st.Groups = StepPartition, l.partition()
-	case "isolate", "rejoin", "crash", "restart", "campaign", "transfer-leader", "snapshot":
-		st.Kind, st.Node = nodeSteps[w.text], l.node("node after "+w.text)
-	case "cut":
-		st.Kind = StepCut
-		st.Node = l.node("first node of the link")
-		if l.peekIs("->") {
-			l.i++
-			st.OneWay = true
-		}
-		st.Node2 = l.secondNode(st.Node)
-	case "drop":
-		st.Kind = StepDrop
-		if l.peekIs("all") {
-			l.i++
-			st.All = true
-		} else {
-			st.Node, st.Node2 = l.link()
-		}
-		st.Percent = l.percent()
-	case "delay":
-		st.Kind = StepDelay
-		st.Node, st.Node2 = l.link()
-		st.Dur = l.duration("delay", true)
-	case "heal":
-		st.Kind = StepHeal
-	case "skew":
-		l.skew(&st)
-	case "say":
-		st.Kind, st.Text = StepSay, l.restText("text after say")
-	case "ask":
-		l.ask(&st)
-	case "pause":
-		st.Kind = StepPause
-		if l.i < len(l.ws) {
-			l.fail(l.ws[l.i].col, `pause takes nothing after it (a client pause is "c1 pause 1s")`)
-		}
-	default:
-		l.clientStep(w, &st)
+	defs := stepWords[wordKey{false, w.text}]
+	if len(defs) == 0 {
+		defs = l.clientStep(w, &st)
 	}
+	l.args(defs, &st)
 	return st
+}
+
+// args reads the arguments of the entry among defs (the entries of one word) that the line's
+// form word picks, or of defs[0] when the word has one.
+func (l *line) args(defs []*StepDef, st *Step) {
+	d := defs[0]
+	for i := 0; i < len(d.Args); i++ {
+		if d.Args[i] == ArgForm {
+			what := d.Word + " form"
+			if d.Client {
+				what = "client " + what
+			}
+			forms := make([]string, len(defs))
+			for j, o := range defs {
+				forms[j] = o.Form
+			}
+			d = defs[slices.Index(forms, l.oneOf(what, forms...))]
+			continue
+		}
+		l.parseArg(d, d.Args[i], st)
+	}
+	st.Kind = d.Kind
+	if d.After != "" && l.i < len(l.ws) {
+		l.fail(l.ws[l.i].col, "%s", d.After)
+	}
 }
 
 // ask reads `ask "QUESTION" "CHOICE" right "CHOICE" ... [because "EXPLANATION"]`: 2 to 4 quoted
 // choices, exactly one of them after the word right.
 func (l *line) ask(st *Step) {
 	askCol := l.ws[0].col
-	st.Kind, st.Right = StepAsk, -1
+	st.Right = -1
 	q := l.nextText("question after ask")
 	if !q.quoted || q.text == "" {
 		l.fail(q.col, `the question after ask must be one quoted string: ask "What happens to c2's lock?" "..." right "..."`)
@@ -481,11 +451,6 @@ func (l *line) ask(st *Step) {
 		}
 		st.Explain = e.text
 	}
-}
-
-var nodeSteps = map[string]StepKind{
-	"isolate": StepIsolate, "rejoin": StepRejoin, "crash": StepCrash, "restart": StepRestart,
-	"campaign": StepCampaign, "transfer-leader": StepTransfer, "snapshot": StepSnapshot,
 }
 
 // link reads two different nodes.
@@ -551,24 +516,9 @@ func (l *line) partition() [][]int {
 	return append(groups, group)
 }
 
-func (l *line) skew(st *Step) {
-	w := l.next("node after skew")
-	if isClientName(w.text) {
-		l.fail(w.col, "expected a node n1..n%d, found %q (a client's clock is skewed with \"%s skew rate R\")", l.p.s.Header.Nodes, w.text, w.text)
-	}
-	st.Node = l.nodeOf(w)
-	switch l.oneOf("skew form", "rate", "offset", "reset") {
-	case "rate":
-		st.Kind, st.Rate = StepSkewRate, l.rate()
-	case "offset":
-		st.Kind, st.Dur = StepSkewOffset, l.durationOf(l.next("offset like +2s or -500ms"))
-	case "reset":
-		st.Kind = StepSkewReset
-	}
-}
-
-// clientStep parses `CLIENT ACTION ...`; w is the line's first word, which is no command.
-func (l *line) clientStep(w word, st *Step) {
+// clientStep reads `CLIENT ACTION` and returns the action's entries; w is the line's first
+// word, which is no command.
+func (l *line) clientStep(w word, st *Step) []*StepDef {
 	if l.i >= len(l.ws) || !isClientAction(l.ws[l.i]) {
 		if l.p.clients[w.text] && l.i < len(l.ws) {
 			a := l.ws[l.i]
@@ -577,45 +527,13 @@ func (l *line) clientStep(w word, st *Step) {
 		if condWords[w.text] || isNodeWord(w.text) {
 			l.fail(w.col, "unknown command %q (a condition goes after expect or wait-until)", w.text)
 		}
-		l.fail(w.col, "unknown command %q (want %s)", w.text, commandList)
+		l.fail(w.col, "unknown command %q (want %s)", w.text, commandList())
 	}
 	if isNodeWord(w.text) {
 		l.fail(w.col, "%s is a node, not a client (a client is any other name, like c1 or alice)", w.text)
 	}
 	st.Client = l.client(w)
-	switch l.next("client action").text {
-	case "acquire":
-		st.Kind, st.Key = StepAcquire, l.key()
-		st.Dur = l.duration("lease duration after key", true)
-		if st.Dur < time.Millisecond || st.Dur%time.Millisecond != 0 {
-			w := l.ws[l.i-1]
-			l.fail(w.col, "lease must be a whole number of milliseconds, at least 1ms (a Grant carries lease_ms), found %s", w.text)
-		}
-	case "release":
-		st.Kind, st.Key = StepRelease, l.key()
-	case "write":
-		st.Kind, st.Key = StepWrite, l.key()
-		if l.i < len(l.ws) {
-			st.Value, st.HasVal = l.nextText("value").text, true
-		}
-	case "disconnect":
-		st.Kind = StepDisconnect
-	case "reconnect":
-		st.Kind = StepReconnect
-	case "pause":
-		st.Kind, st.Dur = StepClientPause, l.duration("pause", true)
-	case "connect":
-		st.Kind, st.Node = StepConnect, l.nodeOf(l.next("node after connect"))
-	case "skew":
-		switch l.oneOf("client skew form", "rate", "offset", "reset") {
-		case "rate":
-			st.Kind, st.Rate = StepClientSkew, l.rate()
-		case "offset":
-			st.Kind, st.Dur = StepClientSkewOffset, l.durationOf(l.next("offset like +2s or -500ms"))
-		case "reset":
-			st.Kind = StepClientSkewReset
-		}
-	}
+	return stepWords[wordKey{true, l.next("client action").text}]
 }
 
 var nodeConds = []string{"role", "lock", "result", "history", "countdown", "commit", "applied"}

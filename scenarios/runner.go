@@ -504,68 +504,7 @@ func lastLine(s *Scenario) int {
 // Passed says whether the run had no failures.
 func (r *Runner) Passed() bool { return len(r.Failures) == 0 }
 
-// Apply performs one action step (not time, narration or conditions) on the world. The TUI
-// uses it for every key it turns into a step, so a session is exactly a scenario.
-func Apply(w *cluster.World, st *Step) error {
-	switch st.Kind {
-	case StepPartition:
-		return w.Partition(st.Groups...)
-	case StepIsolate:
-		return w.Isolate(st.Node)
-	case StepRejoin:
-		return w.Rejoin(st.Node)
-	case StepCut:
-		return w.Cut(st.Node, st.Node2, st.OneWay)
-	case StepDrop:
-		if st.All {
-			return w.DropAll(st.Percent)
-		}
-		return w.Drop(st.Node, st.Node2, st.Percent)
-	case StepDelay:
-		return w.Delay(st.Node, st.Node2, st.Dur)
-	case StepHeal:
-		w.Heal()
-	case StepCrash:
-		return w.Crash(st.Node)
-	case StepRestart:
-		return w.Restart(st.Node)
-	case StepSkewRate:
-		return w.SkewRate(st.Node, st.Rate)
-	case StepSkewOffset:
-		return w.SkewOffset(st.Node, st.Dur)
-	case StepSkewReset:
-		return w.SkewReset(st.Node)
-	case StepCampaign:
-		return w.Campaign(st.Node)
-	case StepTransfer:
-		return w.TransferLeader(st.Node)
-	case StepSnapshot:
-		return w.Snapshot(st.Node)
-	case StepAcquire:
-		return w.Acquire(st.Client, st.Key, st.Dur)
-	case StepRelease:
-		w.Release(st.Client, st.Key)
-	case StepWrite:
-		w.Write(st.Client, st.Key, st.Value)
-	case StepDisconnect:
-		w.Disconnect(st.Client)
-	case StepReconnect:
-		w.Reconnect(st.Client)
-	case StepClientPause:
-		return w.PauseClient(st.Client, st.Dur)
-	case StepClientSkew:
-		return w.ClientSkewRate(st.Client, st.Rate)
-	case StepClientSkewOffset:
-		return w.ClientSkewOffset(st.Client, st.Dur)
-	case StepClientSkewReset:
-		return w.ClientSkewReset(st.Client)
-	case StepConnect:
-		return w.Connect(st.Client, st.Node)
-	default:
-		return fmt.Errorf("step kind %d is not an action", st.Kind)
-	}
-	return nil
-}
+func errNotAction(k StepKind) error { return fmt.Errorf("step kind %d is not an action", k) }
 
 // subjects lists the nodes a per-node condition looks at.
 func (r *Runner) subjects(c *Cond) []int {

@@ -2,20 +2,8 @@ package scenarios
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 )
-
-// IsAction says whether a step acts on the world (as opposed to time, narration or a check):
-// the steps Apply performs and a user may take from the keyboard.
-func (k StepKind) IsAction() bool {
-	switch k {
-	case StepWait, StepWaitUntil, StepSay, StepPause, StepExpect, StepAsk:
-		return false
-	}
-	return k >= StepWait && k <= StepClientSkewReset
-}
 
 // ParseStep reads one line of the language as a single step of a run with header h (its node
 // count bounds the node words). A header line or an empty line is an error; errors give the
@@ -41,17 +29,19 @@ func ParseStep(text string, h Header) (Step, error) {
 	return st, nil
 }
 
-// StepStarts are the ways a step line typed at a prompt can begin, for completion: the step
-// words, the node steps with each of the run's nodes, and each client's actions.
+// StepStarts are the ways a step line typed at a prompt can begin, for completion, derived
+// from Steps: every step but narration, node arguments spelled out for each of the run's
+// nodes, and each client's actions.
 func StepStarts(nodes int, clients []string) []string {
-	out := []string{"wait ", "wait-until ", "expect ", "partition ", "heal", "drop all ", "cut n", "drop n", "delay n"}
-	for _, w := range slices.Sorted(maps.Keys(nodeSteps)) {
-		for id := 1; id <= nodes; id++ {
-			out = append(out, fmt.Sprintf("%s n%d", w, id))
+	var out []string
+	for i := range Steps {
+		d := &Steps[i]
+		if d.Client || d.Class == ClassScript {
+			continue
 		}
-	}
-	for id := 1; id <= nodes; id++ {
-		out = append(out, fmt.Sprintf("skew n%d rate ", id), fmt.Sprintf("skew n%d offset ", id), fmt.Sprintf("skew n%d reset", id))
+		for _, rest := range argStarts(d, nodes) {
+			out = append(out, d.Word+rest)
+		}
 	}
 	for _, c := range clients {
 		for _, a := range clientActions {
