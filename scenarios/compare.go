@@ -124,17 +124,20 @@ func (c *Comparison) NextAt() (time.Duration, bool) {
 
 // AdvanceTo moves both sides to instant t in lockstep. It stops early, with both sides at the
 // same instant, at a script's pause, at the first divergence (once its instant is complete on
-// both sides), and once at the instant both scripts are done. Past the end of its script a
+// both sides; a pause at that instant is reported as the pause, with Div already set), and once
+// at the instant both scripts are done. Past the end of its script a
 // world runs on (as a played lesson does), so the two still stand at the same instant.
 func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 	for {
 		if c.Paused() {
+			c.peek()
 			return StopPause
 		}
 		// What is due right now runs first on both sides (the steps after a pause, say), so a
 		// pause among them stops both at this very instant.
 		c.stepTo(c.Now())
 		if c.Paused() {
+			c.peek()
 			return StopPause
 		}
 		// The instant reached is now complete on both sides: compare what they did in it.
@@ -183,6 +186,24 @@ func (c *Comparison) compare() bool {
 		c.Div = lockTables(c.Now(), a.p.World(), b.p.World())
 	}
 	return c.Div != nil
+}
+
+// peek looks, at a script pause, at what the instant has done so far: a pause at the very
+// instant the runs part must show that they parted (a student reads the screen there). When
+// nothing differs yet the records are kept, so the instant is compared whole once it completes.
+func (c *Comparison) peek() {
+	if c.Div != nil {
+		return
+	}
+	a, b := c.Sides[0], c.Sides[1]
+	if d := diverge(a.obs.cur, b.obs.cur); d != nil {
+		c.Div = d
+	} else if d := lockTables(c.Now(), a.p.World(), b.p.World()); d != nil {
+		c.Div = d
+	} else {
+		return
+	}
+	a.obs.cur, b.obs.cur = a.obs.cur[:0], b.obs.cur[:0]
 }
 
 // advanceSide plays one side to t. At the script's end it takes the verdict as `leaselab run`

@@ -150,13 +150,16 @@ func TestCompareInSlicesIsTheSameComparison(t *testing.T) {
 	for at := time.Duration(0); !c.Done(); at += 37 * time.Millisecond {
 		for {
 			st := c.AdvanceTo(at)
+			if c.Div != nil && stoppedAt == 0 {
+				// Found at a pause at its instant or at the divergence stop: either way at once.
+				stoppedAt = c.Now()
+			}
 			if st == StopPause {
 				pauses++
 				c.Continue()
 				continue
 			}
 			if st == StopDiverge {
-				stoppedAt = c.Now()
 				if c.Sides[0].p.Now() != c.Sides[1].p.Now() {
 					t.Fatalf("stopped at the divergence with the sides at %v and %v", c.Sides[0].p.Now(), c.Sides[1].p.Now())
 				}
@@ -266,4 +269,41 @@ func benchPair(b *testing.B) (*Scenario, *Scenario) {
 		b.Fatal(err)
 	}
 	return x, y
+}
+
+// A script pause at the very instant the runs part shows them parted: the student reads the
+// screen there, and "identical so far" beside a violation would be false.
+func TestComparePauseAtTheDivergenceInstantShowsIt(t *testing.T) {
+	for _, pair := range [][2]string{{"late-expire", ""}, {"late-expire", "late-expire-unsafe"}} {
+		a := mustLoad(t, pair[0])
+		b, err := WithUnsafe(a, "expire-ignores-token")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pair[1] != "" {
+			b = mustLoad(t, pair[1])
+		}
+		whole := compareRun(t, a, b)
+		c, err := NewComparison(a, b, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pausedThere := false
+		for !c.Done() {
+			switch c.AdvanceTo(1<<63 - 1) {
+			case StopPause:
+				if c.Now() == whole.Div.At {
+					pausedThere = true
+					if c.Div == nil || c.Div.String() != whole.Div.String() {
+						t.Fatalf("%s: paused at the divergence's instant %v with divergence %v; want %v", Label(b), c.Now(), c.Div, whole.Div)
+					}
+				}
+				c.Continue()
+			case StopEnd:
+			}
+		}
+		if !pausedThere {
+			t.Fatalf("%s: no pause at %v: the lesson changed, pick an instant it pauses at", Label(b), whole.Div.At)
+		}
+	}
 }

@@ -77,9 +77,19 @@ func (m *Model) score() (right, asks int) {
 
 // askLines draws an ask: the question, the choices (on one line when they fit), then either
 // how to answer or the verdict with the explanation. answer < 0: not answered yet.
-func askLines(st *scenarios.Step, answer, w int) []narrLine {
+func askLines(st *scenarios.Step, answer, w int) []narrLine { return askLinesFor(st, answer, w, "") }
+
+// askLinesFor is askLines for a story told for one run of several (a comparison's shared
+// script): whose names that run in the question and in the verdict, since the other run may
+// rightly do otherwise.
+func askLinesFor(st *scenarios.Step, answer, w int, whose string) []narrLine {
 	var out []narrLine
-	for _, l := range wrap("? "+st.Text, w-2, "  ") {
+	q, right, wrong := "? "+st.Text, "✔ Right. ", "✗ Not this time: "
+	if whose != "" {
+		q = fmt.Sprintf("? in the %s run: %s", whose, st.Text)
+		right, wrong = "✔ Right for the "+whose+" run. ", "✗ Not this time for the "+whose+" run: "
+	}
+	for _, l := range wrap(q, w-2, "  ") {
 		out = append(out, narrLine{l, narrAsk})
 	}
 	items := make([]string, len(st.Choices))
@@ -109,9 +119,9 @@ func askLines(st *scenarios.Step, answer, w int) []narrLine {
 		verdict = fmt.Sprintf("→ your prediction: press 1-%d", len(st.Choices))
 		kind = narrAsk
 	case answer == st.Right:
-		verdict = "✔ Right. " + st.Explain
+		verdict = right + st.Explain
 	default:
-		verdict = fmt.Sprintf("✗ Not this time: the answer is %d. %s", st.Right+1, st.Explain)
+		verdict = fmt.Sprintf("%sthe answer is %d. %s", wrong, st.Right+1, st.Explain)
 		kind = narrFail
 	}
 	for _, l := range wrap(verdict, w-2, "  ") {

@@ -35,6 +35,7 @@ type CompareModel struct {
 	width   int
 	height  int
 	v       [2]cluster.View
+	kept    [2]*keptEvents // each side's latest results, replies and violations
 	status  string
 	answers map[scenarios.Pos]int // the student's prediction at each ask, by its place
 	err     error
@@ -43,7 +44,7 @@ type CompareModel struct {
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
 // break the lockstep.
 type compareKeys struct {
-	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, Answer, Quit key.Binding
+	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, Quit key.Binding
 }
 
 func newCompareKeys() compareKeys {
@@ -58,14 +59,15 @@ func newCompareKeys() compareKeys {
 		Faster:   b(">", "faster", ">"),
 		Back:     b("←", "-1s", "left"),
 		Forward:  b("→", "+1s", "right"),
-		Jump:     b("d", "the divergence", "d"),
+		Jump:     b("d", "divergence", "d"),
+		End:      b("e", "to the end", "e"),
 		Answer:   b("1-4", "answer", "1", "2", "3", "4"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 	}
 }
 
 func (k compareKeys) list() []key.Binding {
-	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.Answer, k.Slower, k.Faster, k.Quit}
+	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Answer, k.Slower, k.Faster, k.Quit}
 }
 
 // RunCompare plays a comparison in the TUI.
@@ -164,10 +166,16 @@ func (m *CompareModel) frame(at time.Time) {
 
 // settle records why the comparison stopped and takes the snapshot the screen draws.
 func (m *CompareModel) settle(stop scenarios.Stop) {
+	if m.c.Div != nil {
+		m.div = m.c.Div // found at a pause at its instant too
+	}
 	switch stop {
 	case scenarios.StopPause:
 		m.atPause = true
 		m.status = "" // the status line's pause block says it
+		if m.c.Div != nil && m.c.Div.At == m.c.Now() {
+			m.status = "the runs part at this very instant: d comes back here later"
+		}
 	case scenarios.StopDiverge:
 		m.paused = true
 		m.div = m.c.Div
@@ -183,6 +191,11 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 func (m *CompareModel) refresh() {
 	for i := range m.v {
 		m.v[i] = m.c.World(i).View(cluster.ViewOptions{LogTail: 1, Events: 512, Proposals: 12})
+		if m.kept[i] == nil || m.kept[i].w != m.c.World(i) {
+			// A new world (the start, a rewind): the old one's listener stays with it.
+			m.kept[i] = &keptEvents{}
+			m.kept[i].follow(m.c.World(i), &m.v[i])
+		}
 	}
 }
 
@@ -235,7 +248,27 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) {
 		m.seek(m.div.At)
 		m.paused = true
 		m.status = "back at the first divergence"
+	case key.Matches(msg, k.End):
+		m.toEnd()
 	}
+}
+
+// toEnd plays both runs, still in lockstep, to the instant both scripts have finished, passing
+// their pauses and asks: a side that ended early no longer makes the class wait out the other's
+// checks at the clock's pace. The divergence found on the way stays marked.
+func (m *CompareModel) toEnd() {
+	if m.c.Done() {
+		m.status = "both scripts have finished"
+		return
+	}
+	for !m.c.Done() {
+		if m.c.AdvanceTo(1<<63-1) == scenarios.StopPause {
+			m.c.Continue()
+		}
+	}
+	m.atPause = false
+	m.settle(scenarios.StopEnd)
+	m.status = "both scripts played to their ends · ← rewinds · d jumps to the divergence"
 }
 
 func (m *CompareModel) continueScripts() {
@@ -272,6 +305,16 @@ func (m *CompareModel) seek(t time.Duration) {
 	m.clock, m.carry = m.c.Now(), 0
 	m.refresh()
 	m.status = "at " + simTime(m.c.Now())
+}
+
+// waitingAsk is the ask a side waits at (side 0's first), if any.
+func (m *CompareModel) waitingAsk() (*scenarios.Step, bool) {
+	for i := range m.c.Sides {
+		if _, ask, waiting := m.c.Narration(i); waiting {
+			return ask, true
+		}
+	}
+	return nil, false
 }
 
 // answer records a prediction for the ask a side waits at (side 0's first, as its narration

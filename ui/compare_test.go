@@ -85,7 +85,7 @@ func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
 	v := m.View()
 	for _, want := range []string{"≠ diverged at 5.253s", "safe · late-expire", "unsafe: expire-ignores-token · late-expire",
 		"≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:false}", "≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:true}",
-		"paused at the first divergence"} {
+		"what the safe run does (the story is told for it; the other run parted at 5.253s"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("missing %q:\n%s", want, v)
 		}
@@ -97,7 +97,7 @@ func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
 		}
 	}
 	v = m.View()
-	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects · violations: none", "unsafe: expire-ignores-token: FAIL: 7 failed (10 expects)"} {
+	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects held · violations: none", "unsafe: expire-ignores-token: FAIL: 7 of 10 expects failed"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("missing %q at the end:\n%s", want, v)
 		}
@@ -134,7 +134,7 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 		t.Fatalf("speed %v after >", m.speed)
 	}
 	playUntil(t, m, m.c.Done)
-	for _, want := range []string{"PASS: 10 expects · violations: none", "PASS: 8 expects · violations: lost-grant"} {
+	for _, want := range []string{"PASS: 10 expects held · violations: none", "PASS: 8 expects held · violations: lost-grant"} {
 		if v := m.View(); !strings.Contains(v, want) {
 			t.Fatalf("the end: missing %q:\n%s", want, v)
 		}
@@ -251,11 +251,11 @@ func TestCompareAsk(t *testing.T) {
 		m.Update(frameMsg{gen: m.gen, at: at})
 	}
 	v := m.View()
-	if !m.atPause || !strings.Contains(v, "? "+ask.Text[:30]) || !strings.Contains(v, "1) "+ask.Choices[0]) || !strings.Contains(v, "press 1-") {
+	if !m.atPause || !strings.Contains(v, "? in the safe run: "+ask.Text[:30]) || !strings.Contains(v, "1) "+ask.Choices[0]) || !strings.Contains(v, "press 1-") {
 		t.Fatalf("waiting at the ask:\n%s", v)
 	}
 	m.Update(keyMsg(itoa(ask.Right + 1)))
-	if v := m.View(); !strings.Contains(v, "✔ Right.") {
+	if v := m.View(); !strings.Contains(v, "✔ Right for the safe run.") {
 		t.Fatalf("after the right answer:\n%s", v)
 	}
 	m.Update(keyMsg("enter"))
@@ -265,7 +265,90 @@ func TestCompareAsk(t *testing.T) {
 	if _, q, waiting := m.c.Narration(0); waiting || q != ask {
 		t.Fatalf("after enter: ask %v waiting %v", q, waiting)
 	}
-	if v := m.View(); !strings.Contains(v, "✔ Right.") {
+	if v := m.View(); !strings.Contains(v, "✔ Right for the safe run.") {
 		t.Fatalf("the answered ask should open the next stretch:\n%s", v)
+	}
+}
+
+// A shared script's story is told for the run it was written for: its ask is graded for that
+// run, and once the runs part the narration says whose story it is. An answer right for the
+// other run is marked wrong only "for the safe run".
+func TestCompareSharedStoryIsTheSafeRuns(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
+	if v := m.View(); !strings.Contains(v, "? in the safe run: The late Expire") || strings.Contains(v, "what the safe run does") {
+		t.Fatalf("at the ask (before the runs part):\n%s", v)
+	}
+	m.Update(keyMsg("1")) // right for the unsafe run, wrong for the safe one
+	if v := m.View(); !strings.Contains(v, "✗ Not this time for the safe run: the answer is 2") {
+		t.Fatalf("after answering 1:\n%s", v)
+	}
+	playUntil(t, m, func() bool { return m.c.Div != nil })
+	if v := m.View(); !strings.Contains(v, "▸ what the safe run does") {
+		t.Fatalf("after the runs parted:\n%s", v)
+	}
+	// Two different scripts: each half has its own story, nothing is marked.
+	a, b = lateExpirePair(t, false)
+	m = newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool { return m.c.Div != nil })
+	if v := m.View(); strings.Contains(v, "what the safe run does") || strings.Contains(v, "in the safe run") {
+		t.Fatalf("two scripts, two stories:\n%s", v)
+	}
+}
+
+// When one side has ended the header says so; e plays both, in lockstep, to where both have
+// ended (the same runs as headless), and the divergence stays marked.
+func TestCompareOneKeyPlaysBothToTheirEnds(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	whole, _ := scenarios.NewComparison(a, b, nil, nil)
+	whole.Run()
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Sides[0].Verdict != nil })
+	if v := m.View(); m.c.Sides[1].Verdict != nil || !strings.Contains(v, "safe run ended · e plays both to the end") || !strings.Contains(v, "■ ended: PASS") {
+		t.Fatalf("one side ended:\n%s", v)
+	}
+	m.Update(keyMsg("e"))
+	if !m.c.Done() || m.moving() || m.c.World(0).Now() != m.c.World(1).Now() || m.c.Now() != whole.Now() {
+		t.Fatalf("after e: done %v, moving %v, sides at %v %v (headless ends at %v)", m.c.Done(), m.moving(), m.c.World(0).Now(), m.c.World(1).Now(), whole.Now())
+	}
+	for i := range m.c.Sides {
+		if m.c.Sides[i].Verdict.Hash != whole.Sides[i].Verdict.Hash {
+			t.Fatalf("side %d: %x, headless %x", i, m.c.Sides[i].Verdict.Hash, whole.Sides[i].Verdict.Hash)
+		}
+	}
+	v := m.View()
+	for _, want := range []string{"≠ diverged at 5.253s", "≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:true}", "BOTH DONE"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("missing %q after e:\n%s", want, v)
+		}
+	}
+	// From the very start too, asks and pauses included.
+	m = newCompareModel(t, a, b, 120, 40)
+	m.Update(keyMsg("e"))
+	if !m.c.Done() || m.c.Div == nil || m.c.Div.String() != whole.Div.String() {
+		t.Fatalf("e from the start: done %v, divergence %v", m.c.Done(), m.c.Div)
+	}
+}
+
+// Nothing in the halves is cut at the sizes a class uses: the titles and states, the
+// divergence, the latest results and violations.
+func TestCompareHalvesAreNotCut(t *testing.T) {
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		m.Update(keyMsg("e"))
+		v := m.View()
+		lines := strings.Split(v, "\n")
+		for i, l := range lines[1 : len(lines)-2] {
+			if strings.Contains(l, "…") && !strings.Contains(l, "more lines: leaselab compare --print") {
+				t.Fatalf("%v: line %d is cut:\n%s", sz, i+1, v)
+			}
+		}
+		for _, want := range []string{"■ ended: FAIL: 7 of 10 expects failed", "■ ended: PASS: 10 expects held", "c2 ● held orders #2"} {
+			if !strings.Contains(v, want) {
+				t.Fatalf("%v: missing %q:\n%s", sz, want, v)
+			}
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
+
 	"leaselab/cluster"
 	"leaselab/scenarios"
 )
@@ -28,7 +30,7 @@ func (m *CompareModel) layout() cmpLayout {
 		// Stacked halves need their node tables whole (borders, divergence, table head, nodes).
 		spare := h - 3 - 2*(2+m.divHeight(w-2)+1+len(m.v[0].Nodes))
 		if l.sideBySide {
-			spare = h / 4
+			spare = h / 3
 		}
 		l.narr.h = min(m.sharedNarrLines(w), max(1, spare))
 		body -= l.narr.h
@@ -103,6 +105,14 @@ func (m *CompareModel) cmpHeader() string {
 	default:
 		l.add(st.good, "= identical so far")
 	}
+	// One side has ended while the other still waits out its checks: say so, and how to skip.
+	for i, s := range m.c.Sides {
+		if o := m.c.Sides[1-i]; s.Verdict != nil && o.Verdict == nil {
+			sep()
+			l.add(st.warn, s.Label+" run ended")
+			l.add(st.headKey, " · e plays both to the end")
+		}
+	}
 	return l.String()
 }
 
@@ -131,8 +141,21 @@ func (m *CompareModel) half(i int, r rect) []string {
 		narrH = 1 + max(2, min(len(narr), 3))
 	}
 	body := make([]string, 0, ih)
+	title := s.Label + " · " + s.Scenario.Name
+	if inBody, lines := m.stateLines(iw); inBody {
+		body = append(body, m.st.headKey.r(fit(" "+lines[i][0], iw)))
+		for _, l := range lines[i][1:] {
+			body = append(body, m.st.headKey.r(fit("   "+l, iw)))
+		}
+		for len(body) < len(lines[0]) || len(body) < len(lines[1]) {
+			body = append(body, blank(iw)) // the two halves' rows stay aligned
+		}
+	} else {
+		title += " · " + m.sideState(i)
+	}
+	top := len(body)
 	body = append(body, m.divLines(i, iw)...)
-	for len(body) < m.divHeight(iw) { // the two halves' rows stay aligned
+	for len(body) < top+m.divHeight(iw) { // the two halves' rows stay aligned
 		body = append(body, blank(iw))
 	}
 	// On a short screen the nodes come first: the table head and the narration give way.
@@ -152,8 +175,12 @@ func (m *CompareModel) half(i int, r rect) []string {
 	// the replication tracker, then the latest results and replies.
 	clientRows := max(1, len(v.Clients)+len(v.Resource))
 	room := max(0, ih-len(body)-narrH)
-	clientsH := min(1+clientRows, max(min(2, room), room-2))
+	clientsH := min(1+clientRows, room)
 	trackH := min(room-clientsH, 2+max(1, len(v.Proposals)))
+	if trackH < 2 { // too little for the tracker: the clients keep the row
+		clientsH = min(1+clientRows, clientsH+max(0, trackH))
+		trackH = 0
+	}
 	recentH := room - clientsH - trackH
 	if recentH < 3 {
 		trackH += max(0, recentH)
@@ -169,14 +196,13 @@ func (m *CompareModel) half(i int, r rect) []string {
 	}
 	if recentH > 0 {
 		body = append(body, rule(m.st, "applied results & replies", "newest last", iw))
-		body = append(body, m.recent(v, iw, recentH-1)...)
+		body = append(body, m.recent(i, iw, recentH-1)...)
 	}
 	if narrH > 0 {
 		body = append(body, rule(m.st, "narration", s.Scenario.Name, iw))
 		body = append(body, m.narrBlock(narr, iw, narrH-1)...)
 	}
-	title := s.Label + " · " + s.Scenario.Name
-	return boxT(m.st, title+" · "+m.sideState(i), m.titleStyle(i), body, r.w, r.h, d != nil)
+	return boxT(m.st, title, m.titleStyle(i), body, r.w, r.h, d != nil)
 }
 
 func (m *CompareModel) titleStyle(i int) sty {
@@ -190,7 +216,9 @@ func (m *CompareModel) titleStyle(i int) sty {
 }
 
 // sideState is a half's leader, violations and script position (its verdict once it ended).
-func (m *CompareModel) sideState(i int) string {
+func (m *CompareModel) sideState(i int) string { return strings.Join(m.stateParts(i), " · ") }
+
+func (m *CompareModel) stateParts(i int) []string {
 	v := &m.v[i]
 	parts := []string{"no leader"}
 	if v.Leader != 0 {
@@ -202,20 +230,40 @@ func (m *CompareModel) sideState(i int) string {
 		parts = append(parts, "✔ no violation")
 	}
 	if vd := m.c.Sides[i].Verdict; vd != nil {
-		parts = append(parts, verdictText(vd))
+		parts = append(parts, "■ ended: "+strings.TrimPrefix(verdictText(vd), "■ "))
 	} else {
 		done, total := m.c.Progress(i)
 		parts = append(parts, fmt.Sprintf("step %d/%d", done, total))
 	}
-	return strings.Join(parts, " · ")
+	return parts
+}
+
+// stateLines says whether the halves' states go in their bodies (when either one's title
+// would be cut), and each state wrapped to inner width w. Both halves do the same, so their
+// rows stay aligned.
+func (m *CompareModel) stateLines(w int) (inBody bool, lines [2][]string) {
+	for i, s := range m.c.Sides {
+		st := m.sideState(i)
+		if width(s.Label+" · "+s.Scenario.Name+" · "+st)+6 > w+2 {
+			inBody = true
+		}
+		for _, p := range m.stateParts(i) { // broken between its parts, each one whole
+			if n := len(lines[i]); n > 0 && width(lines[i][n-1]+" · "+p) <= w-3 {
+				lines[i][n-1] += " · " + p
+			} else {
+				lines[i] = append(lines[i], p)
+			}
+		}
+	}
+	return inBody, lines
 }
 
 // verdictText is a finished script's verdict in a few words.
 func verdictText(v *scenarios.Verdict) string {
 	if v.OK() {
-		return fmt.Sprintf("■ PASS: %d expects", v.Expects())
+		return fmt.Sprintf("■ PASS: %d expects held", v.Expects())
 	}
-	return fmt.Sprintf("■ FAIL: %d failed (%d expects)", len(v.Failures), v.Expects())
+	return fmt.Sprintf("■ FAIL: %d of %d expects failed", len(v.Failures), v.Expects())
 }
 
 // divLines is what side i did at the first divergence, highlighted (on two lines when one is
@@ -286,30 +334,69 @@ func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 	return out
 }
 
-// recent is the latest events of the kinds a comparison looks at, newest last.
-func (m *CompareModel) recent(v *cluster.View, w, h int) []string {
-	var lines []string
-	for j := len(v.Events) - 1; j >= 0 && len(lines) < h; j-- {
-		e := &v.Events[j]
-		switch e.Kind {
-		case cluster.EvApplied, cluster.EvLocalExpiry, cluster.EvClientReply, cluster.EvWrite, cluster.EvViolation:
-		default:
-			continue
-		}
+// recent is the latest events of the kinds a comparison looks at, newest last, each one whole
+// (wrapped, never cut: a violation's explanation is read there).
+func (m *CompareModel) recent(i, w, h int) []string {
+	var lines []string // newest first
+	evs := m.kept[i].evs
+	for j := len(evs) - 1; j >= 0 && len(lines) < h; j-- {
+		e := &evs[j]
 		s := m.st.plain
 		if e.Kind == cluster.EvViolation {
 			s = m.st.bad
 		}
-		lines = append(lines, s.r(fit(fmt.Sprintf(" %8s  %s", simTime(e.At), e.Describe()), w)))
+		ls := wrap(fmt.Sprintf("%8s  %s", simTime(e.At), e.Describe()), w-1, "           ")
+		if len(lines)+len(ls) > h && len(lines) > 0 {
+			break
+		}
+		for k := len(ls) - 1; k >= 0; k-- {
+			lines = append(lines, s.r(fit(" "+ls[k], w)))
+		}
 	}
 	out := make([]string, 0, h)
-	for j := len(lines) - 1; j >= 0; j-- {
+	for j := len(lines) - 1; j >= 0 && len(out) < h; j-- {
 		out = append(out, lines[j])
 	}
 	for len(out) < h {
 		out = append(out, blank(w))
 	}
 	return out
+}
+
+// keptEvents is one side's latest events of the kinds the "applied results & replies" panel
+// shows, however many heartbeats came after them: the world's ring of recent events holds the
+// last few hundred events of every kind, so a side that ran on past its story's end (or was
+// played to it with one key) showed an empty panel. It listens to the world it was made for;
+// a rewind builds new worlds, and a new keptEvents starts from what the new one's ring holds.
+type keptEvents struct {
+	w   *cluster.World
+	evs []cluster.Event
+}
+
+const keptMax = 64
+
+// follow makes k follow w (from the events its ring still holds), unless it already does.
+func (k *keptEvents) follow(w *cluster.World, v *cluster.View) {
+	if k.w == w {
+		return
+	}
+	*k = keptEvents{w: w}
+	for _, e := range v.Events {
+		k.add(&e)
+	}
+	w.Subscribe(k.add)
+}
+
+func (k *keptEvents) add(e *cluster.Event) {
+	switch e.Kind {
+	case cluster.EvApplied, cluster.EvLocalExpiry, cluster.EvClientReply, cluster.EvWrite, cluster.EvViolation:
+	default:
+		return
+	}
+	k.evs = append(k.evs, *e)
+	if len(k.evs) > 2*keptMax {
+		k.evs = append([]cluster.Event(nil), k.evs[len(k.evs)-keptMax:]...)
+	}
 }
 
 // sideNarration is side i's narration since its last pause, or its verdict once it ended.
@@ -328,27 +415,60 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 	if ask == nil {
 		return lines
 	}
+	whose := m.storyOf()
 	answer, ok := m.answers[ask.Pos]
 	switch {
 	case waiting && !ok:
-		return append(lines, askLines(ask, -1, w)...)
+		return append(lines, askLinesFor(ask, -1, w, whose)...)
 	case waiting:
-		return append(lines, askLines(ask, answer, w)...)
+		return append(lines, askLinesFor(ask, answer, w, whose)...)
 	case ok:
-		return append(askLines(ask, answer, w), lines...)
+		return append(askLinesFor(ask, answer, w, whose), lines...)
 	}
 	return lines
+}
+
+// storyOf names the run a shared script's narration and asks are told for, "" when each side
+// has its own. The script was written for its own run (side 0, the file as it is); the other
+// side runs the same steps with a switch on, and may rightly do otherwise. Telling the story
+// once, for the run it was written for, and saying so, keeps every sentence true: a second
+// story for the switched run cannot be written by the program, and grading the switched run
+// by the written story marked its right answers wrong.
+func (m *CompareModel) storyOf() string {
+	if !m.c.Shared || m.c.Sides[0].Label == m.c.Sides[1].Label {
+		return ""
+	}
+	return m.c.Sides[0].Label
+}
+
+// storyNote is the line above a shared narration once the runs have parted: the story goes on
+// for one run only.
+func (m *CompareModel) storyNote() string {
+	whose := m.storyOf()
+	if whose == "" || m.c.Div == nil {
+		return ""
+	}
+	return fmt.Sprintf("▸ what the %s run does (the story is told for it; the other run parted at %s: see its half)",
+		whose, simTime(m.c.Div.At))
 }
 
 // sharedNarration is the one narration of a shared script, then both verdicts at the end
 // (both verdict lines first, then the failures).
 func (m *CompareModel) sharedNarration(w int) []narrLine {
 	if !m.c.Done() {
-		return m.narration(0, w)
+		out := m.narration(0, w)
+		if note := m.storyNote(); note != "" {
+			var head []narrLine
+			for _, l := range wrap(note, w-2, "  ") {
+				head = append(head, narrLine{l, narrNote})
+			}
+			out = append(head, out...)
+		}
+		return out
 	}
 	var heads, fails []narrLine
 	for _, s := range m.c.Sides {
-		ls := verdictLines(s.Verdict, w-width(s.Label)-2)
+		ls := verdictLines(s.Verdict, w)
 		ls[0].text = s.Label + ": " + ls[0].text
 		heads = append(heads, ls[0])
 		fails = append(fails, ls[1:]...)
@@ -371,34 +491,34 @@ func verdictLines(v *scenarios.Verdict, w int) []narrLine {
 	}
 	out := []narrLine{{text: cut(fmt.Sprintf("%s · violations: %s", strings.TrimPrefix(verdictText(v), "■ "), viol), w), kind: kind}}
 	for _, f := range v.Failures {
-		out = append(out, narrLine{text: cut("  ✗ "+f.String(), w), kind: narrFail})
+		for _, l := range wrap("  ✗ "+f.String(), w-2, "      ") {
+			out = append(out, narrLine{text: l, kind: narrFail})
+		}
 	}
 	return out
 }
 
-// sharedNarrLines is the shared narration area's height: three lines, more for a long stretch.
+// sharedNarrLines is the shared narration area's height: three lines, more for a long stretch
+// (up to a quarter of the screen: an answered ask and the narration after it both show).
 func (m *CompareModel) sharedNarrLines(w int) int {
 	n := max(3, len(m.sharedNarration(w)))
-	return min(n, max(3, m.height/6))
+	if m.width >= sideBySideW {
+		return min(n, max(3, m.height/3))
+	}
+	return min(n, max(3, m.height/4))
 }
 
-// narrBlock draws narration lines into h rows. When they do not fit, the newest whole `say`
-// lines that do are shown (a say's first line starts with its quote mark), then the rest cut.
+// narrBlock draws narration lines into h rows: a note on whose story it is first, then what of
+// the rest fits.
 func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
-	if len(text) > 0 && text[0].kind != narrSay && len(text) > h {
-		text = text[:h] // a verdict: its first lines matter most
-	}
-	for len(text) > h {
-		next := 1
-		for next < len(text) && strings.HasPrefix(text[next].text, "  ") {
-			next++
+	var note []narrLine // whose story it is: kept whatever else gives way
+	for len(text) > 0 && text[0].kind == narrNote {
+		if len(note) < h-1 {
+			note = append(note, text[0])
 		}
-		if len(text)-next < 1 {
-			text = text[:h]
-			break
-		}
-		text = text[next:]
+		text = text[1:]
 	}
+	text = append(note, fitNarr(text, h-len(note))...)
 	out := make([]string, 0, h)
 	for _, l := range text {
 		s := m.st.narr
@@ -409,6 +529,8 @@ func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
 			s = m.st.badBlock
 		case narrFail:
 			s = m.st.bad
+		case narrNote:
+			s = m.st.warn
 		}
 		out = append(out, s.r(fit(" "+l.text, w)))
 	}
@@ -416,6 +538,30 @@ func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
 		out = append(out, blank(w))
 	}
 	return out
+}
+
+// fitNarr is what of text fits h rows: a verdict's first lines, or the newest whole `say`
+// lines (a say's first line starts with its quote mark), then the rest cut.
+func fitNarr(text []narrLine, h int) []narrLine {
+	if len(text) > 0 && text[0].kind != narrSay && len(text) > h {
+		// A verdict: its first lines matter most, and the rest is one command away.
+		if h < 2 {
+			return text[:h]
+		}
+		more := narrLine{fmt.Sprintf("  … %d more lines: leaselab compare --print prints every failure", len(text)-h+1), narrFail}
+		return append(text[:h-1:h-1], more)
+	}
+	for len(text) > h {
+		next := 1
+		for next < len(text) && strings.HasPrefix(text[next].text, "  ") {
+			next++
+		}
+		if len(text)-next < 1 {
+			return text[:h]
+		}
+		text = text[next:]
+	}
+	return text
 }
 
 func (m *CompareModel) cmpStatus(w int) string {
@@ -427,15 +573,46 @@ func (m *CompareModel) cmpStatus(w int) string {
 	return l.String()
 }
 
+// cmpHelp is the key line: the answer keys only while an ask waits (first then), the two
+// speed keys as one when the line would be cut, so q quit always shows.
 func (m *CompareModel) cmpHelp(w int) string {
+	k := &m.keys
+	type item struct{ key, desc string }
+	var items []item
+	if _, waiting := m.waitingAsk(); waiting {
+		items = append(items, item{k.Answer.Help().Key, k.Answer.Help().Desc})
+	}
+	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Slower, k.Faster, k.Quit} {
+		items = append(items, item{b.Help().Key, b.Help().Desc})
+	}
+	wide := func() int {
+		n := 0
+		for _, it := range items {
+			n += width(it.key) + 1 + width(it.desc) + 3
+		}
+		return n - 3
+	}
+	for _, drop := range []string{"<", "."} {
+		if wide() <= w {
+			break
+		}
+		for j, it := range items {
+			if it.key == drop {
+				if drop == "<" {
+					items[j+1] = item{"< >", "speed"}
+				}
+				items = append(items[:j], items[j+1:]...)
+				break
+			}
+		}
+	}
 	l := newLine(w)
-	for i, b := range m.keys.list() {
+	for i, it := range items {
 		if i > 0 {
 			l.add(m.st.faint, " · ")
 		}
-		h := b.Help()
-		l.add(m.st.hkey, h.Key)
-		l.add(m.st.hdesc, " "+h.Desc)
+		l.add(m.st.hkey, it.key)
+		l.add(m.st.hdesc, " "+it.desc)
 	}
 	return l.String()
 }

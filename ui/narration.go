@@ -24,6 +24,7 @@ const (
 	narrFail
 	narrAsk
 	narrChoice
+	narrNote // a comparison's note on whose story the narration tells
 )
 
 // sayLines wraps the `say` texts to w cells, each in quotes.
