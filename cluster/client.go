@@ -76,6 +76,11 @@ type client struct {
 	lastWrite *write
 	inbox     []item        // replies that arrived while paused
 	calmFrom  time.Duration // last pause, wake, disconnect, reconnect or clock jump (stuck requests)
+	// abandoned is, per key, an acquire the client gave up on (timed out) whose grant may
+	// still come; heldBusy is a `busy` for the current acquire of such a key, held back
+	// because the lock it reports may be the client's own abandoned grant (see adopt).
+	abandoned map[string]*request
+	heldBusy  *reply
 }
 
 // FirstGuess is the node a fresh client asks first: a hash of its name alone (not the RNG,
@@ -192,8 +197,19 @@ func (c *client) onTimer() {
 	}
 	now := c.local()
 	if now >= req.deadline {
+		if b := c.heldBusy; b != nil {
+			// The abandoned acquire's answer did not come in time: the busy stands.
+			c.finish(ReplyBusy, 0, b.from, b.hint, b.sent)
+			return
+		}
 		c.w.onTimeout(req)
 		c.guess = req.node%c.w.cfg.Nodes + 1 // the leader may be gone: start elsewhere next time
+		if req.op == OpAcquire && !req.late {
+			if c.abandoned == nil {
+				c.abandoned = map[string]*request{}
+			}
+			c.abandoned[req.key] = req
+		}
 		c.finish(ReplyTimeout, 0, 0, 0, 0)
 		return
 	}
@@ -224,10 +240,31 @@ func (c *client) onReply(it item) {
 	}
 	req := c.cur
 	if req != rep.req || rep.attempt != req.attempt {
+		if ab := c.abandoned[rep.req.key]; ab == rep.req && (rep.kind == ReplyGranted || rep.kind == ReplyBusy) {
+			delete(c.abandoned, rep.req.key) // its answer has come
+			if rep.kind == ReplyGranted && req != nil && req.op == OpAcquire && req.key == ab.key && !req.late {
+				c.adopt(ab, rep)
+				return
+			}
+			if b := c.heldBusy; b != nil && req != nil && req.key == ab.key {
+				c.finish(ReplyBusy, 0, b.from, b.hint, b.sent) // not the client's own lock after all
+				if rep.kind == ReplyGranted {
+					c.lateGrant(rep)
+				}
+				return
+			}
+		}
 		if rep.kind == ReplyGranted {
 			c.lateGrant(rep)
 		}
 		return // any other answer to something it already gave up on changes nothing
+	}
+	if rep.kind == ReplyBusy && req.op == OpAcquire && c.abandoned[req.key] != nil {
+		// The lock held may be this client's own, granted to the acquire it gave up on: wait
+		// (until this request's own deadline) for that one's answer rather than say busy.
+		r := *rep
+		c.heldBusy = &r
+		return
 	}
 	if rep.kind == ReplyNotLeader || rep.kind == ReplyUnavailable {
 		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Sent: rep.sent})
@@ -289,11 +326,30 @@ func (c *client) lateGrant(rep *reply) {
 	c.kick()
 }
 
+// adopt answers the current acquire with the late grant of an earlier acquire of the same key
+// the client gave up on: the lock is its own, so it is held, not released and asked again
+// (etcd's mutex, too, finds and keeps its own key). The lease is timed from when the client
+// sent the earlier acquire, with that acquire's lease: the cluster cannot have started the
+// countdown before that. The history says what happened: the earlier acquire returned now,
+// granted, and the current one ends as a timeout would (its own entry, if any, still counts).
+func (c *client) adopt(ab *request, rep *reply) {
+	req := c.cur
+	c.cur, c.heldBusy = nil, nil
+	c.timerGen++
+	c.w.emit(Event{Kind: EvClient, Client: c.name, Node: rep.from, Req: ab.id, Key: ab.key, Token: rep.token,
+		Text: fmt.Sprintf("late grant, kept: %s #%d answers the acquire sent again", ab.key, rep.token)})
+	c.lastReply, c.lastToken, c.lastKey = ReplyGranted, rep.token, ab.key
+	c.holds[ab.key] = &holding{token: rep.token, lease: ab.lease, sentLocal: ab.sentLocal}
+	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: ReplyGranted, Token: rep.token, Peer: rep.hint, Sent: rep.sent})
+	c.w.linear.onAdopt(ab, req, rep.token, c.w.now)
+	c.kick()
+}
+
 // finish records the final answer of the current request and moves on. from is the node that
 // answered and hint the leader it named (0 for a timeout); sent is when the reply left it.
 func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.Duration) {
 	req := c.cur
-	c.cur = nil
+	c.cur, c.heldBusy = nil, nil
 	c.timerGen++
 	if !req.late {
 		c.lastReply, c.lastToken, c.lastKey = kind, token, req.key
