@@ -47,19 +47,51 @@ func (u Unsafe) Names() []string {
 	return out
 }
 
+// PromoteRule is what a new leader does with the lease countdowns it inherits.
+type PromoteRule uint8
+
+const (
+	// PromoteKeep: the seed's rule. The countdowns run on as they were; those at zero are
+	// expired at once.
+	PromoteKeep PromoteRule = iota
+	// PromoteExtend: at the role change every deadline becomes at least one election timeout
+	// from now. leaselab's own grace rule (not etcd's).
+	PromoteExtend
+	// PromoteReset: etcd's rule (Promote and refresh in etcd's lessor.go). When the new leader
+	// applies its first entry (its term's empty entry), every lease runs again for one election
+	// timeout plus its full lease, or plus its checkpointed remaining time. Until then it
+	// expires nothing, as etcd's demoted lessor does not.
+	PromoteReset
+)
+
+// PromoteRuleNames are the rules in the scenario language's spelling, by value.
+var PromoteRuleNames = []string{"keep", "extend", "reset"}
+
+func (r PromoteRule) String() string {
+	if int(r) < len(PromoteRuleNames) {
+		return PromoteRuleNames[r]
+	}
+	return fmt.Sprintf("PromoteRule(%d)", uint8(r))
+}
+
 // Config is everything a world is built from; with the seed it fixes the whole run.
 type Config struct {
-	Seed          uint64
-	Nodes         int           // 3..9
-	Tick          time.Duration // one raft tick on each node's own clock
-	Election      int           // raft ElectionTick
-	Heartbeat     int           // raft HeartbeatTick
-	LatencyMin    time.Duration // one-way message delay, uniform in [LatencyMin, LatencyMax]
-	LatencyMax    time.Duration
-	CheckQuorum   bool
-	PreVote       bool
-	LeaseExtend   bool // lease-extend-on-promote
-	SnapshotEvery int  // snapshot and compact after this many applied entries; 0 = never
+	Seed        uint64
+	Nodes       int           // 3..9
+	Tick        time.Duration // one raft tick on each node's own clock
+	Election    int           // raft ElectionTick
+	Heartbeat   int           // raft HeartbeatTick
+	LatencyMin  time.Duration // one-way message delay, uniform in [LatencyMin, LatencyMax]
+	LatencyMax  time.Duration
+	CheckQuorum bool
+	PreVote     bool
+	// LeaseOnPromote is what a new leader does with the countdowns it inherits (option
+	// lease-on-promote; lease-extend-on-promote on is PromoteExtend).
+	LeaseOnPromote PromoteRule
+	// LeaseCheckpoint: the leader replicates each lease's remaining time this often, on its own
+	// clock (etcd's lease checkpoints); 0 = never.
+	LeaseCheckpoint time.Duration
+	SnapshotEvery   int // snapshot and compact after this many applied entries; 0 = never
 	// HeldKeys keys ("held000001"...) are granted by the first leaders, HeldBatch per tick, each
 	// for HeldLease (default 60s): a cluster with many live leases, held by no client.
 	HeldKeys  int
@@ -98,6 +130,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("need 0 < heartbeat < election, got heartbeat %d election %d", c.Heartbeat, c.Election)
 	case c.LatencyMin < 0 || c.LatencyMax < c.LatencyMin || c.LatencyMax > MaxDuration:
 		return fmt.Errorf("bad latency range %v-%v", c.LatencyMin, c.LatencyMax)
+	case int(c.LeaseOnPromote) >= len(PromoteRuleNames):
+		return fmt.Errorf("unknown lease-on-promote rule %d", c.LeaseOnPromote)
+	case c.LeaseCheckpoint < 0 || c.LeaseCheckpoint > MaxDuration:
+		return fmt.Errorf("bad lease-checkpoint interval %v", c.LeaseCheckpoint)
 	case c.SnapshotEvery < 0:
 		return fmt.Errorf("snapshot-every must be >= 0, got %d", c.SnapshotEvery)
 	case c.HeldKeys < 0 || c.HeldKeys > MaxHeldKeys:

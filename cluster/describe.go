@@ -98,6 +98,8 @@ func (e *Event) Describe() string {
 		return fmt.Sprintf("%s raft: %s", n, strings.TrimPrefix(e.Text, strconv.Itoa(e.Node)+" "))
 	case EvError:
 		return fmt.Sprintf("%s error: %s", n, e.Text)
+	case EvLeasesReset:
+		return fmt.Sprintf("%s applies its term's first entry (%d): every lease runs again for election timeout + its lease (lease-on-promote reset)", n, e.Index)
 	}
 	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
 }

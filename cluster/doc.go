@@ -50,8 +50,11 @@
 // timeout later it proposes again, so duplicate Expires reach the log when commits are slow; the
 // token check makes them harmless. It checks it still leads before proposing. With option
 // lease-extend-on-promote a new leader sets each deadline to max(its deadline, now + election
-// timeout) at its role change: leaselab's own grace rule, not etcd's (etcd's lessor restarts
-// every lease in full when the new leader applies its first entry).
+// timeout) at its role change: leaselab's own grace rule, not etcd's. With lease-on-promote
+// reset (etcd's lessor: Promote and refresh in its lessor.go) the new leader expires nothing
+// until it applies its term's empty entry, then restarts every lease for election timeout plus
+// its full lease, or plus the remaining time of its last Checkpoint (option lease-checkpoint D:
+// the leader proposes one per running lease every D on its own clock).
 //
 // # The session layer (leader only)
 //

@@ -38,6 +38,7 @@ const (
 	EvViolation                             // the checker found a Violation, described by Text
 	EvRaftLog                               // a line raft logged on Node
 	EvError                                 // something went wrong that is not a violation (undecodable entry)
+	EvLeasesReset                           // lease-on-promote reset: leader Node restarted every lease on applying Index
 )
 
 var eventKindNames = [...]string{
@@ -48,7 +49,7 @@ var eventKindNames = [...]string{
 	EvRequestAtNode: "request-at-node", EvWrite: "write", EvSnapshotTaken: "snapshot-taken",
 	EvSnapshotSent: "snapshot-sent", EvSnapshotRestored: "snapshot-restored", EvCrash: "crash",
 	EvRestart: "restart", EvFault: "fault", EvClient: "client", EvViolation: "violation",
-	EvRaftLog: "raft-log", EvError: "error",
+	EvRaftLog: "raft-log", EvError: "error", EvLeasesReset: "leases-reset",
 }
 
 func (k EventKind) String() string {
@@ -163,7 +164,7 @@ func hashEvent(h uint64, e *Event) uint64 {
 			mask |= 1 << bit
 		}
 	}
-	cmd := e.Cmd.LeaseMS ^ e.Cmd.Token<<20 ^ e.Cmd.Origin<<40
+	cmd := e.Cmd.LeaseMS ^ e.Cmd.Token<<20 ^ e.Cmd.Origin<<40 ^ e.Cmd.RemainingMS<<10
 	res := uint64(e.Result.Kind)<<8 | b2u(e.Result.Existed) | e.Result.Token<<16
 	org := e.Origin.ID<<8 | uint64(e.Origin.Kind)
 	set(0, e.Client != "")

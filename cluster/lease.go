@@ -34,6 +34,9 @@ func (n *node) startLease(key string, leaseMS uint64) {
 	}
 	d := AddTime(n.clk.local(n.w.now), durOf(float64(leaseMS)*float64(time.Millisecond)))
 	l.deadline, l.nextTry, l.zero, l.live = d, d, false, true
+	if n.resetPending {
+		l.nextTry = Never // lease-on-promote reset: nothing expires before the reset
+	}
 	n.live++
 	n.counting.push(l)
 }
@@ -167,23 +170,92 @@ func (n *node) localExpire(l *lease) {
 	n.w.emit(Event{Kind: EvLocalExpiry, Node: n.id, Key: l.key, Token: token})
 }
 
-// onPromote: a new leader expires on its own countdowns at once; with lease-extend-on-promote
-// it first pushes every deadline to at least one election timeout from now (leaselab's grace
-// rule; etcd's lessor instead restarts every lease in full). It visits every countdown (a
-// promotion is rare), then rebuilds both heaps.
+// onPromote: a new leader expires on its own countdowns at once (lease-on-promote keep). With
+// extend it first pushes every deadline to at least one election timeout from now (leaselab's
+// grace rule). With reset (etcd's) it expires nothing until it applies its term's first entry,
+// where resetLeases restarts every lease. It visits every countdown (a promotion is rare), then
+// rebuilds both heaps.
 func (n *node) onPromote() {
+	rule := n.w.cfg.LeaseOnPromote
+	n.resetPending = rule == PromoteReset
+	n.eachLease(func(l *lease, now time.Duration) {
+		switch rule {
+		case PromoteExtend:
+			if d := AddTime(now, n.w.cfg.ElectionTimeout()); d > l.deadline {
+				l.deadline, l.zero = d, false
+			}
+		case PromoteReset:
+			l.nextTry = Never
+			return
+		}
+		l.nextTry = max(l.deadline, now)
+	})
+	n.armCheckpoint()
+}
+
+// eachLease calls f on every countdown, taken out of its heap, then rebuilds both heaps and
+// rearms the lease timer.
+func (n *node) eachLease(f func(l *lease, now time.Duration)) {
 	now := n.clk.local(n.w.now)
 	all := append(append([]*lease(nil), n.counting.items...), n.expiring.items...)
 	n.counting.items = n.counting.items[:0]
 	n.expiring.items = n.expiring.items[:0]
 	for _, l := range all {
-		if n.w.cfg.LeaseExtend {
-			if d := AddTime(now, n.w.cfg.ElectionTimeout()); d > l.deadline {
-				l.deadline, l.zero = d, false
-			}
-		}
-		l.nextTry = max(l.deadline, now)
+		f(l, now)
 		n.heapOf(l).push(l)
 	}
 	n.rearmLease()
+}
+
+// resetLeases is etcd's Promote (refresh in etcd's lessor.go), run when the new leader applies
+// its term's first entry: every lease runs again for one election timeout plus its checkpointed
+// remaining time, or its full lease when it has none. Keepalives reach only the leader and are
+// not replicated, so a new leader cannot know the true deadlines: it errs long.
+func (n *node) resetLeases(idx uint64) {
+	n.resetPending = false
+	et := n.w.cfg.ElectionTimeout()
+	n.eachLease(func(l *lease, now time.Duration) {
+		lk := n.lockOf(l)
+		rem := lk.LeaseMS
+		if lk.RemainingMS > 0 {
+			rem = lk.RemainingMS
+		}
+		l.deadline = AddTime(AddTime(now, et), durOf(float64(rem)*float64(time.Millisecond)))
+		l.nextTry, l.zero = l.deadline, false
+	})
+	n.w.emit(Event{Kind: EvLeasesReset, Node: n.id, Index: idx, Term: n.term})
+}
+
+// armCheckpoint schedules the leader's next lease checkpoint (option lease-checkpoint), one
+// interval from now on its own clock.
+func (n *node) armCheckpoint() {
+	every := n.w.cfg.LeaseCheckpoint
+	if every <= 0 || !n.up || n.role != RoleLeader {
+		return
+	}
+	n.cpGen++
+	if at := n.clk.realAtLocal(AddTime(n.clk.local(n.w.now), every)); at >= 0 {
+		n.w.q.push(item{at: max(at, n.w.now), kind: itCheckpoint, node: n.id, gen: n.cpGen})
+	}
+}
+
+// onCheckpoint proposes, in key order, a Checkpoint with each running lease's remaining time on
+// the leader's countdown (etcd's checkpoint scheduler runs on the leader only, and only once its
+// lessor is promoted: not before a reset).
+func (n *node) onCheckpoint() {
+	if n.role != RoleLeader {
+		return
+	}
+	if !n.resetPending {
+		now := n.clk.local(n.w.now)
+		for _, l := range n.sortedLeases() {
+			if rem := l.remaining(now); !l.zero && rem >= time.Millisecond {
+				lk := n.lockOf(l)
+				n.propose(fsm.Command{Kind: fsm.Checkpoint, Key: l.key, Token: lk.Token, RemainingMS: uint64(rem.Milliseconds())},
+					Origin{Kind: OriginCheckpoint, Token: lk.Token, Node: n.id})
+			}
+		}
+	}
+	n.armCheckpoint()
+	n.process()
 }

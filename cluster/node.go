@@ -38,6 +38,9 @@ type node struct {
 	expiring leaseHeap // countdowns at zero, by the next Expire try
 	leaseGen uint64
 	leaseAt  time.Duration // when the lease timer is armed for; -1 when not
+	// resetPending: lease-on-promote reset, promoted but its term's first entry not yet applied.
+	resetPending bool
+	cpGen        uint64 // the lease-checkpoint timer's generation
 
 	pending  []*pendingProp // client requests this node proposed, in proposal order
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
@@ -287,6 +290,9 @@ func (n *node) apply(e *pb.Entry) {
 	n.w.note(entryNote{kind: entryApplied, node: n.id, index: idx, term: e.GetTerm(), cmd: cmd, origin: o,
 		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash()})
 	if cmd.Key == "" {
+		if n.resetPending && n.role == RoleLeader && e.GetTerm() == n.term && len(e.GetData()) == 0 {
+			n.resetLeases(idx)
+		}
 		// An empty entry (a new leader's Noop) may be what took a request's index here.
 		n.answer(cmd, idx, res)
 		return
@@ -297,6 +303,11 @@ func (n *node) apply(e *pb.Entry) {
 	case res.Kind == fsm.Granted:
 		n.startLease(cmd.Key, cmd.LeaseMS)
 		n.rearmLease()
+	case res.Kind == fsm.Renewed && res.Existed:
+		if lk, ok := n.sm.Get(cmd.Key); ok {
+			n.startLease(cmd.Key, lk.LeaseMS) // option keepalive replicated: every node restarts
+			n.rearmLease()
+		}
 	case res.Kind == fsm.Released || (res.Kind == fsm.Expired && res.Existed):
 		if r.lease.live {
 			n.dropLease(&r.lease)
@@ -366,6 +377,8 @@ func (n *node) crash() {
 	n.pending, n.reads, n.after, n.proposed = nil, nil, nil, nil
 	n.tickGen++
 	n.leaseGen++
+	n.cpGen++
+	n.resetPending = false
 	n.leaseAt = -1
 	n.sinceSnap = 0
 	n.w.emit(Event{Kind: EvCrash, Node: n.id})

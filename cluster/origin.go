@@ -9,12 +9,13 @@ import (
 type OriginKind uint8
 
 const (
-	OriginNone    OriginKind = iota
-	OriginAcquire            // a client's acquire
-	OriginRelease            // a client's release (Token: the token it claimed)
-	OriginExpire             // the leader's lease manager (Token: the lock it expires)
-	OriginGhost              // the leader releasing a lock whose client is gone (Token: that lock)
-	OriginHeld               // option held-keys: the leader granting the run's pre-held keys
+	OriginNone       OriginKind = iota
+	OriginAcquire               // a client's acquire
+	OriginRelease               // a client's release (Token: the token it claimed)
+	OriginExpire                // the leader's lease manager (Token: the lock it expires)
+	OriginGhost                 // the leader releasing a lock whose client is gone (Token: that lock)
+	OriginHeld                  // option held-keys: the leader granting the run's pre-held keys
+	OriginCheckpoint            // option lease-checkpoint: the leader's lease checkpoint (Token: that lock)
 )
 
 func (k OriginKind) String() string {
@@ -29,6 +30,8 @@ func (k OriginKind) String() string {
 		return "ghost-release"
 	case OriginHeld:
 		return "held-keys"
+	case OriginCheckpoint:
+		return "checkpoint"
 	}
 	return "none"
 }
@@ -55,7 +58,7 @@ func (o Origin) format(kind string) string {
 	switch o.Kind {
 	case OriginAcquire, OriginRelease:
 		return fmt.Sprintf("%s %s req%d", o.Client, kind, o.Req) // no #: that means a token
-	case OriginExpire, OriginGhost:
+	case OriginExpire, OriginGhost, OriginCheckpoint:
 		return fmt.Sprintf("n%d %s #%d", o.Node, kind, o.Token)
 	case OriginHeld:
 		return fmt.Sprintf("n%d %s", o.Node, kind)
@@ -64,4 +67,6 @@ func (o Origin) format(kind string) string {
 }
 
 // LeaderDuty says whether the leader itself, not a client, proposed the entry.
-func (o Origin) LeaderDuty() bool { return o.Kind == OriginExpire || o.Kind == OriginGhost }
+func (o Origin) LeaderDuty() bool {
+	return o.Kind == OriginExpire || o.Kind == OriginGhost || o.Kind == OriginCheckpoint
+}

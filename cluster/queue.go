@@ -19,6 +19,7 @@ const (
 	itClientTimer                     // a client's deadline, retry or wake-up (gen)
 	itWriteArrive                     // a client's write reaches the resource (wr)
 	itWriteReply                      // the resource's verdict reaches the client (wr)
+	itCheckpoint                      // the leader's lease checkpoint is due (gen)
 )
 
 // item is one future happening. Items run in (at, seq) order: seq breaks ties in the order

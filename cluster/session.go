@@ -99,6 +99,8 @@ func (n *node) settleReads() {
 
 // onDemote: reads can no longer be confirmed; the clients retry at the new leader.
 func (n *node) onDemote() {
+	n.resetPending = false
+	n.cpGen++ // no more checkpoints
 	reads := n.reads
 	n.reads = nil
 	for _, rd := range reads {

@@ -279,6 +279,10 @@ func (w *World) handle(it *item) {
 		w.handleClientItem(*it)
 	case itWriteArrive:
 		w.onWriteArrive(it.write)
+	case itCheckpoint:
+		if n := w.node(it.node); n.up && n.cpGen == it.gen {
+			n.onCheckpoint()
+		}
 	}
 }
 

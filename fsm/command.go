@@ -14,6 +14,9 @@ const (
 	Grant   Kind = 1 // acquire Key for LeaseMS; the token is assigned at apply time
 	Release Kind = 2 // release Key (carries no token: the leader checks it before proposing)
 	Expire  Kind = 3 // leader-driven expiry: deletes Key only while it holds Token
+	// Extensions beyond the seed's three commands (see the package doc):
+	Checkpoint Kind = 4 // etcd's lease checkpoint: records RemainingMS on Key while it holds Token
+	Renew      Kind = 5 // option keepalive replicated: restarts Key's lease while it holds Token
 )
 
 func (k Kind) String() string {
@@ -24,6 +27,10 @@ func (k Kind) String() string {
 		return "Release"
 	case Expire:
 		return "Expire"
+	case Checkpoint:
+		return "Checkpoint"
+	case Renew:
+		return "Renew"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -35,12 +42,14 @@ type Command struct {
 	Kind    Kind
 	Key     string
 	LeaseMS uint64 // Grant only
-	Token   uint64 // Expire only
-	Origin  uint64
+	Token   uint64 // Expire, Checkpoint, Renew
+	// RemainingMS is a Checkpoint's remaining lease, as the leader's countdown showed it.
+	RemainingMS uint64
+	Origin      uint64
 }
 
 // String is the compact form shown in logs and the TUI: "Grant orders 3s", "Expire orders #1",
-// "(empty)" for raft's empty entry.
+// "Checkpoint orders #1 1.2s", "Renew orders #1", "empty" for raft's empty entry.
 func (c Command) String() string {
 	switch c.Kind {
 	case Grant:
@@ -49,6 +58,10 @@ func (c Command) String() string {
 		return "Release " + c.Key
 	case Expire:
 		return fmt.Sprintf("Expire %s #%d", c.Key, c.Token)
+	case Checkpoint:
+		return fmt.Sprintf("Checkpoint %s #%d %v", c.Key, c.Token, time.Duration(c.RemainingMS)*time.Millisecond)
+	case Renew:
+		return fmt.Sprintf("Renew %s #%d", c.Key, c.Token)
 	case 0:
 		return "(empty)" // raft's empty entry (a new leader's first), as every view names it
 	}
@@ -72,8 +85,11 @@ func (c Command) Encode() []byte {
 	switch c.Kind {
 	case Grant:
 		b = binary.AppendUvarint(b, c.LeaseMS)
-	case Expire:
+	case Expire, Renew:
 		b = binary.AppendUvarint(b, c.Token)
+	case Checkpoint:
+		b = binary.AppendUvarint(b, c.Token)
+		b = binary.AppendUvarint(b, c.RemainingMS)
 	}
 	return b
 }
@@ -88,7 +104,7 @@ func Decode(b []byte) (Command, error) {
 		return c, fmt.Errorf("%w: version %d", ErrDecode, b[0])
 	}
 	c.Kind = Kind(b[1])
-	if c.Kind < Grant || c.Kind > Expire {
+	if c.Kind < Grant || c.Kind > Renew {
 		return c, fmt.Errorf("%w: kind %d", ErrDecode, b[1])
 	}
 	rest := b[2:]
@@ -115,8 +131,12 @@ func Decode(b []byte) (Command, error) {
 	switch c.Kind {
 	case Grant:
 		c.LeaseMS, err = next("lease")
-	case Expire:
+	case Expire, Renew:
 		c.Token, err = next("token")
+	case Checkpoint:
+		if c.Token, err = next("token"); err == nil {
+			c.RemainingMS, err = next("remaining")
+		}
 	}
 	if err != nil {
 		return Command{}, err

@@ -108,7 +108,7 @@ func TestDecodeRejects(t *testing.T) {
 		"version 2":                 {2, 1, 0, 1, 'a', 1},
 		"version 255":               {255, 2, 0, 1, 'a'},
 		"kind 0":                    {1, 0, 0, 1, 'a'},
-		"kind 4":                    {1, 4, 0, 1, 'a'},
+		"kind 6":                    {1, 6, 0, 1, 'a'},
 		"kind 255":                  {1, 255, 0, 1, 'a'},
 		"no origin":                 {1, 2},
 		"truncated origin":          {1, 2, 0x80},

@@ -12,6 +12,16 @@
 //     still matches, so a late or duplicated Expire cannot delete a lock granted again in the
 //     meantime: Expired{existed} says whether it really deleted.
 //
+// Two commands are extensions beyond the seed, from etcd's lessor, tokened like Expire (they act
+// only while the key holds that token):
+//
+//   - Checkpoint{key, token, remaining}: etcd's lease checkpoint (LeaseCheckpoint in etcd's
+//     lessor.go): the leader records a lease's remaining time, which a new leader restarts the
+//     lease from. It changes no lock's owner.
+//   - Renew{key, token}: a replicated keepalive (option keepalive replicated in the scenario
+//     language): every node restarts its countdown; it clears the checkpoint. etcd does not
+//     replicate keepalives; this is the seed-style alternative to compare with.
+//
 // GrantRejected answers a Grant for a key already held; the leader's session layer never
 // proposes one (it is defensive, and an unsafe switch shows when it would happen). The empty
 // entry a new leader appends applies as Noop.

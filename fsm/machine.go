@@ -12,6 +12,9 @@ import (
 type Lock struct {
 	Token   uint64
 	LeaseMS uint64
+	// RemainingMS is the last Checkpoint's remaining lease (0: none since the Grant or the last
+	// Renew): etcd's remainingTTL, what a new leader restarts the lease from.
+	RemainingMS uint64
 }
 
 // Options switch safety mechanisms off, so a lesson can show what they protect.
@@ -98,6 +101,23 @@ func (m *Machine) ApplyCommand(c Command) Result {
 		}
 		m.Delete(c.Key)
 		return Result{Kind: Expired, Existed: true}
+	case Checkpoint, Renew:
+		kind := Checkpointed
+		if c.Kind == Renew {
+			kind = Renewed
+		}
+		// Tokened like Expire: a late one never touches a newer grant of the key.
+		if !held || cur.Token != c.Token {
+			return Result{Kind: kind}
+		}
+		l := cur
+		l.RemainingMS = 0
+		if c.Kind == Checkpoint {
+			l.RemainingMS = c.RemainingMS
+		}
+		m.Delete(c.Key)
+		m.put(c.Key, l)
+		return Result{Kind: kind, Existed: true}
 	}
 	return Result{Kind: Noop}
 }
@@ -146,6 +166,10 @@ func lockHash(key string, l Lock) uint64 {
 	binary.LittleEndian.PutUint64(b[:8], l.Token)
 	binary.LittleEndian.PutUint64(b[8:], l.LeaseMS)
 	h.Write(b[:])
+	if l.RemainingMS != 0 { // only then: a machine without checkpoints hashes as it always did
+		binary.LittleEndian.PutUint64(b[:8], l.RemainingMS)
+		h.Write(b[:8])
+	}
 	return mix(h.Sum64())
 }
 
@@ -159,13 +183,25 @@ func mix(x uint64) uint64 {
 	return x
 }
 
-const snapshotVersion = 1
+// snapshotVersion 1 is the seed's format; 2 adds each lock's checkpointed remaining lease, and
+// is written only when some lock has one, so a run without checkpoints writes what it always did.
+const (
+	snapshotVersion    = 1
+	snapshotVersionRem = 2
+)
 
 // Snapshot encodes the table and the token counter, keys sorted, so equal states give equal bytes.
 func (m *Machine) Snapshot() []byte {
-	b := []byte{snapshotVersion}
-	b = binary.AppendUvarint(b, m.next)
 	keys := m.Keys()
+	version := byte(snapshotVersion)
+	for _, k := range keys {
+		if l, _ := m.locks.Get(k); l.RemainingMS != 0 {
+			version = snapshotVersionRem
+			break
+		}
+	}
+	b := []byte{version}
+	b = binary.AppendUvarint(b, m.next)
 	b = binary.AppendUvarint(b, uint64(len(keys)))
 	for _, k := range keys {
 		l, _ := m.locks.Get(k)
@@ -173,6 +209,9 @@ func (m *Machine) Snapshot() []byte {
 		b = append(b, k...)
 		b = binary.AppendUvarint(b, l.Token)
 		b = binary.AppendUvarint(b, l.LeaseMS)
+		if version == snapshotVersionRem {
+			b = binary.AppendUvarint(b, l.RemainingMS)
+		}
 	}
 	return b
 }
@@ -180,7 +219,7 @@ func (m *Machine) Snapshot() []byte {
 // Restore replaces the state with a snapshot's. On error the machine is unchanged: the snapshot
 // is read whole before the table is touched.
 func (m *Machine) Restore(data []byte) error {
-	if len(data) == 0 || data[0] != snapshotVersion {
+	if len(data) == 0 || (data[0] != snapshotVersion && data[0] != snapshotVersionRem) {
 		return fmt.Errorf("fsm: bad snapshot header")
 	}
 	rest := data[1:]
@@ -215,11 +254,15 @@ func (m *Machine) Restore(data []byte) error {
 		}
 		t, ok1 := next()
 		lease, ok2 := next()
-		if !ok1 || !ok2 || t == 0 || t >= tok {
+		rem, ok3 := uint64(0), true
+		if data[0] == snapshotVersionRem {
+			rem, ok3 = next()
+		}
+		if !ok1 || !ok2 || !ok3 || t == 0 || t >= tok {
 			return fmt.Errorf("fsm: bad snapshot lock %q", key)
 		}
 		seen[key] = true
-		locks = append(locks, keyLock{key, Lock{Token: t, LeaseMS: lease}})
+		locks = append(locks, keyLock{key, Lock{Token: t, LeaseMS: lease, RemainingMS: rem}})
 	}
 	if len(rest) != 0 {
 		return fmt.Errorf("fsm: %d trailing snapshot bytes", len(rest))

@@ -96,7 +96,7 @@ func garbage(r *rand.Rand) []byte {
 	case 1:
 		valid[0] = byte(2 + r.Intn(254))
 	case 2:
-		valid[1] = byte(4 + r.Intn(252))
+		valid[1] = byte(6 + r.Intn(250))
 	default:
 		valid = append(valid, byte(r.Intn(256)))
 	}

@@ -16,6 +16,8 @@ const (
 	Released                        // released
 	NotFound                        // the key to release did not exist
 	Expired                         // expiry processed; Existed says whether it deleted
+	Checkpointed                    // a Checkpoint processed; Existed says whether it recorded
+	Renewed                         // a Renew processed; Existed says whether it restarted the lease
 )
 
 // Result is the applied result of one entry.
@@ -38,6 +40,10 @@ func (r Result) String() string {
 		return "NotFound"
 	case Expired:
 		return "Expired{existed:" + strconv.FormatBool(r.Existed) + "}"
+	case Checkpointed:
+		return "Checkpointed{existed:" + strconv.FormatBool(r.Existed) + "}"
+	case Renewed:
+		return "Renewed{existed:" + strconv.FormatBool(r.Existed) + "}"
 	}
 	return "Noop"
 }
@@ -58,6 +64,13 @@ func ParseResult(s string) (Result, error) {
 	case "Expired{existed:false}":
 		return Result{Kind: Expired}, nil
 	}
+	for _, k := range []ResultKind{Checkpointed, Renewed} {
+		for _, ex := range []bool{true, false} {
+			if r := (Result{Kind: k, Existed: ex}); s == r.String() {
+				return r, nil
+			}
+		}
+	}
 	if rest, ok := strings.CutPrefix(s, "Granted{token:"); ok {
 		if num, ok := strings.CutSuffix(rest, "}"); ok {
 			// Only the spelling String writes: no sign, no leading zero.
@@ -66,5 +79,5 @@ func ParseResult(s string) (Result, error) {
 			}
 		}
 	}
-	return Result{}, fmt.Errorf("unknown result %q (want Granted{token:N}, GrantRejected, Released, NotFound, Expired{existed:true|false} or Noop)", s)
+	return Result{}, fmt.Errorf("unknown result %q (want Granted{token:N}, GrantRejected, Released, NotFound, Expired{existed:true|false}, Checkpointed{existed:true|false}, Renewed{existed:true|false} or Noop)", s)
 }

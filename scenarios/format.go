@@ -46,7 +46,12 @@ func formatHeader(b *strings.Builder, s *Scenario) {
 		"latency %s-%s", h.LatencyMin, h.LatencyMax)
 	line("option check-quorum", h.CheckQuorum != d.CheckQuorum, "option check-quorum %s", onOff(h.CheckQuorum))
 	line("option pre-vote", h.PreVote != d.PreVote, "option pre-vote %s", onOff(h.PreVote))
-	line("option lease-extend-on-promote", h.LeaseExtend != d.LeaseExtend, "option lease-extend-on-promote %s", onOff(h.LeaseExtend))
+	if h.Set["option lease-extend-on-promote"] { // written as it was given: the old name
+		line("option lease-extend-on-promote", true, "option lease-extend-on-promote %s", onOff(h.LeaseOnPromote == cluster.PromoteExtend))
+	} else {
+		line("option lease-on-promote", h.LeaseOnPromote != d.LeaseOnPromote, "option lease-on-promote %s", h.LeaseOnPromote)
+	}
+	line("option lease-checkpoint", h.LeaseCheckpoint != d.LeaseCheckpoint, "option lease-checkpoint %s", h.LeaseCheckpoint)
 	line("option snapshot-every", h.SnapshotEvery != d.SnapshotEvery, "option snapshot-every %d", h.SnapshotEvery)
 	if h.HeldKeys != d.HeldKeys || h.HeldLease != d.HeldLease {
 		if h.HeldLease > 0 {

@@ -212,7 +212,8 @@ var headerWords = map[string]bool{
 	"heartbeat": true, "latency": true, "option": true, "unsafe": true,
 }
 
-var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys"}
+var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys",
+	"lease-on-promote", "lease-checkpoint"}
 
 // header parses the rest of a header line; kw is its first word.
 func (l *line) header(kw word) {
@@ -292,6 +293,22 @@ func (l *line) option(name string) {
 		h.SnapshotEvery = l.intIn("snapshot-every", 0, maxInt)
 		return
 	}
+	if name == "lease-on-promote" {
+		if _, dup := l.p.seen["option lease-extend-on-promote"]; dup {
+			l.fail(l.ws[0].col, "option lease-on-promote and its old name lease-extend-on-promote are one setting: give one")
+		}
+		rule := l.oneOf("lease-on-promote rule", cluster.PromoteRuleNames...)
+		h.LeaseOnPromote = cluster.PromoteRule(slices.Index(cluster.PromoteRuleNames, rule))
+		return
+	}
+	if name == "lease-checkpoint" {
+		h.LeaseCheckpoint = l.duration("lease-checkpoint interval", true)
+		w := l.ws[l.i-1]
+		if h.LeaseCheckpoint < cluster.MinTick || h.LeaseCheckpoint > cluster.MaxDuration {
+			l.fail(w.col, "lease-checkpoint must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
+		}
+		return
+	}
 	if name == "held-keys" {
 		h.HeldKeys = l.intIn("held-keys", 0, cluster.MaxHeldKeys)
 		if l.i < len(l.ws) {
@@ -309,8 +326,14 @@ func (l *line) option(name string) {
 		h.CheckQuorum = on
 	case "pre-vote":
 		h.PreVote = on
-	case "lease-extend-on-promote":
-		h.LeaseExtend = on
+	case "lease-extend-on-promote": // the old name of lease-on-promote extend (off: keep)
+		if _, dup := l.p.seen["option lease-on-promote"]; dup {
+			l.fail(l.ws[0].col, "option lease-on-promote and its old name lease-extend-on-promote are one setting: give one")
+		}
+		h.LeaseOnPromote = cluster.PromoteKeep
+		if on {
+			h.LeaseOnPromote = cluster.PromoteExtend
+		}
 	}
 }
 

@@ -206,7 +206,7 @@ crash n3
 	cfg := cluster.DefaultConfig()
 	cfg.Seed, cfg.Nodes, cfg.Tick, cfg.Election, cfg.Heartbeat = 1<<64-1, 3, 50*time.Millisecond, 20, 2
 	cfg.LatencyMin, cfg.LatencyMax = time.Millisecond, 20*time.Millisecond
-	cfg.CheckQuorum, cfg.PreVote, cfg.LeaseExtend, cfg.SnapshotEvery = false, false, true, 100
+	cfg.CheckQuorum, cfg.PreVote, cfg.LeaseOnPromote, cfg.SnapshotEvery = false, false, cluster.PromoteExtend, 100
 	want := Header{Config: cfg, Title: `A "quoted" title`, Unsafe: []string{"no-fencing", "local-expiry"},
 		Set: map[string]bool{}}
 	for _, k := range []string{"title", "seed", "nodes", "tick", "election", "heartbeat", "latency",
@@ -233,6 +233,11 @@ func TestParseHeaderForms(t *testing.T) {
 		{"option held-keys 100000", func(h Header) bool { return h.HeldKeys == 100000 && h.HeldLease == 0 && h.Set["option held-keys"] }},
 		{"option held-keys 10 30s", func(h Header) bool { return h.HeldKeys == 10 && h.HeldLease == 30*time.Second }},
 		{"seed 0", func(h Header) bool { return h.Seed == 0 && h.Set["seed"] }},
+		{"option lease-on-promote reset", func(h Header) bool { return h.LeaseOnPromote == cluster.PromoteReset }},
+		{"option lease-on-promote extend", func(h Header) bool { return h.LeaseOnPromote == cluster.PromoteExtend }},
+		{"option lease-extend-on-promote on", func(h Header) bool { return h.LeaseOnPromote == cluster.PromoteExtend }},
+		{"option lease-extend-on-promote off", func(h Header) bool { return h.LeaseOnPromote == cluster.PromoteKeep }},
+		{"option lease-checkpoint 1500ms", func(h Header) bool { return h.LeaseCheckpoint == 1500*time.Millisecond }},
 	}
 	for _, tt := range tests {
 		s, err := Parse("t.scenario", []byte(tt.src))
@@ -282,10 +287,13 @@ func TestParseErrors(t *testing.T) {
 		{`ask "Q" right "a" "b" because "x" "y"`, `f:1:35: too many words: "y"`},
 		{`ask "Q" right "" "b"`, `f:1:15: empty choice`},
 		{"drop all 150%", `f:1:10: percentage must be 0..100%, found 150%`},
+		{"option lease-on-promote renew", `f:1:25: unknown lease-on-promote rule "renew" (want keep, extend or reset)`},
+		{"option lease-extend-on-promote on\noption lease-on-promote reset", `f:2:1: option lease-on-promote and its old name lease-extend-on-promote are one setting: give one`},
+		{"option lease-checkpoint 0s", `f:1:25: lease-checkpoint interval must be positive, found 0s`},
 		{"drop all 50", `f:1:10: missing % in "50" (want a share like 50% or 12.5%)`},
 		{"drop all -5%", `f:1:10: bad percentage "-5%"`},
 		{"drop n1 n2", `f:1:11: missing drop percentage`},
-		{"expect n1 result k granted", `f:1:20: unknown result "granted" (want Granted{token:N}, GrantRejected, Released, NotFound, Expired{existed:true|false} or Noop)`},
+		{"expect n1 result k granted", `f:1:20: unknown result "granted" (want Granted{token:N}, GrantRejected, Released, NotFound, Expired{existed:true|false}, Checkpointed{existed:true|false}, Renewed{existed:true|false} or Noop)`},
 		{"expect all history k Released Granted{token:0}", `f:1:31: unknown result "Granted{token:0}"`},
 		{"expect violations lost-lock", `f:1:19: unknown violation "lost-lock" (want none, divergence, token-regression, double-grant, stale-write, lost-grant or non-linearizable)`},
 		{"expect n1 role boss", `f:1:16: unknown role "boss" (want leader, follower, candidate, pre-candidate or down)`},
@@ -333,7 +341,7 @@ func TestParseErrors(t *testing.T) {
 		{"nodes 10", `f:1:7: nodes must be 3..9, found 10`},
 		{"latency 8ms-2ms", `f:1:9: latency minimum 8ms is above its maximum 2ms`},
 		{"latency 2ms-8", `f:1:13: bad duration "8": missing unit in duration "8"`},
-		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every or held-keys)`},
+		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every, held-keys, lease-on-promote or lease-checkpoint)`},
 		{"option held-keys 1000001", `f:1:18: held-keys must be 0..1000000, found 1000001`},
 		{"option held-keys 5 0s", `f:1:20: held-keys lease must be positive, found 0s`},
 		{"option held-keys 5 5s 6s", `f:1:23: too many words: "6s"`},

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -62,7 +63,7 @@ func Generate(p Params) *scenarios.Scenario {
 		h.SnapshotEvery = 5 + g.r.IntN(26)
 	}
 	if g.r.IntN(4) == 0 {
-		h.LeaseExtend = true
+		h.LeaseOnPromote = cluster.PromoteExtend
 	}
 	h.Unsafe = slices.Clone(p.Unsafe)
 	if g.wide {

@@ -321,9 +321,9 @@ func (sh *shrinker) simplifyHeader() {
 		h.SnapshotEvery = 0
 		sh.test(h, sh.steps)
 	}
-	if sh.hdr.LeaseExtend {
+	if sh.hdr.LeaseOnPromote != cluster.PromoteKeep {
 		h := sh.hdr
-		h.LeaseExtend = false
+		h.LeaseOnPromote = cluster.PromoteKeep
 		sh.test(h, sh.steps)
 	}
 }
