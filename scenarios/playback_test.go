@@ -409,3 +409,47 @@ func TestSkippedWaitUntilPacesLikeTheLesson(t *testing.T) {
 	}
 	savedReplays(t, p, "late-expire forked by skew n1 rate 2")
 }
+
+// A clone played on gives the original's events, and acting on it leaves the original alone.
+func TestPlaybackClone(t *testing.T) {
+	s, err := Load("first-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewPlayback(s, s.Header.Seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a.RunTo(a.Now()+time.Second) == StopTime && a.Now() < 2*time.Second {
+	}
+	b, err := a.Clone()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.World() == a.World() || b.World().TraceHash() != a.World().TraceHash() {
+		t.Fatal("the clone shares the world or differs from it")
+	}
+	for _, p := range []*Playback{a, b} {
+		for range 3 {
+			if p.AtPause() {
+				p.Continue()
+			}
+			p.RunTo(p.Now() + 2*time.Second)
+		}
+	}
+	if a.Now() != b.Now() || a.World().TraceHash() != b.World().TraceHash() {
+		t.Fatalf("played on: clone at %v hash %x, original at %v hash %x", b.Now(), b.World().TraceHash(), a.Now(), a.World().TraceHash())
+	}
+	before := a.World().TraceHash()
+	st, err := b.ParseStep("crash n1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Do(st); err != nil {
+		t.Fatal(err)
+	}
+	b.RunTo(b.Now() + time.Second)
+	if a.World().TraceHash() != before || b.World().TraceHash() == before {
+		t.Fatal("acting on the clone changed the original, or did nothing")
+	}
+}

@@ -53,11 +53,23 @@ func (m *Model) answer(st *scenarios.Step, i int) {
 		m.answers = map[int]int{}
 	}
 	m.answers[st.Pos.Line] = i
+	if m.Following() {
+		if m.served.OnAnswer != nil {
+			m.served.OnAnswer(st.Pos.Line, i)
+		}
+		m.say("your prediction: %d · the answer shows when the teacher reveals it", i+1)
+		return
+	}
 	if i == st.Right {
 		m.say("your prediction was right")
 	} else {
 		m.say("your prediction: %d; the answer is %d", i+1, st.Right+1)
 	}
+}
+
+// revealed says whether a follower may see the answer to an ask: once the teacher showed it.
+func (m *Model) revealed(st *scenarios.Step) bool {
+	return !m.Following() || m.served.Revealed != nil && m.served.Revealed(st.Pos.Line)
 }
 
 // score is how many of the script's asks were answered right, and how many it has.

@@ -14,7 +14,7 @@ import (
 // run pauses first (while it runs the diagram follows the present); moving below the newest
 // row follows the present again.
 func (m *Model) diagramKey(msg tea.KeyMsg) {
-	if m.sim.moving() {
+	if m.sim.moving() && !m.Following() {
 		m.sim.pause()
 	}
 	k := &m.keys

@@ -18,6 +18,15 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if m.prompting {
 		return m.onPromptKey(msg)
 	}
+	if m.script != nil {
+		m.onScriptKey(msg)
+		return nil
+	}
+	if m.class != nil {
+		if cmd, done := m.onFollowerKey(msg); done {
+			return cmd
+		}
+	}
 	k := &m.keys
 	if a := m.pendingAsk(); a != nil && msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '1' && msg.Runes[0] <= '9' {
 		if i := int(msg.Runes[0] - '1'); i < len(a.Choices) {
@@ -30,7 +39,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		return tea.Quit
+		return m.quit()
 	case key.Matches(msg, k.Help):
 		// ? cycles: keys and legend, then the glossary, then closed.
 		switch {
@@ -72,6 +81,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		return m.queueSeek(time.Second)
 	case key.Matches(msg, k.Continue):
 		m.continueScript()
+	case key.Matches(msg, k.Save) && m.served != nil:
+		m.showScript()
 	case key.Matches(msg, k.Save):
 		m.save()
 	case key.Matches(msg, k.Next):
@@ -95,6 +106,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.dgOnly = (m.dgOnly + 1) % nOnly
 		m.diag = true
 		m.say("diagram: %s (k picks the key, tab the client)", m.diagramFilterText())
+	case key.Matches(msg, k.SaveWeb) && m.served != nil:
+		m.fail("the web export is off on leaselab serve: w shows this session's script, to copy")
 	case key.Matches(msg, k.SaveWeb):
 		m.saveWeb()
 	case m.diag && key.Matches(msg, k.Filter):
@@ -324,5 +337,5 @@ func (m *Model) nextLesson() tea.Cmd {
 		return nil
 	}
 	m.next = nx
-	return tea.Quit
+	return m.quit()
 }

@@ -69,7 +69,7 @@ func (m *Model) stepJob() tea.Cmd {
 func (m *Model) onJobKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case msg.Type == tea.KeyCtrlC || key.Matches(msg, m.keys.Quit):
-		return tea.Quit
+		return m.quit()
 	case msg.Type == tea.KeyEsc:
 		_, now, _ := m.job.j.Progress()
 		what := m.job.what

@@ -93,6 +93,11 @@ type Model struct {
 	jobGen   int
 	gen      int
 	err      error // a panic caught in Update
+
+	served    *Served  // set for a session of leaselab serve
+	class     *sim     // a follower's class run (m.sim while following, not when forked)
+	script    []string // the script page (w in a served session), or nil
+	scriptTop int
 }
 
 var (
@@ -147,7 +152,7 @@ func (m *Model) hint() (long, short string) {
 // Init starts the frame clock, unless the model starts paused.
 func (m *Model) Init() tea.Cmd {
 	m.refresh()
-	if m.sim.moving() {
+	if m.sim.moving() && !m.Following() {
 		m.sim.resume(m.wall())
 		return m.tick()
 	}
@@ -169,6 +174,12 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			cmd = tea.Quit
 		}
 	}()
+	if m.Following() {
+		switch msg.(type) {
+		case frameMsg, seekMsg, jobMsg: // the teacher's run moves only in the teacher's session
+			return m, nil
+		}
+	}
 	was := m.sim.moving()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -205,7 +216,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	if m.lay.mode != modeSmall && m.lay.helpRows != m.footerRowsWanted() {
 		m.resize(m.width, m.height) // a prompt error appeared, changed or went
 	}
-	if cmd == nil && !was && m.sim.moving() {
+	if cmd == nil && !was && m.sim.moving() && !m.Following() {
 		m.sim.resume(m.wall())
 		cmd = m.tick()
 	}

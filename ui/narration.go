@@ -70,7 +70,7 @@ func (m *Model) narrationText(w int) []narrLine {
 	out := append(m.forkLines(w), sayLines(m.says(), w)...)
 	if a := m.curAsk(); a != nil {
 		ans, ok := m.answerOf(a)
-		if !ok {
+		if !ok || !m.revealed(a) {
 			ans = -1
 		}
 		out = append(out, askLines(a, ans, w)...)

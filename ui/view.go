@@ -23,6 +23,9 @@ func (m *Model) View() (out string) {
 	if m.err != nil {
 		return ""
 	}
+	if m.script != nil {
+		return m.scriptView()
+	}
 	var rows []string
 	switch m.lay.mode {
 	case modeSmall:
@@ -337,7 +340,20 @@ func (m *Model) statusLine(w int) string {
 	if m.statusBad {
 		s = m.st.statusBad
 	}
+	if m.served != nil && m.served.ClassLine != nil {
+		if cl := m.served.ClassLine(); cl != "" {
+			l.add(m.st.warnBlock, " "+cl+" ")
+		}
+	}
 	switch a := m.curAsk(); {
+	case a != nil && m.Following() && m.pendingAsk() != nil:
+		l.add(m.st.pauseBlock, fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices)))
+	case a != nil && m.Following() && !m.revealed(a):
+		l.add(m.st.pauseBlock, " ‖ the teacher reveals the answer ")
+	case a != nil && m.Following():
+		l.add(m.st.pauseBlock, " ‖ the teacher continues ")
+	case m.Following() && m.sim.atPause():
+		l.add(m.st.pauseBlock, " ‖ paused: the teacher continues ")
 	case a != nil && m.pendingAsk() != nil:
 		l.add(m.st.pauseBlock, fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices)))
 	case a != nil:

@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"leaselab/scenarios"
+	"leaselab/scenarios/termsafe"
+)
+
+// Served is what leaselab serve gives a session's Model: its own renderer (a global one gives
+// an SSH client no colour), and hooks for what a served session must not do or shares with a
+// class. The Model never touches the network; the server calls it from one goroutine per
+// session, the class's members under the class's lock.
+type Served struct {
+	Renderer *lipgloss.Renderer
+	NoColor  bool
+	// Leave is the message the program gets instead of quitting (q, ctrl-c, n at a lesson's
+	// end): the server shows its menu, or the lesson Next names.
+	Leave tea.Msg
+	// ClassLine, for a teacher, is who follows and the live tally of an ask, drawn on the
+	// status line.
+	ClassLine func() string
+	// OnAnswer tells the class a follower's answer to the ask at line (choice 0-based).
+	OnAnswer func(line, choice int)
+	// Revealed says whether the teacher has shown the answer to the ask at line.
+	Revealed func(line int) bool
+}
+
+// NewServedSandbox is a served session's sandbox.
+func NewServedSandbox(o Options, sv *Served) (*Model, error) {
+	return newServed(SandboxScenario(o), o, sv, true)
+}
+
+// NewServedPlay is a served session's lesson.
+func NewServedPlay(s *scenarios.Scenario, o Options, sv *Served) (*Model, error) {
+	return newServed(s, o, sv, false)
+}
+
+func newServed(s *scenarios.Scenario, o Options, sv *Served, sandbox bool) (*Model, error) {
+	m, err := newModel(s, o, newStyles(sv.Renderer, sv.NoColor), sandbox)
+	if err != nil {
+		return nil, err
+	}
+	m.served = sv
+	return m, nil
+}
+
+// Follower is a read-only Model on m's run (a class's world, driven by m): its own size,
+// panels, scroll, diagram and focus; no key of it moves time or acts. The caller refreshes it
+// (Refresh) when the class has moved, and never lets it run at the same time as m.
+func (m *Model) Follower(sv *Served) *Model {
+	f := &Model{
+		input: newLineEdit(), st: newStyles(sv.Renderer, sv.NoColor), keys: newKeyMap(), help: m.help, vp: m.vp,
+		sim: m.sim, base: m.base, title: m.title, seed: m.seed, wall: m.wall, node: 1, client: "c1",
+		leaseIdx: 2, focus: panelNodes, served: sv, class: m.sim,
+	}
+	f.help.Styles.ShortKey, f.help.Styles.FullKey = f.st.helpKey, f.st.helpKey
+	f.help.Styles.ShortDesc, f.help.Styles.FullDesc = f.st.helpDesc, f.st.helpDesc
+	f.help.Styles.ShortSeparator, f.help.Styles.FullSeparator, f.help.Styles.Ellipsis = f.st.helpSep, f.st.helpSep, f.st.helpSep
+	f.sayFit("following the class: the teacher drives · F forks a copy of your own · m diagram · ? keys",
+		"following: the teacher drives · F fork · ? keys")
+	f.resize(80, 24)
+	return f
+}
+
+// Following says the Model shows its class's run (not forked).
+func (m *Model) Following() bool { return m.class != nil && m.sim == m.class }
+
+// Forked says a follower has forked the class into a run of its own.
+func (m *Model) Forked() bool { return m.class != nil && m.sim != m.class }
+
+// Refresh takes a new snapshot of the run (a follower, after its class moved).
+func (m *Model) Refresh() { m.refresh() }
+
+// Next is the lesson the student asked to play next (n at the end), or "".
+func (m *Model) Next() string { return m.next }
+
+// Err is a panic caught in Update, or nil.
+func (m *Model) Err() error { return m.err }
+
+// Answered says whether this Model answered the ask at line (a teacher's answer reveals it).
+func (m *Model) Answered(line int) bool { _, ok := m.answers[line]; return ok }
+
+// Ask is the script's ask the run is stopped at: its line and number of choices.
+func (m *Model) Ask() (line, choices int, ok bool) {
+	if a := m.curAsk(); a != nil {
+		return a.Pos.Line, len(a.Choices), true
+	}
+	return 0, 0, false
+}
+
+// Size is the Model's screen size.
+func (m *Model) Size() (w, h int) { return m.width, m.height }
+
+// FollowKey is everything a follower's screen depends on beyond its class's run: followers
+// with equal keys, refreshed at the same instant, draw the same frame (drawn once, shared).
+func (m *Model) FollowKey() string {
+	ans := -1
+	if line, _, ok := m.Ask(); ok {
+		if a, ok := m.answers[line]; ok {
+			ans = a
+			if m.served.Revealed != nil && m.served.Revealed(line) {
+				ans += 100
+			}
+		}
+	}
+	return fmt.Sprint(m.width, m.height, m.served.Renderer.ColorProfile(), m.served.Renderer.HasDarkBackground(), m.served.NoColor,
+		m.focus, m.node, m.client, m.keyIdx, m.leaseIdx, m.filter, m.lockPrefix, m.glossary, m.glossTop, m.helpTop,
+		m.help.ShowAll, m.narrScroll, ans, m.diag, m.dgAll, m.dgOnly, m.dgSel, m.status, m.statusAlt, m.statusBad,
+		m.vp.YOffset, m.script != nil, m.scriptTop)
+}
+
+// quit is what q, ctrl-c and n send: tea.Quit, or the server's message for a served session.
+func (m *Model) quit() tea.Cmd {
+	if m.served != nil && m.served.Leave != nil {
+		msg := m.served.Leave
+		return func() tea.Msg { return msg }
+	}
+	return tea.Quit
+}
+
+// onFollowerKey answers a follower's keys: those that change only its own view, an answer
+// to the class's ask, F to fork. Anything that would act or move time is refused.
+func (m *Model) onFollowerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	if msg.String() == "F" {
+		m.fork()
+		return nil, true
+	}
+	if m.Forked() || m.script != nil || m.pendingAsk() != nil {
+		return nil, false
+	}
+	switch {
+	case key.Matches(msg, k.Quit, k.Help, k.Diagram, k.Only, k.Filter, k.Focus, k.Node, k.Client, k.Key, k.Lease,
+		k.Up, k.Down, k.PageUp, k.PageDown), msg.Type == tea.KeyEsc:
+		return nil, false
+	}
+	m.fail("the teacher drives the class: F forks a copy of your own to try that")
+	return nil, true
+}
+
+// fork puts a follower on a copy of the class's run at its instant (the checkpoint clone), or
+// back on the class (which has moved on meanwhile).
+func (m *Model) fork() {
+	if m.Forked() {
+		m.sim = m.class
+		m.gen++ // the copy's frames, seeks and jobs must never reach the class's run
+		m.job, m.seekBy, m.seekWait = nil, 0, false
+		m.diag, m.dgSel, m.tlSet = false, 0, false
+		m.results = nil
+		m.sayFit("back in the class: the teacher drives · F forks again", "back in the class · F forks again")
+		m.resize(m.width, m.height)
+		m.refresh()
+		return
+	}
+	p, err := m.class.p.Clone()
+	if err != nil {
+		m.fail("fork: %v", err)
+		return
+	}
+	s := &sim{p: p, tl: &timeline{}, speed: m.class.speed, sandbox: m.class.sandbox, paused: true, wall: m.class.wall}
+	s.attach()
+	m.sim = s
+	m.tlSet = false
+	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, space runs it · F rejoins the class", simTime(p.Now())),
+		"your copy · space runs it · F rejoins")
+	m.resize(m.width, m.height)
+	m.refresh()
+}
+
+// showScript opens the session's script on screen, to copy: a served session writes no file.
+func (m *Model) showScript() {
+	p := m.sim.p
+	p.AlignMs()
+	m.sim.moved()
+	m.refresh()
+	src := scenarios.Format(p.Session("leaselab-session.scenario"))
+	m.script = strings.Split(strings.TrimRight(termsafe.Text(src), "\n"), "\n")
+	m.scriptTop = 0
+}
+
+// onScriptKey scrolls the script page; esc, w or q closes it.
+func (m *Model) onScriptKey(msg tea.KeyMsg) {
+	k := &m.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		m.scriptTop--
+	case key.Matches(msg, k.Down):
+		m.scriptTop++
+	case key.Matches(msg, k.PageUp):
+		m.scriptTop -= m.height - 2
+	case key.Matches(msg, k.PageDown):
+		m.scriptTop += m.height - 2
+	case msg.Type == tea.KeyEsc, key.Matches(msg, k.Save, k.Quit):
+		m.script = nil
+		return
+	}
+	m.scriptTop = max(0, min(m.scriptTop, len(m.script)-(m.height-2)))
+}
+
+// scriptView draws the script page: a title, the lines, a footer.
+func (m *Model) scriptView() string {
+	rows := []string{m.st.title.r(cut(" this session as a scenario: copy it, then leaselab play FILE at home (nothing is written here)", m.width))}
+	room := max(0, m.height-2)
+	for i := m.scriptTop; i < len(m.script) && len(rows) <= room; i++ {
+		rows = append(rows, cut(m.script[i], m.width))
+	}
+	for len(rows) <= room {
+		rows = append(rows, "")
+	}
+	rows = append(rows, m.st.status.r(cut(fmt.Sprintf(" lines %d-%d of %d · ↑/↓ pgup/pgdn scroll · esc closes", m.scriptTop+1, min(len(m.script), m.scriptTop+room), len(m.script)), m.width)))
+	return strings.Join(rows, "\n")
+}
