@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"leaselab/cluster"
-	"leaselab/cluster/diagram"
 	"leaselab/scenarios"
 	"leaselab/scenarios/chaos"
 	"leaselab/scenarios/termsafe"
@@ -300,9 +299,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		o.Trace = f
 	}
-	var rec *diagram.Recorder
+	var ob *web.Observer
 	if *htmlOut != "" {
-		o.Observe = func(w *cluster.World) { rec = web.Observe(w) }
+		ob = &web.Observer{}
+		ob.Attach(&o)
 	}
 	passed, failed := 0, 0
 	for _, s := range list {
@@ -312,8 +312,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 			return exitError(2)
 		}
 		res.Report(stdout)
-		if rec != nil {
-			if err := web.WriteFile(*htmlOut, web.FromRun(s, res.Runner, rec)); err != nil {
+		if ob != nil {
+			if err := web.WriteFile(*htmlOut, web.FromRun(s, res.Runner, ob)); err != nil {
 				fmt.Fprintln(stderr, "leaselab run:", err)
 				return exitError(2)
 			}

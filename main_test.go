@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"leaselab/scenarios"
 	"leaselab/scenarios/chaos"
 )
 
@@ -226,6 +228,27 @@ func TestRunHTML(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+	// The narration is on the page, in the script's order (run keeps no log of its steps).
+	s, err := scenarios.Load("late-expire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, says := 0, 0
+	for _, st := range s.Steps {
+		if st.Kind != scenarios.StepSay {
+			continue
+		}
+		first := html.EscapeString(strings.Fields(st.Text)[0] + " " + strings.Fields(st.Text)[1])
+		i := strings.Index(page[at:], first)
+		if i < 0 {
+			t.Fatalf("say %q is not on the page after byte %d", st.Text, at)
+		}
+		at += i + len(first)
+		says++
+	}
+	if says < 5 || strings.Count(page, `class="nt say"`) != says {
+		t.Errorf("%d says in the lesson, %d on the page", says, strings.Count(page, `class="nt say"`))
 	}
 	if _, _, code := runCLI(t, "run", "--html", out, "late-expire", "first-lock"); code != 2 {
 		t.Errorf("two scenarios with --html: exit %d, want 2", code)

@@ -26,6 +26,8 @@ type RunOptions struct {
 	// NoLog keeps no log of the steps run (Runner.Log): a long headless run does not hold a
 	// second copy of its script.
 	NoLog bool
+	// Narrate, when set, sees every say, pause and ask at its instant (even with NoLog).
+	Narrate func(st *Step, at time.Duration)
 }
 
 // DefaultBudget is how much simulated time `leaselab run` lets one scenario reach.
@@ -76,6 +78,7 @@ func RunScenario(s *Scenario, o RunOptions) (*Result, error) {
 		r.Budget = o.Budget
 	}
 	r.NoLog = o.NoLog
+	r.OnNarrate = o.Narrate
 	if o.Timeout > 0 {
 		r.Interrupt = func() bool { return time.Since(start) > o.Timeout }
 	}

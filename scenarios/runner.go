@@ -19,6 +19,7 @@ type Failure struct {
 	Step     string // the step as written (formatted)
 	Expected string
 	Found    string
+	At       time.Duration // when it failed (the web page marks the instant)
 }
 
 func (f Failure) String() string {
@@ -56,6 +57,9 @@ type Runner struct {
 	NoLog bool // keep no Log of the script's steps (a headless run that never saves a session)
 	OnSay func(text string, at time.Duration)
 	OnAsk func(st *Step, at time.Duration)
+	// OnNarrate sees every say, pause and ask as it runs (the web page's narration, which must
+	// not need the Log a long headless run does without).
+	OnNarrate func(st *Step, at time.Duration)
 
 	// Limits of a headless Run (zero: none). A run that reaches one stops and fails, naming it.
 	Budget    time.Duration // simulated time the run may reach
@@ -311,6 +315,9 @@ func (r *Runner) begin(st *Step) bool {
 		}
 	}
 	r.started, r.coast = w.Now(), false
+	if r.OnNarrate != nil && (st.Kind == StepSay || st.Kind == StepPause || st.Kind == StepAsk) {
+		r.OnNarrate(st, w.Now())
+	}
 	switch st.Kind {
 	case StepWait:
 		r.until = cluster.AddTime(w.Now(), st.Dur)
@@ -393,7 +400,7 @@ func (r *Runner) progress(st *Step, t time.Duration) bool {
 }
 
 func (r *Runner) fail(st *Step, expected, found string) {
-	r.Failures = append(r.Failures, Failure{Pos: st.Pos, Step: FormatStep(*st), Expected: expected, Found: found})
+	r.Failures = append(r.Failures, Failure{Pos: st.Pos, Step: FormatStep(*st), Expected: expected, Found: found, At: r.world.Now()})
 }
 
 func (r *Runner) noteViolations(c *Cond) {

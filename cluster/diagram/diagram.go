@@ -31,8 +31,10 @@ const (
 // Entry is one log entry a MsgApp carries (or a MsgAppResp acknowledges).
 type Entry struct {
 	Index  uint64
-	Cmd    fsm.Command // zero for an empty entry
-	Client string      // the client whose request proposed it, if any
+	Cmd    fsm.Command   // zero for an empty entry
+	Client string        // the client whose request proposed it, if any
+	Term   uint64        // the term it was appended in
+	At     time.Duration // when this node appended it
 }
 
 // Msg is one message: sent at Sent by From, delivered or lost at At by To.
@@ -103,6 +105,10 @@ const (
 	MarkFault                       // a network or clock change (Node 0: the whole cluster)
 	MarkClient                      // a client changed (disconnects, pauses, gives up...)
 	MarkViolation                   // the checker found a violation
+	// Page marks (recorded only by a page recorder, NewPage: the TUI never sees them).
+	MarkWrite       // Client's write with Token reached the resource (Accepted)
+	MarkCommit      // Node's commit index moved to Index
+	MarkOverwritten // Node's entry at Index (Cmd, appended at Since) was replaced by another term's
 )
 
 // Mark is something that happened on one lane (Node, or Client when Node is 0).
@@ -118,6 +124,12 @@ type Mark struct {
 	Key    string
 	Token  uint64
 	Late   bool // an applied Expire that found nothing to delete
+	// Page marks: a write's verdict, a role's term, when an overwritten entry was appended,
+	// and how many heartbeats had been lost up to this mark (a partition's count).
+	Accepted bool
+	Term     uint64
+	Since    time.Duration
+	LostHB   uint64
 }
 
 // Row is one line of the diagram: a message (at its delivery or loss) or a mark.
@@ -128,6 +140,7 @@ type Row struct {
 	Msg   Msg
 	M     Mark
 	Lanes LaneStates // every node's state once this row happened
+	nth   uint64     // a page recorder's routine message: its number among routine messages
 }
 
 // LaneState is what a node's lane shows: its role, and whether it is isolated.

@@ -49,7 +49,7 @@ func (m *Msg) Label() string {
 		if i.Entries > 0 {
 			return fmt.Sprintf("MsgApp [%d empty]", i.Entries)
 		}
-		return fmt.Sprintf("MsgApp idx %d", i.Index)
+		return fmt.Sprintf("MsgApp after idx %d", i.Index) // carries nothing: a probe or a commit
 	case pb.MessageType_MsgAppResp:
 		if i.Reject {
 			return fmt.Sprintf("MsgAppResp reject idx %d", i.Index)
@@ -119,7 +119,19 @@ func (m *Msg) Details() []string {
 	}
 	if m.Kind == Raft {
 		i := &m.Info
-		d = append(d, fmt.Sprintf("term %d  index %d  log term %d  commit %d  entries %d", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries))
+		if i.Type == pb.MessageType_MsgApp {
+			// raft's Index on a MsgApp is the entry before the ones it carries.
+			carried := ""
+			switch {
+			case i.Entries == 1:
+				carried = fmt.Sprintf(" (%d)", i.Index+1)
+			case i.Entries > 1:
+				carried = fmt.Sprintf(" (%d..%d)", i.Index+1, i.Index+uint64(i.Entries))
+			}
+			d = append(d, fmt.Sprintf("term %d  after index %d (log term %d)  commit %d  entries %d%s", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries, carried))
+		} else {
+			d = append(d, fmt.Sprintf("term %d  index %d  log term %d  commit %d  entries %d", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries))
+		}
 		if i.Reject {
 			d = append(d, "reject")
 		}

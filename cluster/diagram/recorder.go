@@ -32,6 +32,7 @@ type Recorder struct {
 	ats     [atRing]time.Duration // the instant of each recent event, by Seq % atRing
 	state   LaneStates            // every node's lane state now
 	version uint64
+	page    *pageBound // a page recorder's bounds (nil: the TUI's recorder)
 }
 
 // atRing is how many recent event instants are kept to check a rewound world against.
@@ -115,6 +116,9 @@ func (r *Recorder) push(row Row) {
 		r.track(&row.M)
 	}
 	row.Lanes = r.state
+	if r.page != nil && !r.page.admit(r, &row) {
+		return
+	}
 	r.rows = append(r.rows, row)
 	r.version++
 }
@@ -188,7 +192,12 @@ func (r *Recorder) Add(e *cluster.Event) {
 	case cluster.EvAppended:
 		if e.Node >= 0 && e.Node < len(r.logs) {
 			log := r.logs[e.Node]
-			log[e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client}
+			if old, ok := log[e.Index]; ok && r.page != nil && old.Term != e.Term && old.Cmd.Kind != 0 {
+				r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkOverwritten, Node: e.Node, Index: e.Index,
+					Cmd: old.Cmd, Key: old.Cmd.Key, Term: old.Term, Since: old.At,
+					Text: fmt.Sprintf("entry %d (%s, term %d, appended %.3fs) replaced by term %d's", e.Index, old.Cmd, old.Term, old.At.Seconds(), e.Term)}})
+			}
+			log[e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client, Term: e.Term, At: e.At}
 			if len(log) > 2*maxLogKept {
 				// Bounded: forget entries far behind this one (a message that still carries
 				// one is labelled by its entry count).
@@ -209,9 +218,16 @@ func (r *Recorder) Add(e *cluster.Event) {
 			}
 		}
 	case cluster.EvCommitted:
+		if r.page != nil {
+			r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkCommit, Node: e.Node, Index: e.Index,
+				Text: fmt.Sprintf("commit index → %d", e.Index)}})
+		}
 		// A response delivered to this node at this instant moved its commit index.
 		if n := len(r.rows); n > 0 {
 			last := &r.rows[n-1]
+			if r.page != nil && n > 1 && last.Mark && last.M.Kind == MarkCommit {
+				last = &r.rows[n-2]
+			}
 			if !last.Mark && last.At == e.At && last.Msg.To == e.Node && last.Msg.Info.Type == pb.MessageType_MsgAppResp {
 				last.Msg.Commits, last.Msg.Lock = true, true
 				r.version++
@@ -232,6 +248,16 @@ func (r *Recorder) Add(e *cluster.Event) {
 		r.finish(e, m, false, "")
 	case cluster.EvClientReply, cluster.EvReplyLost:
 		r.reply(e)
+	case cluster.EvWrite:
+		if r.page != nil {
+			r.lane(e.Client)
+			verdict := "rejected"
+			if e.Accepted {
+				verdict = "accepted"
+			}
+			r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkWrite, Client: e.Client, Key: e.Key,
+				Token: e.Token, Accepted: e.Accepted, Text: fmt.Sprintf("write %s #%d %s", e.Key, e.Token, verdict)}})
+		}
 	default:
 		r.mark(e)
 	}
@@ -306,7 +332,7 @@ func (r *Recorder) mark(e *cluster.Event) {
 		if e.Role == cluster.RoleDown {
 			return // the crash mark says it
 		}
-		mk.Kind, mk.Role = MarkRole, e.Role
+		mk.Kind, mk.Role, mk.Term = MarkRole, e.Role, e.Term
 		mk.Text = fmt.Sprintf("%s t%d", e.Role, e.Term)
 		if r.sameRole(e.Node, e.Role) {
 			return

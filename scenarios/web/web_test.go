@@ -121,7 +121,7 @@ func TestEveryLessonExportsSelfContained(t *testing.T) {
 // The page says what failed, and lists violations.
 func TestPageShowsFailuresAndViolations(t *testing.T) {
 	p := record(t, "late-expire-unsafe")
-	p.Passed, p.Failures = false, []string{"x.scenario:3:1: expected something"}
+	p.Passed, p.Failures = false, []Mark{{At: time.Second, Text: "x.scenario:3:1: expected something"}}
 	var b bytes.Buffer
 	if err := Write(&b, p); err != nil {
 		t.Fatal(err)
