@@ -24,6 +24,10 @@ type LinOp struct {
 	TimedOut bool          // no final answer (timeout or outcome-unknown); Outcome is what its entry did, if it ever applied
 	Unknown  bool          // the final answer was outcome-unknown, not the client's timeout
 	Origins  []uint64
+	// A client operation whose entry applied before any answer: when. Its effect happened by
+	// then (an entry is applied after it commits), so a check may end its interval there.
+	Applied   bool
+	AppliedAt time.Duration
 }
 
 // history records LinOps as the world runs, and checks each key's history a segment at a time
@@ -45,17 +49,18 @@ func newHistory() *history {
 	return &history{byOrigin: map[uint64]int{}, applied: map[uint64]bool{}, segs: map[string]*segment{}}
 }
 
-// add starts an operation on its key's segment.
-func (h *history) add(op LinOp) int {
+// add starts an operation on its key's segment; open says whether it waits for an answer
+// (a client's request) rather than for its entry to apply (a leader's duty).
+func (h *history) add(op LinOp, open bool) int {
 	h.version++
 	id := len(h.ops)
 	h.ops = append(h.ops, &op)
-	h.seg(op.Key).start(h, id, op.Call)
+	h.seg(op.Key).start(h, id, op.Call, open)
 	return id
 }
 
 func (h *history) onCall(req *request) int {
-	return h.add(LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1})
+	return h.add(LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1}, true)
 }
 
 func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.Duration) {
@@ -64,9 +69,19 @@ func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.D
 	if op == nil {
 		return
 	}
+	if op.TimedOut {
+		return // already ended: the client gave up
+	}
 	if kind == ReplyTimeout || kind == ReplyOutcomeUnknown {
-		op.TimedOut = true // open for ever: its entry may still apply
+		// No answer will come: the operation waits only for its entry, which may still apply
+		// (then its interval ends there) or never (then it stays out of every check).
+		op.TimedOut = true
 		op.Unknown = kind == ReplyOutcomeUnknown
+		s := h.seg(op.Key)
+		s.open--
+		if op.Applied {
+			s.settle(op.AppliedAt)
+		}
 		return
 	}
 	op.Return, op.Outcome, op.OutToken = at, kind.String(), token
@@ -114,10 +129,10 @@ func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 		if o.Kind == OriginGhost {
 			op = "ghost-release"
 		}
-		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}})
+		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}}, false)
 	case OriginHeld:
 		// A pre-held key (option held-keys): the leader's own acquire, answered by its apply.
-		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: "acquire", Key: cmd.Key, Call: at, Return: -1, Origins: []uint64{o.ID}})
+		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: "acquire", Key: cmd.Key, Call: at, Return: -1, Origins: []uint64{o.ID}}, false)
 	}
 }
 
@@ -138,11 +153,15 @@ func (h *history) onApply(node int, cmd fsm.Command, o Origin, res fsm.Result, a
 	switch {
 	case o.LeaderDuty() || o.Kind == OriginHeld:
 		op.Return, op.Outcome, op.OutToken = at, outcome, tok
-		h.seg(op.Key).close(at)
+		h.seg(op.Key).settle(at)
 	case op.Outcome == "":
-		// The client has no answer yet (or timed out): remember the entry's effect.
+		// The client has no answer yet (or timed out): remember the entry's effect and when.
 		op.Outcome, op.OutToken = outcome, tok
 		op.Return = -1
+		op.Applied, op.AppliedAt = true, at
+		if op.TimedOut {
+			h.seg(op.Key).settle(at)
+		}
 	}
 }
 

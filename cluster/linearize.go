@@ -137,8 +137,8 @@ func (w *World) LinOpCount() int {
 
 // PorcupineOps turns the history not yet checked and forgotten into porcupine operations:
 // answered operations with their interval; a timed-out (or unanswered) request whose entry
-// applied, open until the end of time (it may have taken effect any time after it was sent);
-// one that never applied, left out. A key whose earlier operations were checked starts with an
+// applied, until that first apply (it took effect between its call and then); one that never
+// applied, left out. A key whose earlier operations were checked starts with an
 // "init" operation that sets the state they left.
 func (w *World) PorcupineOps() []porcupine.Operation {
 	h := w.linear
@@ -168,10 +168,15 @@ func (w *World) PorcupineOps() []porcupine.Operation {
 	return ops
 }
 
-// porcupineOp is one operation for porcupine; one whose return is unknown stays open for ever.
+// porcupineOp is one operation for porcupine. One with no answer ends where its entry first
+// applied (it took effect by then); one whose return is unknown stays open for ever.
 func porcupineOp(op LinOp, client int) porcupine.Operation {
 	ret := int64(op.Return)
-	if op.Return < 0 {
+	switch {
+	case op.Return >= 0:
+	case op.Applied:
+		ret = int64(op.AppliedAt)
+	default:
 		ret = math.MaxInt64
 	}
 	return porcupine.Operation{ClientId: client, Input: op, Call: int64(op.Call), Output: op, Return: ret}

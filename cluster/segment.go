@@ -8,7 +8,7 @@ import (
 )
 
 // A key's history is checked a segment at a time. A segment ends at a quiescent point: every
-// one of its operations has returned, and the next operation on the key is called strictly
+// one of its operations has returned or is pending, and the next operation on the key is called strictly
 // later (porcupine orders a call before a return at the same instant, so an equal instant is
 // no boundary). Once it has at least segmentMin operations it is checked from the state the
 // previous segments left; if it is linearizable its operations are forgotten and the state
@@ -16,10 +16,20 @@ import (
 // operations does not depend on their order: the highest token granted, and the one granted
 // token no release or expire removed). A segment that is not (or cannot be decided) freezes
 // its key: everything from it on stays for the final check, which then shows it.
+//
+// A pending operation waits for nothing but its entry: a leader's Expire or ghost Release before
+// it applies, a request its client gave up on (timeout, outcome-unknown) whose entry has not
+// applied. Its entry may apply later or never (a deposed leader's), so it does not hold a
+// segment open: it is carried into the next segment, out of every check until it applies. Its
+// effect cannot lie in the segment it is carried out of: no node had applied it there, and an
+// entry takes effect where it applies (after its commit). Once applied, its interval ends at that
+// first apply. This keeps one timed-out request from holding its key's history (and porcupine's
+// final check) open for the rest of the run, and only ever narrows what porcupine may choose:
+// a history it found illegal before is still illegal.
 type segment struct {
 	state      lockState     // the model's state where the kept operations start
 	ops        []int         // the kept operations, by id
-	open       int           // kept operations that have not returned
+	open       int           // kept operations waiting for an answer (not pending)
 	lastReturn time.Duration // the latest return among them
 	frozen     bool          // a segment failed or was undecided: keep everything
 }
@@ -51,20 +61,28 @@ func (h *history) seg(key string) *segment {
 	return s
 }
 
-// start adds operation id, called at `at`, after checking the segment it closes, if any.
-func (s *segment) start(h *history, id int, at time.Duration) {
+// start adds operation id, called at `at`, after checking the segment it closes, if any. An
+// open operation waits for an answer (a client's request); one that is not open waits only for
+// its entry to apply, which may never happen (a leader's duty, or a request the client gave up
+// on: see pending).
+func (s *segment) start(h *history, id int, at time.Duration, open bool) {
 	if !s.frozen && s.open == 0 && len(s.ops) >= segmentMin && at > s.lastReturn {
 		h.checkSegment(s)
 	}
 	s.ops = append(s.ops, id)
-	s.open++
+	if open {
+		s.open++
+	}
 }
 
-// close notes that one of the segment's operations returned at `at`.
+// close notes that one of the segment's open operations returned at `at`.
 func (s *segment) close(at time.Duration) {
 	s.open--
-	s.lastReturn = max(s.lastReturn, at)
+	s.settle(at)
 }
+
+// settle notes that an operation's interval ends at `at` (an entry applied).
+func (s *segment) settle(at time.Duration) { s.lastReturn = max(s.lastReturn, at) }
 
 // checkSegment checks a closed segment and, when it is linearizable, forgets it.
 func (h *history) checkSegment(s *segment) {
@@ -86,17 +104,20 @@ func (h *history) checkSegment(s *segment) {
 		s.frozen = true
 		return
 	}
+	var pending []int
 	for _, id := range s.ops {
+		if h.ops[id].Outcome == "" {
+			pending = append(pending, id)
+			continue
+		}
 		for _, o := range h.ops[id].Origins {
 			delete(h.byOrigin, o)
 			delete(h.applied, o)
 		}
-		if h.ops[id].Outcome != "" {
-			h.forgotten++
-		}
+		h.forgotten++
 		h.ops[id] = nil
 	}
-	s.state, s.ops, s.lastReturn = next, s.ops[:0], 0
+	s.state, s.ops, s.lastReturn = next, pending, 0
 }
 
 // after is the state the segment's operations leave, from s.state; false if they disagree
