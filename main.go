@@ -19,6 +19,7 @@ import (
 	"leaselab/scenarios/chaos"
 	"leaselab/scenarios/termsafe"
 	"leaselab/scenarios/web"
+	"leaselab/serve"
 	"leaselab/ui"
 )
 
@@ -35,6 +36,10 @@ usage:
   leaselab run --html OUT.html [--seed N] FILE|NAME
                                                   ...and export the run as one web page
   leaselab list                                   the bundled lessons
+  leaselab serve [--addr HOST:PORT] [--teacher-keys FILE] [--student-keys FILE]
+                 [--host-key FILE] [--max-sessions N] [--idle D]
+                                                  a classroom over SSH: every student in
+                                                  the lab from their own terminal
   leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]...
                  [--jobs N] [--out DIR]           hunt for violations with random faults
 
@@ -93,6 +98,8 @@ func command(args []string, stdout, stderr, rawStderr io.Writer) error {
 			return cmdList(rest, stdout, stderr)
 		case "chaos":
 			return cmdChaos(rest, stdout, stderr, rawStderr)
+		case "serve":
+			return cmdServe(rest, stdout, stderr)
 		case "help":
 			fmt.Fprint(stdout, usage)
 			return nil
@@ -175,6 +182,7 @@ func cmdSandbox(args []string, stderr io.Writer) error {
 		"  compare  two runs in lockstep, side by side, and where they first differ",
 		"  list     the bundled lessons, in teaching order",
 		"  chaos    hunt for violations with random faults",
+		"  serve    a classroom over SSH",
 		"  help     all of the above with their flags")
 	seed := fs.Uint64("seed", 0, "the run's seed (default: a random one, shown on screen)")
 	nodes := fs.Int("nodes", 5, "cluster size, 3 to 9")
@@ -547,4 +555,33 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+func cmdServe(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("serve", serve.Usage, stderr,
+		"Serves the lab over SSH: each session is the whole TUI (lessons, sandbox, time travel),",
+		"and a teacher (a key in --teacher-keys) opens a class that students follow live.",
+		"Students need no account: any key, or none. SIGTERM closes every session and exits 0.")
+	addr := fs.String("addr", "127.0.0.1:2222", "where to listen (a class on the room's network: --addr :2222)")
+	hostKey := fs.String("host-key", "leaselab_host_ed25519", "the host key file, made on first start (mode 0600)")
+	teachers := fs.String("teacher-keys", "", "authorized_keys file: these keys are teachers")
+	students := fs.String("student-keys", "", "authorized_keys file: only these keys (and teachers) may connect")
+	maxSessions := fs.Int("max-sessions", 200, "sessions at once; the next is refused")
+	idle := fs.Duration("idle", 0, "close a session with no key for this long (0: never)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usageError(fs, stderr, "unexpected argument %q", pos[0])
+	case *maxSessions < 1 || *maxSessions > 10000:
+		return usageError(fs, stderr, "--max-sessions must be 1 to 10000, got %d", *maxSessions)
+	case *idle < 0:
+		return usageError(fs, stderr, "--idle must not be negative, got %v", *idle)
+	case *addr == "" || *hostKey == "":
+		return usageError(fs, stderr, "--addr and --host-key must not be empty")
+	}
+	return serve.Main(serve.Config{Addr: *addr, HostKey: *hostKey, TeacherKeys: *teachers, StudentKeys: *students,
+		MaxSessions: *maxSessions, Idle: *idle}, stdout, stderr)
 }

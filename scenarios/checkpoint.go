@@ -92,7 +92,7 @@ func (p *Playback) checkpoint() {
 		return cmp.Compare(c.at(), t)
 	})
 	p.cps = slices.Insert(p.cps, i, c)
-	for len(p.cps) > maxCheckpoints || len(p.cps) > 1 && p.checkpointsHold() > checkpointBytes {
+	for len(p.cps) > maxCheckpoints || len(p.cps) > 1 && p.checkpointsHold() > p.cpTotal {
 		// Keep every other one: the spacing doubles.
 		kept := p.cps[:0]
 		for i, c := range p.cps {

@@ -18,3 +18,10 @@ func (p *Playback) Clone() (*Playback, error) {
 	c.pace = nil // built again when needed
 	return &c, nil
 }
+
+// LimitCheckpoints bounds what the checkpoints may hold in all, and so the biggest world
+// copied (a server with many sessions gives each a smaller share than the TUI's).
+func (p *Playback) LimitCheckpoints(total int64) {
+	p.cpTotal = min(p.cpTotal, total)
+	p.cpMaxBytes = min(p.cpMaxBytes, total)
+}

@@ -31,6 +31,7 @@ type Playback struct {
 	cpTried time.Duration // when one was last due
 	// cpMaxBytes is the biggest world copied (maxCheckpointBytes; tests lower it).
 	cpMaxBytes int64
+	cpTotal    int64 // what all checkpoints may hold (checkpointBytes; LimitCheckpoints)
 }
 
 // Stop says where a driver stopped: Playback.RunTo and NextEvent, Comparison.AdvanceTo.
@@ -56,7 +57,7 @@ func (s Stop) String() string {
 
 // NewPlayback starts a scenario at time zero with the given seed.
 func NewPlayback(base *Scenario, seed uint64, mod func(*cluster.Config)) (*Playback, error) {
-	p := &Playback{base: base, seed: seed, mod: mod, cpEvery: firstCheckpoint, cpMaxBytes: maxCheckpointBytes}
+	p := &Playback{base: base, seed: seed, mod: mod, cpEvery: firstCheckpoint, cpMaxBytes: maxCheckpointBytes, cpTotal: checkpointBytes}
 	return p, p.rebuild()
 }
 

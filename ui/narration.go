@@ -70,10 +70,14 @@ func (m *Model) narrationText(w int) []narrLine {
 	out := append(m.forkLines(w), sayLines(m.says(), w)...)
 	if a := m.curAsk(); a != nil {
 		ans, ok := m.answerOf(a)
-		if !ok || !m.revealed(a) {
-			ans = -1
+		switch {
+		case ok && !m.revealed(a):
+			out = append(out, waitingAskLines(a, ans, w)...)
+		case !ok:
+			out = append(out, askLines(a, -1, w)...)
+		default:
+			out = append(out, askLines(a, ans, w)...)
 		}
-		out = append(out, askLines(a, ans, w)...)
 	}
 	if len(out) == 0 && m.sim.sandbox {
 		out = []narrLine{{text: "sandbox: every key is a scenario step; w saves the session as a .scenario file"}}

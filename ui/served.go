@@ -3,11 +3,13 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 	"leaselab/scenarios/termsafe"
 )
@@ -47,8 +49,12 @@ func newServed(s *scenarios.Scenario, o Options, sv *Served, sandbox bool) (*Mod
 		return nil, err
 	}
 	m.served = sv
+	m.sim.p.LimitCheckpoints(servedCheckpointBytes)
 	return m, nil
 }
+
+// servedCheckpointBytes bounds a served session's checkpoints (the TUI's: 256 MB).
+const servedCheckpointBytes = 32 << 20
 
 // Follower is a read-only Model on m's run (a class's world, driven by m): its own size,
 // panels, scroll, diagram and focus; no key of it moves time or acts. The caller refreshes it
@@ -216,3 +222,25 @@ func (m *Model) scriptView() string {
 	rows = append(rows, m.st.status.r(cut(fmt.Sprintf(" lines %d-%d of %d · ↑/↓ pgup/pgdn scroll · esc closes", m.scriptTop+1, min(len(m.script), m.scriptTop+room), len(m.script)), m.width)))
 	return strings.Join(rows, "\n")
 }
+
+// World is the world the Model shows now (read it only where the Model may be used).
+func (m *Model) World() *cluster.World { return m.sim.p.World() }
+
+// SetServed replaces the served hooks (a teacher's class line, once the class is open).
+func (m *Model) SetServed(sv *Served) { m.served = sv }
+
+// waitingAskLines is a follower's ask once answered, before the teacher reveals the answer.
+func waitingAskLines(st *scenarios.Step, answer, w int) []narrLine {
+	out := askLines(st, -1, w)
+	out = out[:len(out)-1] // "press 1-N"
+	for _, l := range wrap(fmt.Sprintf("→ your prediction: %d · the answer shows when the teacher reveals it", answer+1), w-2, "  ") {
+		out = append(out, narrLine{l, narrAsk})
+	}
+	return out
+}
+
+// ShownAt is the simulated instant of the snapshot the screen draws.
+func (m *Model) ShownAt() time.Duration { return m.v.Now }
+
+// Paused says the run stands at a script pause (or an ask).
+func (m *Model) Paused() bool { return m.sim.atPause() }

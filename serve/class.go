@@ -1,0 +1,212 @@
+package serve
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"leaselab/ui"
+)
+
+// followerHz is how often at most a class's followers are told it moved: each is drawn at
+// most that often, and only after a change.
+const followerHz = 10
+
+// A class is one world, driven by its teacher's session, followed by students.
+//
+// Locks: mu guards the class's run (the teacher's Model and everything the followers read of
+// it): the teacher's Update and View, a follower's refresh and drawing, a fork's clone all hold
+// it; stepping also holds cluster.Exclusive, taken inside mu. reg guards the members and the
+// answers, and is taken inside mu or alone, never the other way.
+type class struct {
+	title   string
+	teacher *session
+	mu      sync.Mutex
+	model   *ui.Model // the teacher's
+	version atomic.Uint64
+
+	// frames are the followers' screens drawn at one version, by FollowKey: drawn once for
+	// every follower with the same size and view, under mu.
+	frames   map[string]string
+	framesAt uint64
+	renders  atomic.Int64 // frames drawn for followers (tests, benchmarks)
+
+	reg     sync.Mutex
+	members map[*session]*member
+	answers map[int]map[*session]int // ask line -> member -> choice
+	closed  bool
+
+	stop chan struct{}
+	done chan struct{}
+}
+
+type member struct {
+	forked bool
+}
+
+func newClass(teacher *session, m *ui.Model, title string) *class {
+	c := &class{title: title, teacher: teacher, model: m, frames: map[string]string{}, members: map[*session]*member{},
+		answers: map[int]map[*session]int{}, stop: make(chan struct{}), done: make(chan struct{})}
+	go c.fanOut()
+	return c
+}
+
+// moved is called after the teacher's Update: followers hear of it at the next fan-out.
+func (c *class) moved() { c.version.Add(1) }
+
+// fanOut tells every follower the class moved, at most followerHz times a second and only
+// after a change. A wake never blocks: a follower slow to draw gets the latest news once.
+func (c *class) fanOut() {
+	defer close(c.done)
+	t := time.NewTicker(time.Second / followerHz)
+	defer t.Stop()
+	sent := c.version.Load()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-t.C:
+			if v := c.version.Load(); v != sent {
+				sent = v
+				c.reg.Lock()
+				for se := range c.members {
+					se.wake()
+				}
+				c.reg.Unlock()
+			}
+		}
+	}
+}
+
+// close ends the class: its followers go back to their menus.
+func (c *class) close() {
+	c.reg.Lock()
+	if c.closed {
+		c.reg.Unlock()
+		return
+	}
+	c.closed = true
+	ms := make([]*session, 0, len(c.members))
+	for se := range c.members {
+		ms = append(ms, se)
+	}
+	c.reg.Unlock()
+	close(c.stop)
+	<-c.done
+	for _, se := range ms {
+		se.wake()
+	}
+}
+
+func (c *class) isClosed() bool {
+	c.reg.Lock()
+	defer c.reg.Unlock()
+	return c.closed
+}
+
+func (c *class) join(se *session) bool {
+	c.reg.Lock()
+	defer c.reg.Unlock()
+	if c.closed {
+		return false
+	}
+	c.members[se] = &member{}
+	return true
+}
+
+func (c *class) leave(se *session) {
+	c.reg.Lock()
+	delete(c.members, se)
+	for _, a := range c.answers {
+		delete(a, se)
+	}
+	c.reg.Unlock()
+	c.teacher.wake()
+}
+
+func (c *class) setForked(se *session, forked bool) {
+	c.reg.Lock()
+	if m := c.members[se]; m != nil && m.forked != forked {
+		m.forked = forked
+		defer c.teacher.wake()
+	}
+	c.reg.Unlock()
+}
+
+// answer records a follower's answer to the ask at line; the teacher's tally redraws.
+func (c *class) answer(se *session, line, choice int) {
+	c.reg.Lock()
+	if c.answers[line] == nil {
+		c.answers[line] = map[*session]int{}
+	}
+	c.answers[line][se] = choice
+	c.reg.Unlock()
+	c.teacher.wake()
+}
+
+// revealed says whether the teacher has shown the answer of the ask at line (called under mu).
+func (c *class) revealed(line int) bool { return c.model.Answered(line) }
+
+// line is the teacher's status: who is here, and the tally of the ask the class stands at
+// ("14 of 18 answered · 1: 3 · 2: 11 · 3: 0") until the teacher reveals it (called under mu).
+func (c *class) line() string {
+	c.reg.Lock()
+	defer c.reg.Unlock()
+	n, forked := len(c.members), 0
+	for _, m := range c.members {
+		if m.forked {
+			forked++
+		}
+	}
+	out := fmt.Sprintf("class: %d connected · %d following · %d forked", n, n-forked, forked)
+	if line, choices, ok := c.model.Ask(); ok && !c.model.Answered(line) {
+		count := make([]int, choices)
+		for _, ch := range c.answers[line] {
+			if ch >= 0 && ch < choices {
+				count[ch]++
+			}
+		}
+		parts := []string{fmt.Sprintf("%d of %d answered", len(c.answers[line]), n)}
+		for i, k := range count {
+			parts = append(parts, fmt.Sprintf("%d: %d", i+1, k))
+		}
+		out = strings.Join(parts, " · ") + " · your answer reveals it"
+	}
+	return out
+}
+
+// who lists the members' names, for the teacher's menu.
+func (c *class) who() []string {
+	c.reg.Lock()
+	defer c.reg.Unlock()
+	var out []string
+	for se := range c.members {
+		out = append(out, se.user)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// frame is a follower's screen at the class's version it last refreshed at: drawn once per
+// distinct FollowKey and shared (called under mu).
+func (c *class) frame(f *ui.Model, at uint64) string {
+	if at != c.framesAt {
+		if at < c.framesAt {
+			c.renders.Add(1)
+			return f.View() // refreshed before the latest version: its own drawing
+		}
+		clear(c.frames)
+		c.framesAt = at
+	}
+	k := f.FollowKey()
+	if s, ok := c.frames[k]; ok {
+		return s
+	}
+	s := f.View()
+	c.renders.Add(1)
+	c.frames[k] = s
+	return s
+}

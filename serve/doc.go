@@ -1,0 +1,54 @@
+// Package serve is leaselab serve: the whole TUI over SSH, one bubbletea program per session
+// (github.com/charmbracelet/wish v1), and a class that many students follow live.
+//
+// # Roles
+//
+// A teacher is a session whose verified public key is in --teacher-keys: the public-key
+// callback marks the key's permissions, and the role is read from the permissions x/crypto/ssh
+// attaches to the authenticated connection (those of the key whose signature was checked),
+// never from the last key a callback saw (CVE-2024-45337). Everyone else is a student: any
+// key, or keyboard-interactive with no questions (off when --student-keys limits who may
+// connect). The `none` method is never accepted (OpenSSH would take it and never offer the
+// teacher's key).
+//
+// # The class
+//
+// A teacher opens a lesson or the sandbox as the class (c in the menu). The class is the
+// teacher's ui.Model; each student who joins gets a ui.Follower on the same run: their own
+// size, panels, scroll, diagram and focus, no key that acts or moves time. A fan-out goroutine
+// tells followers the class moved at most followerHz times a second, through a one-slot
+// mailbox per session whose pump alone calls Program.Send (bubbletea v1.3.10's Send blocks
+// while the program's renderer writes to a stalled client): the latest frame wins and nobody
+// waits for a slow client. Followers with the same FollowKey at the same version share one
+// drawn frame. At an ask, answers are tallied on the teacher's status line; the teacher's own
+// answer reveals the answer to everyone. F forks a copy of the class's run (Playback.Clone,
+// the checkpoint clone) and F again rejoins.
+//
+// # Locks and randomness
+//
+// The class's lock (class.mu) covers everything that reads or changes its run: the teacher's
+// Update and View, each follower's refresh and drawing, a fork's clone. Every Update that may
+// step a world runs inside cluster.Exclusive, the process-wide world lock (raft's jitter
+// source is global), taken inside class.mu. Drawing a private session happens outside both.
+// The SSH server's cryptography (ServerConfig.Rand, the host key) reads cluster.SystemRand,
+// captured before any world existed.
+//
+// # Security and bounds
+//
+//   - No shell commands, exec (but `play NAME`, a bundled lesson by name), subsystems, port
+//     forwarding or X11: each is refused, with a message where the protocol has room for one.
+//     Agent forwarding is acknowledged by the library but never used; the session says so.
+//   - A served session writes no file: w shows its script on screen, W (the web export) is off.
+//   - At most --max-sessions sessions (default 200), and twice that many connections before
+//     authentication; the next is refused with a one-line reason.
+//   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held
+//     keys option (--keys is not a serve flag), at most 24 h of simulated time and 64 MB of
+//     world (keys, leases, log: World.CloneSize) — past either the session ends with a
+//     message; checkpoints at most 32 MB in all (the TUI allows 256 MB). Every message
+//     a session handles does bounded work (a frame simulates at most 25 ms of wall time; long
+//     moves in time run as jobs, a piece per message), and all stepping shares one lock, so one
+//     session cannot take the machine.
+//   - --idle closes a session with no key for that long, with a message. SIGTERM (and ctrl-c)
+//     close every session with a message, then the server exits 0.
+//   - A panic in a session is caught, logged and ends that session only.
+package serve

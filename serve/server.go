@@ -1,0 +1,250 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	"github.com/charmbracelet/wish/logging"
+	gossh "golang.org/x/crypto/ssh"
+
+	"leaselab/cluster"
+	"leaselab/ui"
+)
+
+// Server is leaselab serve: an SSH server whose every session is the whole TUI.
+type Server struct {
+	cfg      Config
+	srv      *ssh.Server
+	log      *log.Logger
+	teachers keySet
+	students keySet // nil: anyone may connect
+	signer   gossh.Signer
+	made     bool // the host key was made at this start
+
+	conns atomic.Int64 // TCP connections open, authenticated or not
+
+	mu       sync.Mutex
+	sessions map[*session]struct{}
+	seq      int
+	class    *class
+	closing  bool
+
+	done chan struct{} // closed by Shutdown: every watcher stops
+	wg   sync.WaitGroup
+}
+
+// New builds the server from its settings: the keys are read, the host key made if missing.
+func New(cfg Config, logw io.Writer) (*Server, error) {
+	s := &Server{cfg: cfg, log: log.New(logw, "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, done: make(chan struct{})}
+	var err error
+	if s.teachers, err = loadKeys(cfg.TeacherKeys); err != nil {
+		return nil, fmt.Errorf("--teacher-keys: %v", err)
+	}
+	if s.students, err = loadKeys(cfg.StudentKeys); err != nil {
+		return nil, fmt.Errorf("--student-keys: %v", err)
+	}
+	if s.signer, s.made, err = hostKey(cfg.HostKey); err != nil {
+		return nil, fmt.Errorf("--host-key: %v", err)
+	}
+	s.srv, err = wish.NewServer(
+		wish.WithAddress(cfg.Addr),
+		func(srv *ssh.Server) error { srv.AddHostKey(s.signer); return nil },
+		wish.WithPublicKeyAuth(s.publicKey),
+		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
+		func(srv *ssh.Server) error {
+			// The server's cryptography reads the system's reader captured before any world
+			// existed: while a world steps, crypto/rand.Reader is its seeded stream.
+			srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
+				return &gossh.ServerConfig{Config: gossh.Config{Rand: cluster.SystemRand()}, MaxAuthTries: 6}
+			}
+			srv.ConnCallback = s.onConn
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": ssh.DefaultSessionHandler, "default": refuseChannel}
+			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": refuseRequest}
+			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem}
+			srv.LocalPortForwardingCallback = nil
+			srv.ReversePortForwardingCallback = nil
+			return nil
+		},
+		wish.WithMiddleware(s.handle, logging.MiddlewareWithLogger(s.log)),
+	)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// HostKeyMade says the host key file was made at this start.
+func (s *Server) HostKeyMade() bool { return s.made }
+
+// Fingerprint is the host key's SHA256 fingerprint, for the start line.
+func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.PublicKey()) }
+
+// onConn bounds connections before authentication: a flood of half-open connections cannot
+// hold more than twice --max-sessions of them.
+func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+	if s.conns.Add(1) > int64(2*s.cfg.MaxSessions) {
+		s.conns.Add(-1)
+		c.Close()
+		return nil
+	}
+	return &countedConn{Conn: c, s: s}
+}
+
+type countedConn struct {
+	net.Conn
+	s    *Server
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() { c.s.conns.Add(-1) })
+	return c.Conn.Close()
+}
+
+// refuseChannel refuses every channel but a session: port forwarding (direct-tcpip), X11.
+func refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, _ ssh.Context) {
+	why := "leaselab serve opens no " + ch.ChannelType() + " channels"
+	if ch.ChannelType() == "direct-tcpip" {
+		why = "port forwarding is off on leaselab serve"
+	}
+	ch.Reject(gossh.Prohibited, why)
+}
+
+// refuseRequest refuses global requests (remote port forwarding); the protocol has no room for
+// a reason there: the client says the forwarding failed.
+func refuseRequest(ssh.Context, *ssh.Server, *gossh.Request) (bool, []byte) { return false, nil }
+
+func (s *Server) refuseSubsystem(sess ssh.Session) {
+	fmt.Fprintf(sess.Stderr(), "leaselab serve runs no subsystems (asked for %q): ssh -p PORT HOST opens the lab\r\n", sess.Subsystem())
+	sess.Exit(1)
+}
+
+// Serve accepts connections on ln until Shutdown.
+func (s *Server) Serve(ln net.Listener) error {
+	if s.cfg.Idle > 0 {
+		s.wg.Add(1)
+		go s.watchIdle()
+	}
+	err := s.srv.Serve(ln)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on the configured address.
+func (s *Server) ListenAndServe() error {
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ln)
+}
+
+// Shutdown closes every session with why on its screen, waits for them up to the context's
+// deadline, then closes every connection and the listener.
+func (s *Server) Shutdown(ctx context.Context, why string) error {
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closing = true
+	close(s.done)
+	all := s.sessionsLocked()
+	s.mu.Unlock()
+	for _, se := range all {
+		se.end(why)
+	}
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for s.count() > 0 {
+		select {
+		case <-ctx.Done():
+			s.srv.Close()
+			s.wg.Wait()
+			return nil
+		case <-t.C:
+		}
+	}
+	err := s.srv.Close()
+	s.wg.Wait()
+	return err
+}
+
+func (s *Server) count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+func (s *Server) sessionsLocked() []*session {
+	out := make([]*session, 0, len(s.sessions))
+	for se := range s.sessions {
+		out = append(out, se)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// watchIdle closes sessions idle longer than --idle, with a message.
+func (s *Server) watchIdle() {
+	defer s.wg.Done()
+	every := min(max(s.cfg.Idle/4, 10*time.Millisecond), time.Second)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case now := <-t.C:
+			s.mu.Lock()
+			all := s.sessionsLocked()
+			s.mu.Unlock()
+			for _, se := range all {
+				if now.Sub(time.Unix(0, se.active.Load())) > s.cfg.Idle {
+					se.end(fmt.Sprintf("closed: no key for %v (--idle)", s.cfg.Idle))
+				}
+			}
+		}
+	}
+}
+
+// openClass opens the class on a teacher's Model; one class at a time.
+func (s *Server) openClass(se *session, m *ui.Model, title string) (*class, error) {
+	if !se.teacher {
+		return nil, errors.New("only a teacher's key opens a class")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.class != nil {
+		return nil, fmt.Errorf("a class is open already (%s, by %s)", s.class.title, s.class.teacher.user)
+	}
+	s.class = newClass(se, m, title)
+	return s.class, nil
+}
+
+func (s *Server) closeClass(c *class) {
+	s.mu.Lock()
+	if s.class == c {
+		s.class = nil
+	}
+	s.mu.Unlock()
+	c.close()
+}
+
+func (s *Server) openedClass() *class {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.class
+}
