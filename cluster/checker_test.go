@@ -90,7 +90,7 @@ func TestCheckerDivergenceWithItself(t *testing.T) {
 	checkApply(w, n, idx, fsm.Command{}, Origin{}, fsm.Lock{}, false, fsm.Result{})
 	vs := w.Violations()
 	if len(vs) != 1 || strings.Contains(vs[0].Text, "n4 and n4") ||
-		vs[0].Text != "n4 holds a different lock table after applying index 1000 than it did before it restarted ((empty) -> Noop)" {
+		vs[0].Text != "n4 holds a different lock table after applying index 1000 than it did before it restarted (empty -> Noop)" {
 		t.Fatalf("%v", vs)
 	}
 }

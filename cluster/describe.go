@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"leaselab/fsm"
 )
 
 // Describe is a one-line human description of the event: the TUI's timeline text and the
@@ -26,6 +28,9 @@ func (e *Event) Describe() string {
 	case EvCommitted:
 		return fmt.Sprintf("%s commits up to %d", n, e.Index)
 	case EvApplied:
+		if e.Cmd.Kind == 0 && e.Result.Kind == fsm.Noop {
+			return fmt.Sprintf("%s applies %d empty", n, e.Index) // nothing to report but its name
+		}
 		return fmt.Sprintf("%s applies %d %s -> %v", n, e.Index, e.CmdText(), e.Result)
 	case EvRole:
 		if e.Role == RoleDown {
@@ -104,10 +109,11 @@ func (e *Event) Describe() string {
 	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
 }
 
-// CmdText is the command, or "(empty)" for an entry without one (a new leader's).
+// CmdText is the command, or "empty" for an entry without one (a new leader's): the language's
+// word for it (`SUBJECT log I empty`), the same on every screen.
 func (e *Event) CmdText() string {
 	if e.Cmd.Kind == 0 {
-		return "(empty)"
+		return "empty"
 	}
 	return e.Cmd.String()
 }

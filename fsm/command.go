@@ -63,7 +63,7 @@ func (c Command) String() string {
 	case Renew:
 		return fmt.Sprintf("Renew %s #%d", c.Key, c.Token)
 	case 0:
-		return "(empty)" // raft's empty entry (a new leader's first), as every view names it
+		return "empty" // raft's empty entry (a new leader's first), as every view and the language name it
 	}
 	return c.Kind.String()
 }

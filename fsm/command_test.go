@@ -25,7 +25,7 @@ func TestKindAndCommandString(t *testing.T) {
 		{fsm.Command{Kind: fsm.Release, Key: "orders"}.String(), "Release orders"},
 		{fsm.Command{Kind: fsm.Expire, Key: "orders", Token: 1}.String(), "Expire orders #1"},
 		{fsm.Command{Kind: fsm.Kind(7), Key: "orders"}.String(), "Kind(7)"},
-		{fsm.Command{}.String(), "(empty)"},
+		{fsm.Command{}.String(), "empty"},
 	} {
 		if c.got != c.want {
 			t.Errorf("String() = %q, want %q", c.got, c.want)

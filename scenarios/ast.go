@@ -127,7 +127,15 @@ const (
 	CondResource                         // resource Key token N
 	CondWrite                            // Client write accepted|rejected (Accepted)
 	CondViolations                       // violations none (None) / violations Violation
+	// Log conditions (extensions: the issue #27 forms), on SUBJECT or majority:
+	CondLogTerm   // SUBJECT log Index term N
+	CondLogCmd    // SUBJECT log Index LogCmd [Key [Dur (HasLease) | #Token]]
+	CondLogNone   // SUBJECT log Index none (compacted or absent)
+	CondLastIndex // SUBJECT last-index Op N
 )
+
+// LogCmds are the command words of `SUBJECT log I CMD`.
+var LogCmds = []string{"Grant", "Release", "Expire", "empty", "conf"}
 
 // SubjectKind says which nodes a per-node condition looks at.
 type SubjectKind int
@@ -136,6 +144,7 @@ const (
 	SubjectNode   SubjectKind = iota + 1 // one node, Cond.Node
 	SubjectAll                           // every live node
 	SubjectLeader                        // the node that leads
+	SubjectMajority                      // log conditions: at least a majority of the voters
 )
 
 // Cond is a condition of expect or wait-until.
@@ -159,6 +168,9 @@ type Cond struct {
 	Reply     cluster.ReplyKind // one of Replies
 	Accepted  bool
 	Violation cluster.ViolationKind
+	Index     uint64 // log conditions: the entry's index
+	LogCmd    string // CondLogCmd: one of LogCmds
+	HasLease  bool   // CondLogCmd Grant: Dur is the lease to match
 }
 
 // Roles, Replies and Violations are the valid words of those conditions.

@@ -107,6 +107,9 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 
 // evalNodes checks a per-node condition on every subject node; all must hold.
 func (r *Runner) evalNodes(c *Cond) (bool, string) {
+	if c.Subject == SubjectMajority {
+		return r.evalMajority(c)
+	}
 	ids := r.subjects(c)
 	if len(ids) == 0 {
 		return false, "no such node (no leader, or every node down)"
@@ -163,6 +166,21 @@ func (r *Runner) evalNode(c *Cond, id int) (bool, string) {
 	case CondApplied:
 		v := w.Applied(id)
 		return compare(v, c.Op, c.N), fmt.Sprintf("%s applied %d", name, v)
+	case CondLastIndex:
+		v := w.LastIndex(id)
+		return compare(v, c.Op, c.N), fmt.Sprintf("%s last-index %d", name, v)
+	case CondLogTerm, CondLogCmd, CondLogNone:
+		e, ok := w.Entry(id, c.Index)
+		found := fmt.Sprintf("%s log %d %s", name, c.Index, logEntryText(e, ok))
+		switch {
+		case c.Kind == CondLogNone:
+			return !ok, found
+		case !ok:
+			return false, found
+		case c.Kind == CondLogTerm:
+			return e.Term == c.N, found
+		}
+		return logCmdMatches(c, e), found
 	}
 	return false, fmt.Sprintf("unknown condition kind %d", c.Kind)
 }
@@ -237,4 +255,51 @@ func violationList(vs []cluster.Violation) string {
 		}
 	}
 	return "violations " + strings.Join(kinds, ", ") + " (first: " + vs[0].Text + ")"
+}
+
+// evalMajority: at least a majority of the voters' logs satisfy the log condition. A log
+// survives a crash, so a down voter counts with the log it persisted.
+func (r *Runner) evalMajority(c *Cond) (bool, string) {
+	voters := r.world.Voters()
+	var have []string
+	for _, id := range voters {
+		if ok, _ := r.evalNode(c, id); ok {
+			have = append(have, fmt.Sprintf("n%d", id))
+		}
+	}
+	need := len(voters)/2 + 1
+	found := fmt.Sprintf("%d of %d voters (%s), a majority is %d", len(have), len(voters), orNone(strings.Join(have, " ")), need)
+	return len(have) >= need, found
+}
+
+// logEntryText is an entry as log conditions spell it: "term 2 Grant orders 3s", "term 3 empty",
+// "none" when the log does not hold it.
+func logEntryText(e cluster.LogEntry, ok bool) string {
+	switch {
+	case !ok:
+		return "none"
+	case e.Conf:
+		return fmt.Sprintf("term %d conf", e.Term)
+	case e.Empty:
+		return fmt.Sprintf("term %d empty", e.Term)
+	}
+	return fmt.Sprintf("term %d %s", e.Term, e.Cmd)
+}
+
+// logCmdMatches: Grant KEY matches any lease, Grant KEY D only that one.
+func logCmdMatches(c *Cond, e cluster.LogEntry) bool {
+	switch c.LogCmd {
+	case "empty":
+		return e.Empty
+	case "conf":
+		return e.Conf
+	case "Grant":
+		return e.Cmd.Kind == fsm.Grant && e.Cmd.Key == c.Key &&
+			(!c.HasLease || time.Duration(e.Cmd.LeaseMS)*time.Millisecond == c.Dur)
+	case "Release":
+		return e.Cmd.Kind == fsm.Release && e.Cmd.Key == c.Key
+	case "Expire":
+		return e.Cmd.Kind == fsm.Expire && e.Cmd.Key == c.Key && e.Cmd.Token == c.Token
+	}
+	return false
 }

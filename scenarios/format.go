@@ -120,6 +120,8 @@ func formatCond(c *Cond) string {
 		subj = "all"
 	case SubjectLeader:
 		subj = "leader"
+	case SubjectMajority:
+		subj = "majority"
 	}
 	token := ""
 	if c.HasToken {
@@ -163,6 +165,26 @@ func formatCond(c *Cond) string {
 		return subj + " commit " + c.Op + " " + strconv.FormatUint(c.N, 10)
 	case CondApplied:
 		return subj + " applied " + c.Op + " " + strconv.FormatUint(c.N, 10)
+	case CondLastIndex:
+		return subj + " last-index " + c.Op + " " + strconv.FormatUint(c.N, 10)
+	case CondLogTerm:
+		return subj + " log " + strconv.FormatUint(c.Index, 10) + " term " + strconv.FormatUint(c.N, 10)
+	case CondLogNone:
+		return subj + " log " + strconv.FormatUint(c.Index, 10) + " none"
+	case CondLogCmd:
+		s := subj + " log " + strconv.FormatUint(c.Index, 10) + " " + c.LogCmd
+		switch c.LogCmd {
+		case "Grant":
+			s += " " + c.Key
+			if c.HasLease {
+				s += " " + c.Dur.String()
+			}
+		case "Release":
+			s += " " + c.Key
+		case "Expire":
+			s += " " + c.Key + " #" + strconv.FormatUint(c.Token, 10)
+		}
+		return s
 	case CondHolds:
 		return c.Client + " holds " + c.Key + token
 	case CondReply:

@@ -36,8 +36,8 @@ func lexLine(line string) ([]word, *lexError) {
 		switch {
 		case isBlank(c):
 			i++
-		case c == '#':
-			return ws, nil
+		case c == '#' && (len(ws) == 0 || i+1 >= len(line) || !isDigit(line[i+1])):
+			return ws, nil // a comment; `#N` after a word is a token (Expire orders #1)
 		case c == '"':
 			w, next, err := lexQuoted(line, i)
 			if err != nil {
@@ -47,7 +47,7 @@ func lexLine(line string) ([]word, *lexError) {
 			i = next
 		default:
 			start := i
-			for i < len(line) && !isBlank(line[i]) && line[i] != '#' {
+			for i < len(line) && !isBlank(line[i]) && (line[i] != '#' || i == start) {
 				if line[i] == '"' {
 					return nil, &lexError{i + 1, "quote inside a word (put a space before it)"}
 				}
@@ -143,7 +143,7 @@ func bareSafe(s string) bool {
 var reserved = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`all leader resource not none converged term violations
+	for _, w := range strings.Fields(`all leader majority resource not none converged term violations
 		title seed nodes tick election heartbeat latency option unsafe
 		within holds reply token free expired`) {
 		reserved[w] = true // the step words come from Steps (indexSteps)

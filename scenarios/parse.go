@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -376,7 +377,7 @@ func commandList() string {
 }
 
 // condWords start conditions; a line starting with one lacks its expect.
-var condWords = map[string]bool{"leader": true, "all": true, "not": true, "term": true,
+var condWords = map[string]bool{"leader": true, "all": true, "majority": true, "not": true, "term": true,
 	"converged": true, "resource": true, "violations": true}
 
 func isClientAction(w word) bool {
@@ -559,7 +560,7 @@ func (l *line) clientStep(w word, st *Step) []*StepDef {
 	return stepWords[wordKey{true, l.next("client action").text}]
 }
 
-var nodeConds = []string{"role", "lock", "result", "history", "countdown", "commit", "applied"}
+var nodeConds = []string{"role", "lock", "result", "history", "countdown", "commit", "applied", "log", "last-index"}
 
 // cond parses a condition; it stops after the condition's last word.
 func (l *line) cond() *Cond {
@@ -584,6 +585,12 @@ func (l *line) cond() *Cond {
 		l.nodeCond(c, w)
 	case w.text == "all":
 		c.Subject = SubjectAll
+		l.nodeCond(c, w)
+	case w.text == "majority":
+		c.Subject = SubjectMajority
+		if !l.peekIs("log") {
+			l.fail(w.col, "majority takes a log condition: majority log I term T (or another log I form)")
+		}
 		l.nodeCond(c, w)
 	case isNodeWord(w.text):
 		c.Subject, c.Node = SubjectNode, l.nodeOf(w)
@@ -654,10 +661,47 @@ func (l *line) nodeCond(c *Cond, subj word) {
 		}
 		c.Op = l.oneOf(verb.text+" operator", "<", "<=", ">", ">=", "=")
 		c.N = l.uint(verb.text + " index")
+	case "last-index":
+		c.Kind = CondLastIndex
+		c.Op = l.oneOf("last-index operator", "<", "<=", ">", ">=", "=")
+		c.N = l.uint("last index")
+	case "log":
+		l.logCond(c)
 	case "holds", "reply", "write":
 		l.fail(subj.col, "%s needs a client before it, found %q", verb.text, subj.text)
 	default:
 		l.fail(verb.col, "unknown condition %q after %s (want %s)", verb.text, subj.text, orList(nodeConds))
+	}
+}
+
+// logCond parses the rest of `SUBJECT log I ...`: term T, none, or a command.
+func (l *line) logCond(c *Cond) {
+	c.Index = l.uint("log index")
+	what := l.oneOf("after the log index", append([]string{"term", "none"}, LogCmds...)...)
+	switch what {
+	case "term":
+		c.Kind, c.N = CondLogTerm, l.uint("term")
+	case "none":
+		c.Kind = CondLogNone
+	default:
+		c.Kind, c.LogCmd = CondLogCmd, what
+	}
+	switch what {
+	case "Grant":
+		c.Key = l.key()
+		if l.i < len(l.ws) && !l.peekIs("within") {
+			c.Dur, c.HasLease = l.duration("lease", true), true
+		}
+	case "Release":
+		c.Key = l.key()
+	case "Expire":
+		c.Key = l.key()
+		w := l.next("token like #1")
+		t, err := strconv.ParseUint(strings.TrimPrefix(w.text, "#"), 10, 64)
+		if !strings.HasPrefix(w.text, "#") || err != nil {
+			l.fail(w.col, "expected a token like #1 after the key, found %q", w.text)
+		}
+		c.Token, c.HasToken = t, true
 	}
 }
 

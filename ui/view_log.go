@@ -70,7 +70,7 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 	l.add(st.faint, num)
 	l.add(st.term(e.Term), "t"+strconv.FormatUint(e.Term, 10)+" ")
 	if e.Empty {
-		l.add(st.faint, firstFit(l.room(), "(new leader)", "(noop)"))
+		l.add(st.faint, "empty") // a new leader's first entry: the language's word for it
 		return
 	}
 	cs := cmdStyle(st, e.Cmd, e.Origin, fsm.Result{}, false)
