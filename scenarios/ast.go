@@ -141,10 +141,10 @@ var LogCmds = []string{"Grant", "Release", "Expire", "empty", "conf"}
 type SubjectKind int
 
 const (
-	SubjectNode   SubjectKind = iota + 1 // one node, Cond.Node
-	SubjectAll                           // every live node
-	SubjectLeader                        // the node that leads
-	SubjectMajority                      // log conditions: at least a majority of the voters
+	SubjectNode     SubjectKind = iota + 1 // one node, Cond.Node
+	SubjectAll                             // every live node
+	SubjectLeader                          // the node that leads
+	SubjectMajority                        // log conditions: at least a majority of the voters
 )
 
 // Cond is a condition of expect or wait-until.
