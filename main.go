@@ -447,6 +447,8 @@ func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
 	fs.DurationVar(&o.LinTimeout, "lin-timeout", o.LinTimeout, "porcupine's time budget per history (a history it cannot settle in time is reported as not checked)")
 	fs.IntVar(&o.ShrinkRuns, "shrink-runs", o.ShrinkRuns, "the shrinker's budget of runs per reproducer")
 	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
+	fs.BoolVar(&o.Liveness, "liveness", o.Liveness, "after the faults, heal everything (links, clocks, pauses, clients, crashed nodes) and require within bounds from the timeouts a leader, convergence and a granted fresh acquire from every client; a seed that does not get there is a liveness finding, shrunk like a violation")
+	fs.BoolVar(&o.Swarm, "swarm", o.Swarm, "swarm testing: every seed leaves out a random subset of fault kinds, and may clog and unclog nodes one by one (swizzle-clog); findings say which fault kinds they need")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

@@ -28,6 +28,8 @@ type Options struct {
 	LinTimeout  time.Duration
 	ShrinkRuns  int // the shrinker's run budget per reproducer
 	ShrinkSeeds int // seeds shrunk per violation kind, keeping the smallest reproducer
+	Liveness    bool // end every seed with the liveness tail and require progress (see liveness.go)
+	Swarm       bool // every seed leaves out a random subset of fault kinds (see swarm.go)
 }
 
 // DefaultOptions are the flags' defaults.
@@ -37,7 +39,8 @@ func DefaultOptions() Options {
 }
 
 func (o Options) settings() settings {
-	return settings{Duration: o.Duration, Nodes: o.Nodes, Unsafe: o.Unsafe, Profile: o.Profile, LinTimeout: o.LinTimeout, ShrinkRuns: o.ShrinkRuns}
+	return settings{Duration: o.Duration, Nodes: o.Nodes, Unsafe: o.Unsafe, Profile: o.Profile, LinTimeout: o.LinTimeout, ShrinkRuns: o.ShrinkRuns,
+		Liveness: o.Liveness, Swarm: o.Swarm}
 }
 
 // Finding is one shrunk reproducer, written to disk.
@@ -177,7 +180,13 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 		}
 		bySeed[r.Target] = append(bySeed[r.Target], r)
 	}
-	if len(kinds) == 0 {
+	var live []SeedResult // liveness failures, in seed order
+	for _, r := range rep.Results {
+		if len(r.Liveness) > 0 && r.Target == 0 {
+			live = append(live, r)
+		}
+	}
+	if len(kinds) == 0 && len(live) == 0 {
 		return nil
 	}
 	var jobs []job
@@ -188,12 +197,19 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 			jobs = append(jobs, job{Seed: c.Seed, Shrink: k})
 		}
 	}
+	for _, c := range live[:min(len(live), max(1, o.ShrinkSeeds))] {
+		jobs = append(jobs, job{Seed: c.Seed, Live: true})
+	}
+	labels := names(kinds)
+	if len(live) > 0 {
+		labels = append(labels, "liveness")
+	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return err
 	}
 	repros := make([]*Repro, len(jobs))
 	next := 0
-	fmt.Fprintf(progressOut, "chaos: shrinking %d seeds for %s\n", len(jobs), strings.Join(names(kinds), ", "))
+	fmt.Fprintf(progressOut, "chaos: shrinking %d seeds for %s\n", len(jobs), strings.Join(labels, ", "))
 	err := dispatch(es,
 		func() (job, bool) {
 			if next >= len(jobs) {
@@ -206,13 +222,17 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 			i := slices.Index(jobs, j)
 			repros[i] = a.Repro
 			if r := a.Repro; r != nil {
-				fmt.Fprintf(progressOut, "chaos: seed %d (%s): %d -> %d steps in %d runs\n", j.Seed, j.Shrink, r.From, r.Steps, r.Runs)
+				fmt.Fprintf(progressOut, "chaos: seed %d (%s): %d -> %d steps in %d runs\n", j.Seed, r.Name(), r.From, r.Steps, r.Runs)
 			}
 		})
 	if err != nil {
 		return err
 	}
-	for _, k := range kinds {
+	groups := slices.Clone(kinds)
+	if len(live) > 0 {
+		groups = append(groups, 0) // 0: the liveness jobs
+	}
+	for _, k := range groups {
 		var best *Repro
 		for i, r := range repros {
 			switch {
@@ -231,6 +251,14 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 		rep.Findings = append(rep.Findings, f)
 	}
 	return nil
+}
+
+// Name is what the finding shows: its violation kind, or liveness.
+func (r *Repro) Name() string {
+	if r.Liveness {
+		return "liveness"
+	}
+	return r.Kind.String()
 }
 
 // base is a finding's file name without extension.
@@ -254,6 +282,12 @@ func (o Options) ReproduceCommand(seed uint64) string {
 	if o.Profile != "" {
 		cmd += " --profile " + o.Profile
 	}
+	if o.Liveness {
+		cmd += " --liveness"
+	}
+	if o.Swarm {
+		cmd += " --swarm"
+	}
 	return cmd
 }
 
@@ -265,12 +299,16 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 		f.Problem = r.Error
 		return f, nil
 	}
-	name := base(r.Seed, r.Kind)
+	name := base(r.Seed, word(r.Name()))
 	f.File = filepath.Join(o.Out, name+".scenario")
 	f.HTML = filepath.Join(o.Out, name+".html")
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Found by leaselab chaos: seed %d shows %s.\n", r.Seed, r.Kind)
+	fmt.Fprintf(&b, "# Found by leaselab chaos: seed %d shows %s.\n", r.Seed, r.Name())
 	fmt.Fprintf(&b, "#   %s\n", r.Violation)
+	if r.Liveness {
+		fmt.Fprintf(&b, "# After the faults the world is healed; the wait-until steps at the end are the liveness\n"+
+			"# checks, and `leaselab run` fails this file at the one that does not come, until it is fixed.\n")
+	}
 	fmt.Fprintf(&b, "# Shrunk from %d steps to %d in %d runs. The whole seed again: %s\n", r.From, r.Steps, r.Runs, o.ReproduceCommand(r.Seed))
 	if r.WorldSeed != r.Seed {
 		fmt.Fprintf(&b, "# The world runs on seed %d here: cutting steps shifts every later random draw, so the\n# shrinker also tried other seeds for the same steps.\n", r.WorldSeed)
@@ -289,6 +327,12 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 	switch {
 	case err != nil:
 		f.Problem = err.Error()
+	case r.Liveness:
+		if len(livenessFailures(run)) == 0 {
+			f.Problem = "running the reproducer again passes its liveness checks"
+		} else {
+			f.Verified = true
+		}
 	case !run.World().HasViolation(r.Kind):
 		f.Problem = "running the reproducer again does not show " + r.Kind.String()
 	case !run.Passed():
@@ -349,8 +393,11 @@ func (r *Report) Print(w io.Writer) {
 		switch {
 		case s.Error != "":
 			fmt.Fprintf(w, "  seed %d: the run could not complete: %s\n", s.Seed, firstLine(s.Error))
-		default:
+		case len(s.Kinds) > 0:
 			fmt.Fprintf(w, "  seed %d: %s (%s)\n", s.Seed, strings.Join(names(s.Kinds), ", "), s.First)
+		}
+		if len(s.Liveness) > 0 {
+			fmt.Fprintf(w, "  seed %d: liveness (%s)\n", s.Seed, s.Liveness[0])
 		}
 	}
 	for _, s := range r.Results {
@@ -399,6 +446,15 @@ func (r *Report) Print(w io.Writer) {
 			kinds = append(kinds, fmt.Sprintf("%s %d", k, byKind[k]))
 		}
 	}
+	live := 0
+	for _, s := range r.Results {
+		if len(s.Liveness) > 0 {
+			live++
+		}
+	}
+	if live > 0 {
+		kinds = append(kinds, fmt.Sprintf("liveness %d", live))
+	}
 	summary := fmt.Sprintf("%d seeds: %d with violations", len(r.Results), len(failed))
 	if len(kinds) > 0 {
 		summary += " (" + strings.Join(kinds, ", ") + ")"
@@ -409,10 +465,10 @@ func (r *Report) Print(w io.Writer) {
 	}
 	for _, f := range r.Findings {
 		if f.File == "" {
-			fmt.Fprintf(w, "%s: seed %d could not be shrunk: %s\n", f.Kind, f.Seed, f.Problem)
+			fmt.Fprintf(w, "%s: seed %d could not be shrunk: %s\n", f.Name(), f.Seed, f.Problem)
 			continue
 		}
-		fmt.Fprintf(w, "%s: seed %d, shrunk from %d steps to %d (%d runs)\n", f.Kind, f.Seed, f.From, f.Steps, f.Runs)
+		fmt.Fprintf(w, "%s: seed %d, shrunk from %d steps to %d (%d runs)\n", f.Name(), f.Seed, f.From, f.Steps, f.Runs)
 		fmt.Fprintf(w, "  reproducer  %s\n  history     %s\n", f.File, f.HTML)
 		if !f.Verified {
 			fmt.Fprintf(w, "  warning: %s\n", f.Problem)

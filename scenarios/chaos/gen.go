@@ -17,6 +17,8 @@ type Params struct {
 	Nodes    int
 	Unsafe   []string
 	Profile  string // "" or "wide": see wideFault
+	Liveness bool   // end with the liveness tail (see livenessTail) instead of heal and settle
+	Swarm    bool   // leave out a random subset of fault kinds (see swarm.go)
 }
 
 // genStream is the second PCG word of the generator's stream ("chaosgen"), so the generator's
@@ -47,6 +49,12 @@ type gen struct {
 // few keys, a fault schedule with waits between, and an ending that heals the network, restarts
 // every crashed node, reconnects every client and lets the cluster settle.
 func Generate(p Params) *scenarios.Scenario {
+	s, _ := generate(p)
+	return s
+}
+
+// generate is Generate, also saying where the liveness tail starts (len(Steps) without one).
+func generate(p Params) (*scenarios.Scenario, int) {
 	g := &gen{
 		r:       rand.New(rand.NewPCG(p.Seed, genStream)),
 		p:       p,
@@ -97,6 +105,11 @@ func Generate(p Params) *scenarios.Scenario {
 			g.wait(min(g.waitDur(), faultEnd-g.now))
 		}
 	}
+	if p.Liveness {
+		n := len(g.steps)
+		g.steps = append(g.steps, livenessTail(h, g.steps)...)
+		return &scenarios.Scenario{File: "chaos", Name: fmt.Sprintf("chaos-%d", p.Seed), Header: h, Steps: g.steps}, n
+	}
 	// The ending: everything back to normal, then quiet time.
 	g.add(scenarios.Step{Kind: scenarios.StepHeal})
 	for id := 1; id <= p.Nodes; id++ {
@@ -110,7 +123,7 @@ func Generate(p Params) *scenarios.Scenario {
 		}
 	}
 	g.wait(p.Duration - g.now)
-	return &scenarios.Scenario{File: "chaos", Name: fmt.Sprintf("chaos-%d", p.Seed), Header: h, Steps: g.steps}
+	return &scenarios.Scenario{File: "chaos", Name: fmt.Sprintf("chaos-%d", p.Seed), Header: h, Steps: g.steps}, len(g.steps)
 }
 
 func (g *gen) add(st scenarios.Step) { g.steps = append(g.steps, st) }

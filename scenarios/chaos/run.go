@@ -88,11 +88,14 @@ func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
 	return res, nil
 }
 
-// refusals are the steps the world refused, but for a transfer-leader finding no leader: the
+// refusals are the steps the world refused (the liveness tail's checks aside), but for a transfer-leader finding no leader: the
 // generator cannot know whether a leader exists, so that one is a fault that did nothing.
 func refusals(r *scenarios.Runner) []scenarios.Failure {
 	var out []scenarios.Failure
 	for _, f := range r.Failures {
+		if isLivenessCheck(f) {
+			continue // not refused: the liveness tail's checks, judged apart
+		}
 		if !strings.HasPrefix(f.Step, "transfer-leader ") || f.Found != "no leader to transfer from" {
 			out = append(out, f)
 		}
@@ -149,10 +152,13 @@ type SeedResult struct {
 	// Stuck lists the requests that timed out although their whole window was calm (one
 	// leader throughout, no network rule, crash or restart, the client connected and awake).
 	Stuck []string `json:"stuck,omitempty"`
+	// Liveness lists the liveness tail's checks that failed (--liveness).
+	Liveness []string `json:"liveness,omitempty"`
 }
 
-// Failed says whether the seed found something: a violation or a run that could not complete.
-func (r *SeedResult) Failed() bool { return len(r.Kinds) > 0 || r.Error != "" }
+// Failed says whether the seed found something: a violation, a liveness failure or a run that
+// could not complete.
+func (r *SeedResult) Failed() bool { return len(r.Kinds) > 0 || len(r.Liveness) > 0 || r.Error != "" }
 
 // names spells kinds by name.
 func names(ks []cluster.ViolationKind) []string {
@@ -203,6 +209,7 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 	for _, f := range refusals(res.R) {
 		out.Refused = append(out.Refused, strings.TrimSpace(f.Step+": "+f.Found))
 	}
+	out.Liveness = livenessFailures(res.R)
 	out.Rejected = len(rejected)
 	out.Stuck = w.StuckRequests()
 	out.TraceHash = w.TraceHash()

@@ -21,8 +21,9 @@ import (
 type Repro struct {
 	Seed      uint64                `json:"seed"`       // the search's seed
 	WorldSeed uint64                `json:"world_seed"` // the file's `seed`: another one when the shrinker reseeded
-	Kind      cluster.ViolationKind `json:"kind"`
-	Text      string                `json:"text"`                // the scenario file, ending with `expect violations KIND`
+	Kind      cluster.ViolationKind `json:"kind,omitempty"`     // the violation; 0 for a liveness finding
+	Liveness  bool                  `json:"liveness,omitempty"` // a liveness finding: the tail's checks fail
+	Text      string                `json:"text"`                // the scenario file, ending with `expect violations KIND` (liveness: with the tail)
 	Steps     int                   `json:"steps"`               // its steps, the final expects included
 	From      int                   `json:"from"`                // steps of the generated scenario
 	Runs      int                   `json:"runs"`                // runs the shrinker made
@@ -41,6 +42,7 @@ type shrinker struct {
 	steps      []scenarios.Step
 	seed       uint64 // the search's seed, which alternative world seeds derive from
 	reseed     int    // alternative world seeds to try when a candidate fails with the current one
+	live       bool   // liveness: steps are the fault schedule; every run appends its tail
 }
 
 // reseedAbove is the size above which the shrinker also tries other world seeds: removing a
@@ -131,12 +133,12 @@ func (sh *shrinker) try(hdr scenarios.Header, steps []scenarios.Step) bool {
 		return false
 	}
 	sh.runs++
-	s, err := roundTrip(hdr, steps)
+	s, err := roundTrip(hdr, sh.full(hdr, steps))
 	if err != nil {
 		return false
 	}
 	o := execOpts{stopOn: sh.stopOn}
-	if sh.stopOn == nil {
+	if sh.stopOn == nil && !sh.live {
 		o.linTimeout = sh.linTimeout
 	}
 	res, err := execute(s, o)
@@ -145,6 +147,28 @@ func (sh *shrinker) try(hdr scenarios.Header, steps []scenarios.Step) bool {
 	}
 	sh.hdr, sh.steps = hdr, cutAfter(slices.Clone(steps), res)
 	return true
+}
+
+// full is what runs for a candidate: the steps, and in liveness mode their tail.
+func (sh *shrinker) full(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step {
+	if !sh.live {
+		return steps
+	}
+	return append(slices.Clone(steps), livenessTail(hdr, steps)...)
+}
+
+// ShrinkLiveness reduces a fault schedule (without its tail) while its liveness tail still
+// fails; see Shrink for the passes.
+func ShrinkLiveness(s *scenarios.Scenario, budget int) Repro {
+	sh := &shrinker{live: true, budget: budget, seed: s.Header.Seed,
+		holds: func(r *execResult) bool { return len(livenessFailures(r.R)) > 0 }}
+	rep := Repro{Seed: s.Header.Seed, Liveness: true, From: len(s.Steps)}
+	if !sh.reduce(s) {
+		rep.Runs = sh.runs
+		rep.Error = "the generated scenario does not fail its liveness checks when run again"
+		return rep
+	}
+	return sh.finish(rep)
 }
 
 // roundTrip writes a scenario and parses it back: what runs is exactly what a file will say.
@@ -371,7 +395,7 @@ func (sh *shrinker) renameClients() {
 // run shows is expected first too, or `leaselab run` would fail the file for it.
 func (sh *shrinker) finish(rep Repro) Repro {
 	rep.Runs = sh.runs
-	s, err := roundTrip(sh.hdr, sh.steps)
+	s, err := roundTrip(sh.hdr, sh.full(sh.hdr, sh.steps))
 	if err != nil {
 		rep.Error = err.Error()
 		return rep
@@ -382,6 +406,16 @@ func (sh *shrinker) finish(rep Repro) Repro {
 		return rep
 	}
 	w := res.R.World()
+	if sh.live {
+		h := sh.hdr
+		h.Title = fmt.Sprintf("chaos seed %d: liveness", rep.Seed)
+		rep.WorldSeed = h.Seed
+		h.Set = map[string]bool{"title": true, "seed": true, "nodes": true}
+		rep.Text = scenarios.Format(&scenarios.Scenario{Header: h, Steps: s.Steps})
+		rep.Steps = len(s.Steps)
+		rep.Violation = strings.Join(livenessFailures(res.R), "; ")
+		return rep
+	}
 	var kinds []cluster.ViolationKind
 	if len(sh.hdr.Unsafe) == 0 {
 		kinds = kindsOf(w.Violations())

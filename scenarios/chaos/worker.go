@@ -30,6 +30,7 @@ const WorkerEnv = "LEASELAB_CHAOS_WORKER"
 type job struct {
 	Seed   uint64                `json:"seed"`
 	Shrink cluster.ViolationKind `json:"shrink,omitempty"`
+	Live   bool                  `json:"live,omitempty"` // shrink for a liveness failure
 }
 
 // answer is a job's outcome: Result for a run, Repro for a shrink.
@@ -47,10 +48,12 @@ type settings struct {
 	Profile    string        `json:"profile,omitempty"`
 	LinTimeout time.Duration `json:"lin_timeout"`
 	ShrinkRuns int           `json:"shrink_runs"`
+	Liveness   bool          `json:"liveness,omitempty"`
+	Swarm      bool          `json:"swarm,omitempty"`
 }
 
 func (s settings) params(seed uint64) Params {
-	return Params{Seed: seed, Duration: s.Duration, Nodes: s.Nodes, Unsafe: s.Unsafe, Profile: s.Profile}
+	return Params{Seed: seed, Duration: s.Duration, Nodes: s.Nodes, Unsafe: s.Unsafe, Profile: s.Profile, Liveness: s.Liveness, Swarm: s.Swarm}
 }
 
 // do runs one job in this process.
@@ -59,14 +62,21 @@ func (s settings) do(j job) (a answer) {
 	defer func() {
 		if p := recover(); p != nil { // execute recovers the simulation's panics; this is the rest
 			msg := fmt.Sprintf("panic: %v", p)
-			if j.Shrink != 0 {
-				a.Result, a.Repro = nil, &Repro{Seed: j.Seed, Kind: j.Shrink, Error: msg}
+			if j.Shrink != 0 || j.Live {
+				a.Result, a.Repro = nil, &Repro{Seed: j.Seed, Kind: j.Shrink, Liveness: j.Live, Error: msg}
 			} else {
 				a.Result, a.Repro = &SeedResult{Seed: j.Seed, Error: msg}, nil
 			}
 		}
 	}()
 	p := s.params(j.Seed)
+	if j.Live {
+		sc, tail := generate(p)
+		sc.Steps = sc.Steps[:tail]
+		rep := ShrinkLiveness(sc, s.ShrinkRuns)
+		a.Repro = &rep
+		return a
+	}
 	if j.Shrink != 0 {
 		rep := Shrink(Generate(p), j.Shrink, s.ShrinkRuns, s.LinTimeout)
 		a.Repro = &rep
