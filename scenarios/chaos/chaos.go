@@ -26,8 +26,8 @@ type Options struct {
 	Out         string // where reproducers go
 	First       bool   // stop at the first seed with a violation
 	LinTimeout  time.Duration
-	ShrinkRuns  int // the shrinker's run budget per reproducer
-	ShrinkSeeds int // seeds shrunk per violation kind, keeping the smallest reproducer
+	ShrinkRuns  int  // the shrinker's run budget per reproducer
+	ShrinkSeeds int  // seeds shrunk per violation kind, keeping the smallest reproducer
 	Liveness    bool // end every seed with the liveness tail and require progress (see liveness.go)
 	Swarm       bool // every seed leaves out a random subset of fault kinds (see swarm.go)
 }
@@ -381,6 +381,12 @@ func (r *Report) Print(w io.Writer) {
 	if o.Profile != "" {
 		mode += ", profile " + o.Profile
 	}
+	if o.Liveness {
+		mode += ", liveness"
+	}
+	if o.Swarm {
+		mode += ", swarm"
+	}
 	last := o.From + uint64(len(r.Results)) - 1
 	fmt.Fprintf(w, "chaos: seeds %d..%d, %v of simulated time each, %d nodes, %s\n", o.From, last, o.Duration, o.Nodes, mode)
 	const maxLines = 20
@@ -470,6 +476,14 @@ func (r *Report) Print(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%s: seed %d, shrunk from %d steps to %d (%d runs)\n", f.Name(), f.Seed, f.From, f.Steps, f.Runs)
 		fmt.Fprintf(w, "  reproducer  %s\n  history     %s\n", f.File, f.HTML)
+		needs := strings.Join(f.Needs, ", ")
+		if needs == "" {
+			needs = "no fault at all"
+		}
+		if o.Swarm {
+			needs += "; the seed left out " + strings.Join(SwarmOff(f.Seed), ", ")
+		}
+		fmt.Fprintf(w, "  needs       %s\n", needs)
 		if !f.Verified {
 			fmt.Fprintf(w, "  warning: %s\n", f.Problem)
 		}

@@ -39,10 +39,12 @@ type gen struct {
 	offline map[string]bool
 	clients []string
 	keys    []string
-	lead    int   // the node last told to campaign: likely the leader; 0 if none yet
-	slowing bool  // lease-read: see leaseReadFault
-	wide    bool  // the wide profile: see wideFault
-	iso     []int // nodes isolated since the last partition or heal (rejoin undoes isolate)
+	lead    int             // the node last told to campaign: likely the leader; 0 if none yet
+	slowing bool            // lease-read: see leaseReadFault
+	wide    bool            // the wide profile: see wideFault
+	iso     []int           // nodes isolated since the last partition or heal (rejoin undoes isolate)
+	off     map[string]bool // swarm: the fault kinds this seed leaves out (nil without --swarm)
+	end     time.Duration   // when the fault schedule ends
 }
 
 // Generate writes a random scenario for p: a header, clients acquiring, writing and releasing a
@@ -62,6 +64,9 @@ func generate(p Params) (*scenarios.Scenario, int) {
 		offline: map[string]bool{},
 		slowing: slices.Contains(p.Unsafe, "lease-read"),
 		wide:    p.Profile == "wide",
+	}
+	if p.Swarm {
+		g.off = swarmOff(p.Seed)
 	}
 	h := scenarios.DefaultHeader()
 	h.Title = fmt.Sprintf("chaos seed %d", p.Seed)
@@ -91,6 +96,7 @@ func generate(p Params) (*scenarios.Scenario, int) {
 
 	settle := min(5*time.Second, p.Duration/4)
 	faultEnd := p.Duration - settle
+	g.end = faultEnd
 	if g.r.IntN(2) == 0 || g.slowing {
 		g.lead = g.node()
 		g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: g.lead})
@@ -226,7 +232,17 @@ func (g *gen) fault() {
 	if g.wide && g.wideFault() {
 		return
 	}
-	switch g.r.IntN(19) {
+	c := g.r.IntN(19)
+	if g.off != nil {
+		if !g.off["swizzle-clog"] && g.r.IntN(12) == 0 {
+			g.swizzleClog(g.end)
+			return
+		}
+		if !g.swarmCase(&c) {
+			return
+		}
+	}
+	switch c {
 	case 0, 1:
 		id := g.node()
 		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: id})
@@ -301,7 +317,11 @@ func (g *gen) fault() {
 		g.add(scenarios.Step{Kind: scenarios.StepSkewReset, Node: g.node()})
 	case 15:
 		if id := g.upNode(); id != 0 {
-			if g.r.IntN(2) == 0 {
+			snap := g.r.IntN(2) == 0
+			if g.off != nil && g.off["snapshot"] != g.off["campaign"] {
+				snap = !g.off["snapshot"]
+			}
+			if snap {
 				g.add(scenarios.Step{Kind: scenarios.StepSnapshot, Node: id})
 			} else {
 				g.lead = id
@@ -341,7 +361,11 @@ func (g *gen) fault() {
 // rejoins of isolated nodes, and clocks skewed further (rates 0.2x to 5x, jumps up to ±10s).
 // It returns false to leave the fault to the default mix.
 func (g *gen) wideFault() bool {
-	switch g.r.IntN(12) {
+	c := g.r.IntN(12)
+	if g.off != nil && c < 6 && g.off[[...]string{"transfer-leader", "transfer-leader", "rejoin", "rejoin", "clock-skew", "clock-skew"}[c]] {
+		return false
+	}
+	switch c {
 	case 0, 1:
 		// The world refuses a transfer when there is no leader; chaos counts that refusal as a
 		// fault that did nothing (see benign), since the generator cannot know.

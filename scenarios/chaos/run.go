@@ -88,15 +88,18 @@ func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
 	return res, nil
 }
 
-// refusals are the steps the world refused (the liveness tail's checks aside), but for a transfer-leader finding no leader: the
-// generator cannot know whether a leader exists, so that one is a fault that did nothing.
+// refusals are the steps the world refused (the liveness tail's checks aside), but for a
+// transfer-leader finding no leader and a rejoin of a node no longer alone: the generator
+// cannot know the leader or the world's groups, so those are faults that did nothing.
 func refusals(r *scenarios.Runner) []scenarios.Failure {
 	var out []scenarios.Failure
 	for _, f := range r.Failures {
 		if isLivenessCheck(f) {
 			continue // not refused: the liveness tail's checks, judged apart
 		}
-		if !strings.HasPrefix(f.Step, "transfer-leader ") || f.Found != "no leader to transfer from" {
+		noLeader := strings.HasPrefix(f.Step, "transfer-leader ") && f.Found == "no leader to transfer from"
+		notAlone := strings.HasPrefix(f.Step, "rejoin ") && strings.Contains(f.Found, "is not isolated")
+		if !noLeader && !notAlone {
 			out = append(out, f)
 		}
 	}

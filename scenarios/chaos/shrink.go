@@ -19,15 +19,16 @@ import (
 
 // Repro is a shrunk reproducer.
 type Repro struct {
-	Seed      uint64                `json:"seed"`       // the search's seed
-	WorldSeed uint64                `json:"world_seed"` // the file's `seed`: another one when the shrinker reseeded
-	Kind      cluster.ViolationKind `json:"kind,omitempty"`     // the violation; 0 for a liveness finding
-	Liveness  bool                  `json:"liveness,omitempty"` // a liveness finding: the tail's checks fail
+	Seed      uint64                `json:"seed"`                // the search's seed
+	WorldSeed uint64                `json:"world_seed"`          // the file's `seed`: another one when the shrinker reseeded
+	Kind      cluster.ViolationKind `json:"kind,omitempty"`      // the violation; 0 for a liveness finding
+	Liveness  bool                  `json:"liveness,omitempty"`  // a liveness finding: the tail's checks fail
 	Text      string                `json:"text"`                // the scenario file, ending with `expect violations KIND` (liveness: with the tail)
 	Steps     int                   `json:"steps"`               // its steps, the final expects included
 	From      int                   `json:"from"`                // steps of the generated scenario
 	Runs      int                   `json:"runs"`                // runs the shrinker made
 	Violation string                `json:"violation,omitempty"` // the checker's report of the target in the shrunk run
+	Needs     []string              `json:"needs,omitempty"`     // the fault kinds the shrunk schedule has (see Needs)
 	Error     string                `json:"error,omitempty"`
 }
 
@@ -395,6 +396,7 @@ func (sh *shrinker) renameClients() {
 // run shows is expected first too, or `leaselab run` would fail the file for it.
 func (sh *shrinker) finish(rep Repro) Repro {
 	rep.Runs = sh.runs
+	rep.Needs = Needs(sh.steps)
 	s, err := roundTrip(sh.hdr, sh.full(sh.hdr, sh.steps))
 	if err != nil {
 		rep.Error = err.Error()
