@@ -41,7 +41,9 @@ usage:
                                                   a classroom over SSH: every student in
                                                   the lab from their own terminal
   leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]...
+                 [--liveness] [--swarm] [--check-determinism] [--shard K/N] [--json FILE]
                  [--jobs N] [--out DIR]           hunt for violations with random faults
+  leaselab chaos merge [--out DIR] REPORT...      the shards' --json reports as one whole run
 
 Run 'leaselab COMMAND -h' for a command's flags.
 `
@@ -429,7 +431,10 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
-	fs := newFlags("chaos", "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--profile wide] [--jobs N] [--out DIR]", stderr,
+	if len(args) > 0 && args[0] == "merge" {
+		return cmdChaosMerge(args[1:], stdout, stderr)
+	}
+	fs := newFlags("chaos", "leaselab chaos [--seeds N] [--from S] [--duration D] [--nodes N] [--unsafe NAME]... [--profile wide] [--liveness] [--swarm] [--check-determinism] [--shard K/N] [--json FILE] [--jobs N] [--out DIR]\n       leaselab chaos merge [--out DIR] [--json FILE] REPORT...", stderr,
 		"Runs a random fault schedule per seed against the invariant checker and porcupine;",
 		"shrinks each kind of violation to a scenario file (and an HTML history) in --out.",
 		"Exit status: 0 nothing found and every history checked, 1 violations found, a history",
@@ -448,6 +453,14 @@ func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
 	fs.IntVar(&o.ShrinkRuns, "shrink-runs", o.ShrinkRuns, "the shrinker's budget of runs per reproducer")
 	fs.IntVar(&o.ShrinkSeeds, "shrink-seeds", o.ShrinkSeeds, "seeds shrunk per violation kind (those whose violation comes earliest); the smallest reproducer is kept")
 	fs.BoolVar(&o.Liveness, "liveness", o.Liveness, "after the faults, heal everything (links, clocks, pauses, clients, crashed nodes) and require within bounds from the timeouts a leader, convergence and a granted fresh acquire from every client; a seed that does not get there is a liveness finding, shrunk like a violation")
+	fs.BoolVar(&o.CheckDeterminism, "check-determinism", o.CheckDeterminism, "run every seed twice, the second time in another worker process (with --jobs 1, one is started), and compare the results and trace hashes; a seed that differs is a finding, with both traces written to --out")
+	fs.Func("shard", "run only slice `K/N` of the seeds: the K-th of N, K from 0 (a batch engine's index: Kubernetes' JOB_COMPLETION_INDEX, a Slurm array); merge the --json reports with 'leaselab chaos merge'", func(v string) error {
+		sh, err := chaos.ParseShard(v)
+		o.Shard = sh
+		return err
+	})
+	var jsonOut string
+	fs.StringVar(&jsonOut, "json", "", "also write the report, every seed's result and every shrunk reproducer, as JSON to `FILE` (what 'leaselab chaos merge' reads)")
 	fs.BoolVar(&o.Swarm, "swarm", o.Swarm, "swarm testing: every seed leaves out a random subset of fault kinds, and may clog and unclog nodes one by one (swizzle-clog); findings say which fault kinds they need")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -475,12 +488,21 @@ func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
 		return bad("--shrink-runs must be at least 1, got %d", o.ShrinkRuns)
 	case o.ShrinkSeeds < 1:
 		return bad("--shrink-seeds must be at least 1, got %d", o.ShrinkSeeds)
+	case o.Shard.N > o.Seeds:
+		return bad("--shard %v: more shards than the %d seeds", o.Shard, o.Seeds)
+	case o.Shard.N > 1 && o.First:
+		return bad("--shard cannot go with --first: each shard would stop at its own first finding")
 	}
 	if o.Profile == "default" {
 		o.Profile = ""
 	}
 	if err := checkOutDir(o.Out); err != nil {
 		return bad("--out %s: %v", o.Out, err)
+	}
+	if jsonOut != "" {
+		if err := checkOutDir(filepath.Dir(jsonOut)); err != nil {
+			return bad("--json %s: %v", jsonOut, err)
+		}
 	}
 	rep, err := chaos.Run(o, progress)
 	if rep != nil {
@@ -489,11 +511,65 @@ func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if jsonOut != "" {
+		if err := rep.WriteJSON(jsonOut); err != nil {
+			return err
+		}
+	}
 	jobs := fmt.Sprintf("%d jobs", o.Jobs)
 	if o.Jobs == 1 {
 		jobs = "1 job"
 	}
 	fmt.Fprintf(stderr, "chaos: %d seeds in %v (%.1f seeds/s, %s)\n", len(rep.Results), rep.Wall.Round(time.Millisecond), float64(len(rep.Results))/rep.Wall.Seconds(), jobs)
+	if !rep.Passed() {
+		return exitError(1)
+	}
+	return nil
+}
+
+// cmdChaosMerge is `leaselab chaos merge`: the shards' --json reports made into the whole run's.
+func cmdChaosMerge(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("chaos merge", "leaselab chaos merge [--out DIR] [--json FILE] REPORT...", stderr,
+		"Combines the --json reports of the N shards of one search (chaos --shard K/N) into the",
+		"report a whole run makes: one summary, and per kind the reproducer a whole run keeps",
+		"(duplicates collapse; the candidates are the whole range's), written and checked in --out.",
+		"Exit status as chaos's; 2 also for reports that are not all the shards of one search.")
+	out := chaos.DefaultOptions().Out
+	fs.StringVar(&out, "out", out, "the merged reproducers and their HTML go to directory `DIR`")
+	var jsonOut string
+	fs.StringVar(&jsonOut, "json", "", "also write the merged report as JSON to `FILE`")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	bad := func(format string, a ...any) error { return usageError(fs, stderr, format, a...) }
+	if len(pos) == 0 {
+		return bad("no reports to merge")
+	}
+	if err := checkOutDir(out); err != nil {
+		return bad("--out %s: %v", out, err)
+	}
+	var reps []*chaos.Report
+	for _, p := range pos {
+		r, err := chaos.ReadReport(p)
+		if err != nil {
+			return bad("%v", err)
+		}
+		reps = append(reps, r)
+	}
+	rep, err := chaos.Merge(reps, out)
+	if err != nil && rep == nil {
+		return bad("%v", err)
+	}
+	rep.Print(stdout)
+	if err != nil {
+		return err
+	}
+	if jsonOut != "" {
+		if err := rep.WriteJSON(jsonOut); err != nil {
+			return err
+		}
+	}
 	if !rep.Passed() {
 		return exitError(1)
 	}

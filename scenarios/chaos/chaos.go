@@ -26,10 +26,13 @@ type Options struct {
 	Out         string // where reproducers go
 	First       bool   // stop at the first seed with a violation
 	LinTimeout  time.Duration
-	ShrinkRuns  int  // the shrinker's run budget per reproducer
-	ShrinkSeeds int  // seeds shrunk per violation kind, keeping the smallest reproducer
-	Liveness    bool // end every seed with the liveness tail and require progress (see liveness.go)
-	Swarm       bool // every seed leaves out a random subset of fault kinds (see swarm.go)
+	ShrinkRuns  int   // the shrinker's run budget per reproducer
+	ShrinkSeeds int   // seeds shrunk per violation kind, keeping the smallest reproducer
+	Liveness    bool  // end every seed with the liveness tail and require progress (see liveness.go)
+	Swarm       bool  // every seed leaves out a random subset of fault kinds (see swarm.go)
+	Shard       Shard // run only this slice of the seeds (see shard.go)
+	// CheckDeterminism runs every seed a second time in another process and compares.
+	CheckDeterminism bool
 }
 
 // DefaultOptions are the flags' defaults.
@@ -60,6 +63,9 @@ type Report struct {
 	Findings []Finding    // one per violation kind, in the order the search met them
 	Crashed  []string     // scenario files written for runs that could not complete
 	Wall     time.Duration
+	Shrunk   []Repro // every reproducer shrunk, the ones not kept too (what a merge picks from)
+	// Nondeterministic lists the seeds whose second run differed (--check-determinism).
+	Nondeterministic []Nondeterminism `json:",omitempty"`
 }
 
 // Failed lists the results that found something.
@@ -107,12 +113,26 @@ func Run(o Options, progressOut io.Writer) (*Report, error) {
 		progressOut = io.Discard
 	}
 	st := o.settings()
-	es, err := startExecutors(st, min(o.Jobs, o.Seeds), progressOut)
+	_, seeds := o.span()
+	var es []executor
+	var err error
+	if o.CheckDeterminism {
+		es, err = startExecutors(st, max(o.Jobs, 2), progressOut)
+		if err == nil && o.Jobs == 1 { // this process and one worker
+			es[0].close()
+			es[0] = local{st}
+		}
+	} else {
+		es, err = startExecutors(st, min(o.Jobs, seeds), progressOut)
+	}
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{Options: o}
-	runErr := search(o, es, rep, progressOut)
+	by, runErr := search(o, es, rep, progressOut)
+	if runErr == nil && o.CheckDeterminism && len(rep.Results) > 0 {
+		runErr = recheck(o, es, rep, by, progressOut)
+	}
 	if runErr == nil {
 		runErr = shrinkAll(o, es, rep, progressOut)
 	}
@@ -125,27 +145,29 @@ func Run(o Options, progressOut io.Writer) (*Report, error) {
 	return rep, writeCrashed(o, rep)
 }
 
-// search runs every seed (with First, up to the lowest failing one) and keeps the results in
-// seed order.
-func search(o Options, es []executor, rep *Report, progressOut io.Writer) error {
-	results := make([]*SeedResult, o.Seeds)
-	stop := o.Seeds // with First: index of the lowest failing seed + 1
+// search runs every seed of its span (with First, up to the lowest failing one) and keeps the
+// results in seed order; it returns which executor ran each.
+func search(o Options, es []executor, rep *Report, progressOut io.Writer) ([]int, error) {
+	from, seeds := o.span()
+	results := make([]*SeedResult, seeds)
+	ranOn := make([]int, seeds)
+	stop := seeds // with First: index of the lowest failing seed + 1
 	next := 0
-	prog := newProgress(progressOut, o.Seeds)
+	prog := newProgress(progressOut, seeds)
 	err := dispatch(es,
-		func() (job, bool) {
+		func(int) (job, bool) {
 			if next >= stop {
 				return job{}, false
 			}
 			next++
-			return job{Seed: o.From + uint64(next-1)}, true
+			return job{Seed: from + uint64(next-1)}, true
 		},
-		func(j job, a answer) {
-			i := int(j.Seed - o.From)
+		func(j job, e int, a answer) {
+			i := int(j.Seed - from)
 			if a.Result == nil || i >= stop {
 				return
 			}
-			results[i] = a.Result
+			results[i], ranOn[i] = a.Result, e
 			prog.update(a.Result.Failed())
 			if o.First && a.Result.Failed() {
 				stop = i + 1
@@ -161,48 +183,22 @@ func search(o Options, es []executor, rep *Report, progressOut io.Writer) error 
 		}
 		rep.Results = append(rep.Results, *r)
 	}
-	return err
+	return ranOn[:len(rep.Results)], err
 }
 
 // shrinkAll shrinks, for each violation kind found, the ShrinkSeeds seeds whose violation
 // came earliest in their scenario (the fewest steps to cut through), on the workers too, and
 // keeps the smallest reproducer (ties: the lower seed). Then, here, each is written, run again
-// and drawn. Kinds come in the order the search first met them.
+// and drawn. Kinds come in the order the search first met them; liveness failures (the lowest
+// seeds) come last.
 func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) error {
-	var kinds []cluster.ViolationKind
-	bySeed := map[cluster.ViolationKind][]SeedResult{}
-	for _, r := range rep.Results {
-		if r.Target == 0 {
-			continue
-		}
-		if bySeed[r.Target] == nil {
-			kinds = append(kinds, r.Target)
-		}
-		bySeed[r.Target] = append(bySeed[r.Target], r)
-	}
-	var live []SeedResult // liveness failures, in seed order
-	for _, r := range rep.Results {
-		if len(r.Liveness) > 0 && r.Target == 0 {
-			live = append(live, r)
-		}
-	}
-	if len(kinds) == 0 && len(live) == 0 {
+	groups, jobs := shrinkJobs(o, rep.Results)
+	if len(jobs) == 0 {
 		return nil
 	}
-	var jobs []job
-	for _, k := range kinds {
-		cands := bySeed[k]
-		slices.SortStableFunc(cands, func(a, b SeedResult) int { return a.TargetStep - b.TargetStep })
-		for _, c := range cands[:min(len(cands), max(1, o.ShrinkSeeds))] {
-			jobs = append(jobs, job{Seed: c.Seed, Shrink: k})
-		}
-	}
-	for _, c := range live[:min(len(live), max(1, o.ShrinkSeeds))] {
-		jobs = append(jobs, job{Seed: c.Seed, Live: true})
-	}
-	labels := names(kinds)
-	if len(live) > 0 {
-		labels = append(labels, "liveness")
+	var labels []string
+	for _, k := range groups {
+		labels = append(labels, (&Repro{Kind: k, Liveness: k == 0}).Name())
 	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return err
@@ -211,14 +207,14 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 	next := 0
 	fmt.Fprintf(progressOut, "chaos: shrinking %d seeds for %s\n", len(jobs), strings.Join(labels, ", "))
 	err := dispatch(es,
-		func() (job, bool) {
+		func(int) (job, bool) {
 			if next >= len(jobs) {
 				return job{}, false
 			}
 			next++
 			return jobs[next-1], true
 		},
-		func(j job, a answer) {
+		func(j job, _ int, a answer) {
 			i := slices.Index(jobs, j)
 			repros[i] = a.Repro
 			if r := a.Repro; r != nil {
@@ -228,10 +224,49 @@ func shrinkAll(o Options, es []executor, rep *Report, progressOut io.Writer) err
 	if err != nil {
 		return err
 	}
-	groups := slices.Clone(kinds)
-	if len(live) > 0 {
-		groups = append(groups, 0) // 0: the liveness jobs
+	for _, r := range repros {
+		if r != nil {
+			rep.Shrunk = append(rep.Shrunk, *r)
+		}
 	}
+	return pickFindings(o, rep, groups, jobs, repros)
+}
+
+// shrinkJobs are the shrinks a search makes for its results: per violation kind (in the order
+// the results first show them) its ShrinkSeeds candidates, then the liveness failures' (group
+// 0: the lowest seeds).
+func shrinkJobs(o Options, results []SeedResult) (groups []cluster.ViolationKind, jobs []job) {
+	bySeed := map[cluster.ViolationKind][]SeedResult{}
+	var live []SeedResult
+	for _, r := range results {
+		switch {
+		case r.Target != 0:
+			if bySeed[r.Target] == nil {
+				groups = append(groups, r.Target)
+			}
+			bySeed[r.Target] = append(bySeed[r.Target], r)
+		case len(r.Liveness) > 0:
+			live = append(live, r)
+		}
+	}
+	for _, k := range groups {
+		cands := bySeed[k]
+		slices.SortStableFunc(cands, func(a, b SeedResult) int { return a.TargetStep - b.TargetStep })
+		for _, c := range cands[:min(len(cands), max(1, o.ShrinkSeeds))] {
+			jobs = append(jobs, job{Seed: c.Seed, Shrink: k})
+		}
+	}
+	if len(live) > 0 {
+		groups = append(groups, 0)
+		for _, c := range live[:min(len(live), max(1, o.ShrinkSeeds))] {
+			jobs = append(jobs, job{Seed: c.Seed, Live: true})
+		}
+	}
+	return groups, jobs
+}
+
+// pickFindings keeps, per group, the smallest reproducer (ties: the lower seed), and writes it.
+func pickFindings(o Options, rep *Report, groups []cluster.ViolationKind, jobs []job, repros []*Repro) error {
 	for _, k := range groups {
 		var best *Repro
 		for i, r := range repros {
@@ -387,8 +422,12 @@ func (r *Report) Print(w io.Writer) {
 	if o.Swarm {
 		mode += ", swarm"
 	}
-	last := o.From + uint64(len(r.Results)) - 1
-	fmt.Fprintf(w, "chaos: seeds %d..%d, %v of simulated time each, %d nodes, %s\n", o.From, last, o.Duration, o.Nodes, mode)
+	from, _ := o.span()
+	last := from + uint64(len(r.Results)) - 1
+	if o.Shard.N > 1 {
+		mode += fmt.Sprintf(", shard %v of seeds %d..%d", o.Shard, o.From, o.From+uint64(o.Seeds)-1)
+	}
+	fmt.Fprintf(w, "chaos: seeds %d..%d, %v of simulated time each, %d nodes, %s\n", from, last, o.Duration, o.Nodes, mode)
 	const maxLines = 20
 	failed := r.Failed()
 	for i, s := range failed {
@@ -492,6 +531,12 @@ func (r *Report) Print(w io.Writer) {
 	for _, c := range r.Crashed {
 		fmt.Fprintf(w, "crashed run written to %s (leaselab run %s)\n", c, c)
 	}
+	if o.CheckDeterminism {
+		fmt.Fprintf(w, "determinism: %d seeds run twice in two processes, %d differ\n", len(r.Results), len(r.Nondeterministic))
+	}
+	for _, d := range r.Nondeterministic {
+		fmt.Fprintf(w, "NOT DETERMINISTIC: seed %d: trace hash %x, then %x in another process\n  traces      %s\n              %s\n", d.Seed, d.A.TraceHash, d.B.TraceHash, d.TraceA, d.TraceB)
+	}
 }
 
 func firstLine(s string) string {
@@ -504,7 +549,7 @@ func firstLine(s string) string {
 // liveness on purpose).
 func (r *Report) Passed() bool {
 	_, _, unknown := r.Lin()
-	return len(r.Failed()) == 0 && unknown == 0 && (len(r.Options.Unsafe) > 0 || len(r.Stuck()) == 0)
+	return len(r.Failed()) == 0 && unknown == 0 && (len(r.Options.Unsafe) > 0 || len(r.Stuck()) == 0) && len(r.Nondeterministic) == 0
 }
 
 // word is a plain word where a file name takes a kind.

@@ -172,7 +172,7 @@ func TestShrinkNonLinearizable(t *testing.T) {
 	p := Params{Duration: 30 * time.Second, Nodes: 5, Unsafe: []string{"unchecked-proposals"}}
 	for s := uint64(1); s <= 50 && seed == 0; s++ {
 		p.Seed = s
-		if r := runSeed(p, 10*time.Second); slices.Contains(r.Kinds, cluster.NonLinearizable) {
+		if r := runSeed(p, 10*time.Second, nil); slices.Contains(r.Kinds, cluster.NonLinearizable) {
 			seed = s
 		}
 	}
@@ -211,11 +211,11 @@ func TestDeterministicPerSeed(t *testing.T) {
 	if scenarios.Format(Generate(p2)) == a {
 		t.Error("seeds 42 and 43 generated the same scenario")
 	}
-	r1, r2 := runSeed(p, 10*time.Second), runSeed(p, 10*time.Second)
+	r1, r2 := runSeed(p, 10*time.Second, nil), runSeed(p, 10*time.Second, nil)
 	if !reflect.DeepEqual(r1, r2) {
 		t.Errorf("two runs of seed 42 differ:\n%+v\n%+v", r1, r2)
 	}
-	if r1.TraceHash == runSeed(p2, 10*time.Second).TraceHash {
+	if r1.TraceHash == runSeed(p2, 10*time.Second, nil).TraceHash {
 		t.Error("seeds 42 and 43 ran the same trace")
 	}
 }

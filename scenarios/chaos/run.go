@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"runtime/debug"
 	"slices"
@@ -172,13 +173,21 @@ func names(ks []cluster.ViolationKind) []string {
 	return out
 }
 
-// runSeed generates and runs one seed.
-func runSeed(p Params, linTimeout time.Duration) SeedResult {
+// runSeed generates and runs one seed, writing its trace to trace when not nil.
+func runSeed(p Params, linTimeout time.Duration, trace io.Writer) SeedResult {
 	s := Generate(p)
+	if perturb {
+		s.Header.Seed++
+	}
 	out := SeedResult{Seed: p.Seed, Steps: len(s.Steps)}
 	rejected := map[uint64]bool{}
 	firstPC := map[cluster.ViolationKind]int{} // kind -> the step running when the checker first reported it
+	var tw *cluster.TraceWriter
 	watch := func(r *scenarios.Runner) {
+		if trace != nil {
+			tw = cluster.NewTraceWriter(trace)
+			r.World().Subscribe(tw.Write)
+		}
 		r.World().Subscribe(func(e *cluster.Event) {
 			switch {
 			case e.Kind == cluster.EvApplied && e.Result.Kind == fsm.GrantRejected:
@@ -191,6 +200,9 @@ func runSeed(p Params, linTimeout time.Duration) SeedResult {
 		})
 	}
 	res, err := execute(s, execOpts{linTimeout: linTimeout, watch: watch})
+	if tw != nil {
+		tw.Flush()
+	}
 	if err != nil {
 		out.Error = err.Error()
 		return out

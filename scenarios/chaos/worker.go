@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,7 +31,8 @@ const WorkerEnv = "LEASELAB_CHAOS_WORKER"
 type job struct {
 	Seed   uint64                `json:"seed"`
 	Shrink cluster.ViolationKind `json:"shrink,omitempty"`
-	Live   bool                  `json:"live,omitempty"` // shrink for a liveness failure
+	Live   bool                  `json:"live,omitempty"`  // shrink for a liveness failure
+	Trace  bool                  `json:"trace,omitempty"` // run it and send its trace too
 }
 
 // answer is a job's outcome: Result for a run, Repro for a shrink.
@@ -38,6 +40,7 @@ type answer struct {
 	Seed   uint64      `json:"seed"`
 	Result *SeedResult `json:"result,omitempty"`
 	Repro  *Repro      `json:"repro,omitempty"`
+	Trace  string      `json:"trace,omitempty"` // the run's trace, JSON lines (job.Trace)
 }
 
 // settings are what every job of a search shares; a worker gets them as its first stdin line.
@@ -82,8 +85,14 @@ func (s settings) do(j job) (a answer) {
 		a.Repro = &rep
 		return a
 	}
-	r := runSeed(p, s.LinTimeout)
+	var trace strings.Builder
+	var tw io.Writer // nil: no trace
+	if j.Trace {
+		tw = &trace
+	}
+	r := runSeed(p, s.LinTimeout, tw)
 	a.Result = &r
+	a.Trace = trace.String()
 	return a
 }
 
@@ -217,21 +226,22 @@ func closeAll(es []executor) error {
 	return errors.Join(errs...)
 }
 
-// dispatch runs jobs on the executors, one job per executor at a time: next hands out the next
-// job (false: none left) and done takes each answer as it arrives; both run under one lock.
-func dispatch(es []executor, next func() (job, bool), done func(job, answer)) error {
+// dispatch runs jobs on the executors, one job per executor at a time: next hands executor e
+// its next job (false: none left for it) and done takes each answer as it arrives, with the
+// executor that made it; both run under one lock.
+func dispatch(es []executor, next func(e int) (job, bool), done func(j job, e int, a answer)) error {
 	var (
 		mu       sync.Mutex
 		wg       sync.WaitGroup
 		firstErr error
 	)
-	for _, e := range es {
+	for ei, e := range es {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				mu.Lock()
-				j, ok := next()
+				j, ok := next(ei)
 				ok = ok && firstErr == nil
 				mu.Unlock()
 				if !ok {
@@ -242,7 +252,7 @@ func dispatch(es []executor, next func() (job, bool), done func(job, answer)) er
 				if err != nil {
 					firstErr = cmpOr(firstErr, err)
 				} else {
-					done(j, a)
+					done(j, ei, a)
 				}
 				mu.Unlock()
 				if err != nil {
