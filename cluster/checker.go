@@ -16,6 +16,9 @@ type Violation struct {
 	Index uint64
 	Key   string
 	Text  string
+	// Detail is a longer account, when there is one (non-linearizable: the operations that
+	// cannot be ordered, see ExplainHistory); like Event.Detail, not part of the trace hash.
+	Detail string
 }
 
 func (v Violation) String() string {
@@ -47,6 +50,10 @@ func (c *checker) observe(e *entryNote) {
 }
 
 func (c *checker) report(kind ViolationKind, node int, index uint64, key, text string) {
+	c.reportDetail(kind, node, index, key, text, "")
+}
+
+func (c *checker) reportDetail(kind ViolationKind, node int, index uint64, key, text, detail string) {
 	id := kind.String() + "/" + strconv.FormatUint(index, 10) + "/" + key
 	if index == 0 {
 		id += "/" + strconv.Itoa(len(c.list))
@@ -55,9 +62,9 @@ func (c *checker) report(kind ViolationKind, node int, index uint64, key, text s
 		return
 	}
 	c.seen[id] = true
-	v := Violation{Kind: kind, At: c.w.now, Node: node, Index: index, Key: key, Text: text}
+	v := Violation{Kind: kind, At: c.w.now, Node: node, Index: index, Key: key, Text: text, Detail: detail}
 	c.list = append(c.list, v)
-	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Violation: kind, Text: text})
+	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Violation: kind, Text: text, Detail: detail})
 }
 
 func (c *checker) onApply(e *entryNote) {

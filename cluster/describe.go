@@ -97,6 +97,10 @@ func (e *Event) Describe() string {
 	case EvClient:
 		return e.Client + " " + e.Text
 	case EvViolation:
+		if e.Violation == NonLinearizable && e.Detail != "" { // the explanation's summary says more
+			summary, _, _ := strings.Cut(e.Detail, "\n")
+			return "VIOLATION " + e.Violation.String() + ": " + strings.TrimSuffix(summary, ".")
+		}
 		return "VIOLATION " + e.Violation.String() + ": " + e.Text
 	case EvRaftLog:
 		// raft names its node by number first ("1 became leader at term 1"): the column says it.

@@ -200,7 +200,7 @@ func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
 func (w *World) CheckHistory(timeout time.Duration) porcupine.CheckResult {
 	res := w.PendingHistory(timeout)
 	if res == porcupine.Illegal && !w.HasViolation(NonLinearizable) {
-		w.chk.report(NonLinearizable, 0, 0, "", nonLinearizableText)
+		w.chk.reportDetail(NonLinearizable, 0, 0, "", nonLinearizableText, w.explainText())
 	}
 	return res
 }

@@ -55,6 +55,9 @@ func (t *TraceWriter) Write(e *Event) {
 	j := jsonEvent{Seq: e.Seq, AtNS: int64(e.At), At: e.At.String(), Kind: e.Kind.String(), Node: e.Node,
 		Peer: e.Peer, Client: e.Client, Req: e.Req, Index: e.Index, Term: e.Term, Role: string(e.Role),
 		Key: e.Key, Token: e.Token, Reply: e.word(), Text: e.Text, Detail: e.Detail}
+	if e.Kind == EvViolation {
+		j.Detail = "" // an explanation derived from the history (ExplainHistory), not part of the run
+	}
 	if e.Kind.IsMessage() {
 		j.Msg, j.MsgTerm, j.MsgIdx, j.Entries, j.Reject = e.Msg.Type.String(), e.Msg.Term, e.Msg.Index, e.Msg.Entries, e.Msg.Reject
 	}

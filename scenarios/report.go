@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -101,6 +102,13 @@ func (res *Result) Report(out io.Writer) {
 	fmt.Fprintf(out, "%s %s (simulated %s in %s)\n", verdict, res.Scenario.Name, fmtTime(res.Simulated), fmtWall(res.Wall))
 	for _, f := range res.Runner.Failures {
 		fmt.Fprintf(out, "  %s\n", f)
+	}
+	for _, v := range res.Runner.World().Violations() {
+		if v.Kind == cluster.NonLinearizable && v.Detail != "" { // which operations, and why
+			for _, line := range strings.Split(strings.TrimSuffix(v.Detail, "\n"), "\n") {
+				fmt.Fprintf(out, "  %s\n", line)
+			}
+		}
 	}
 }
 

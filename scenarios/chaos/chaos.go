@@ -334,12 +334,21 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 		f.Problem = r.Error
 		return f, nil
 	}
+	if r.Kind == cluster.NonLinearizable {
+		r.Explained = explainRepro(r.Text, o.LinTimeout)
+		f.Repro = r
+	}
 	name := base(r.Seed, word(r.Name()))
 	f.File = filepath.Join(o.Out, name+".scenario")
 	f.HTML = filepath.Join(o.Out, name+".html")
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Found by leaselab chaos: seed %d shows %s.\n", r.Seed, r.Name())
 	fmt.Fprintf(&b, "#   %s\n", r.Violation)
+	for _, line := range strings.Split(strings.TrimSpace(r.Explained), "\n") {
+		if line != "" {
+			fmt.Fprintf(&b, "#   %s\n", strings.TrimSpace(line))
+		}
+	}
 	if r.Liveness {
 		fmt.Fprintf(&b, "# After the faults the world is healed; the wait-until steps at the end are the liveness\n"+
 			"# checks, and `leaselab run` fails this file at the one that does not come, until it is fixed.\n")
@@ -380,6 +389,26 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 		f.Verified = true
 	}
 	return f, nil
+}
+
+// explainRepro runs a non-linearizable reproducer with explanations on and returns what the
+// violation says about which operations cannot be ordered ("" if none).
+func explainRepro(text string, linTimeout time.Duration) string {
+	s, err := scenarios.Parse("repro.scenario", []byte(text))
+	if err != nil {
+		return ""
+	}
+	r, _, err := replay(s, "", linTimeout)
+	if err != nil {
+		return ""
+	}
+	r.World().CheckHistory(linTimeout)
+	for _, v := range r.World().Violations() {
+		if v.Kind == cluster.NonLinearizable {
+			return v.Detail
+		}
+	}
+	return ""
 }
 
 // writeCrashed writes the generated scenario of every seed whose run could not complete.
@@ -523,6 +552,9 @@ func (r *Report) Print(w io.Writer) {
 			needs += "; the seed left out " + strings.Join(SwarmOff(f.Seed), ", ")
 		}
 		fmt.Fprintf(w, "  needs       %s\n", needs)
+		if why, _, _ := strings.Cut(f.Explained, "\n"); why != "" {
+			fmt.Fprintf(w, "  why         %s\n", why)
+		}
 		if !f.Verified {
 			fmt.Fprintf(w, "  warning: %s\n", f.Problem)
 		}

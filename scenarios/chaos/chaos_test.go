@@ -197,6 +197,16 @@ func TestShrinkNonLinearizable(t *testing.T) {
 	if !res.Runner.Passed() || !res.Runner.World().HasViolation(cluster.NonLinearizable) {
 		t.Errorf("reproducer: passed %v, violations %v\n%s", res.Runner.Passed(), res.Runner.World().Violations(), rep.Text)
 	}
+	// The reproducer's verdict is explained: which operations cannot be ordered, pointing at them.
+	why := explainRepro(rep.Text, 10*time.Second)
+	if !strings.Contains(why, "cannot be ordered, whatever the others did") || !strings.Contains(why, "'s ") {
+		t.Errorf("explanation %q", why)
+	}
+	var b strings.Builder
+	res.Report(&b)
+	if !strings.Contains(b.String(), "cannot be ordered") {
+		t.Errorf("leaselab run does not explain the verdict:\n%s", b.String())
+	}
 }
 
 // The same seed generates the same scenario and the same run; other seeds differ.

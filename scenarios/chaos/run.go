@@ -54,6 +54,8 @@ type execResult struct {
 // advancing in chunks to look at the checker is the same run as Runner.Run), then the
 // linearizability check. A panic in the simulation comes back as an error.
 func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
+	cluster.ExplainHistories = false // thousands of verdicts nobody reads; a finding's replay explains
+	defer func() { cluster.ExplainHistories = true }()
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())

@@ -29,6 +29,7 @@ type Repro struct {
 	Runs      int                   `json:"runs"`                // runs the shrinker made
 	Violation string                `json:"violation,omitempty"` // the checker's report of the target in the shrunk run
 	Needs     []string              `json:"needs,omitempty"`     // the fault kinds the shrunk schedule has (see Needs)
+	Explained string                `json:"explained,omitempty"` // non-linearizable: which operations cannot be ordered, and why
 	Error     string                `json:"error,omitempty"`
 }
 

@@ -148,6 +148,11 @@ func writePage(o *errWriter, p *Page) {
 			}
 		}
 		o.str(strings.Join(viols, "") + "</ul>\n")
+		for _, v := range p.Violations {
+			if v.Detail != "" { // non-linearizable: which operations cannot be ordered, and why
+				o.printf(`<pre class="fail" id="why">%s</pre>`+"\n", esc(v.Detail))
+			}
+		}
 	}
 	o.str(`<p class="legend">` + legend + "</p>\n")
 	note := "Time runs down the page, stretched where much happens and squeezed where nothing does (a grey break says how long): every row prints its true (simulated) time on the left, and an arrow's label keeps its latency. An arrow leaves its sender when sent and reaches its receiver when delivered. Beside a node's lane, the locks it holds on its own clock; beside a client's, its requests (call to answer) and what it believes it holds. Hover or click anything for its details."
