@@ -149,6 +149,7 @@ type SeedResult struct {
 	Error      string                  `json:"error,omitempty"`       // the run could not complete (a panic in the simulator)
 	TraceHash  uint64                  `json:"trace_hash"`            // digest of every event, for determinism checks
 	SimulatedS float64                 `json:"simulated_s"`           // simulated seconds
+	FirstAtS   float64                 `json:"first_at_s,omitempty"`  // when the first violation was reported (a liveness failure: the end)
 	Target     cluster.ViolationKind   `json:"target,omitempty"`      // the kind chaos would shrink for
 	TargetStep int                     `json:"target_step,omitempty"` // the step running when it was first reported
 	Violations int                     `json:"violations,omitempty"`  // how many the checker reported
@@ -231,5 +232,10 @@ func runSeed(p Params, linTimeout time.Duration, trace io.Writer) SeedResult {
 	out.Stuck = w.StuckRequests()
 	out.TraceHash = w.TraceHash()
 	out.SimulatedS = w.Now().Seconds()
+	if len(vs) > 0 {
+		out.FirstAtS = vs[0].At.Seconds()
+	} else if len(out.Liveness) > 0 {
+		out.FirstAtS = out.SimulatedS
+	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Swarm testing (--swarm, after Groce et al., "Swarm Testing", ISSTA 2012): every seed leaves
-// out a random subset of the fault kinds, each kind with probability one half (at least one
+// out a random subset of the fault kinds, each kind with probability 1/swarmOdds (at least one
 // kind stays), so the kinds left get more room and combinations that the full mix drowns in
 // noise (a partition that is never healed, crashes with no clock skew at all) come up. The
 // subset is drawn from a stream of its own, so the same seed always leaves out the same kinds.
@@ -21,6 +21,9 @@ import (
 var FaultKinds = []string{"isolate", "partition", "cut", "drop", "delay", "heal", "crash", "clock-skew",
 	"campaign", "snapshot", "client-pause", "disconnect", "client-clock", "transfer-leader", "rejoin", "swizzle-clog"}
 
+// swarmOdds: each kind is left out with probability 1/swarmOdds.
+var swarmOdds = 3
+
 // swarmStream is the second PCG word of the swarm draw ("swarmoff").
 const swarmStream = 0x737761726d6f6666
 
@@ -29,7 +32,7 @@ func swarmOff(seed uint64) map[string]bool {
 	r := rand.New(rand.NewPCG(seed, swarmStream))
 	off := map[string]bool{}
 	for _, k := range FaultKinds {
-		if r.IntN(2) == 0 {
+		if r.IntN(swarmOdds) == 0 {
 			off[k] = true
 		}
 	}
