@@ -25,16 +25,22 @@ import (
 //   - wait-until converged within LeaderBound;
 //   - every client acquires a key of its own nobody has touched (`fresh-cN`), and each must
 //     hold it within RequestBound. Only a granted answer from a node makes a client hold a
-//     key: a timeout or outcome-unknown does not, so timeouts cannot pass the check.
+//     key: a timeout or outcome-unknown does not, so timeouts cannot pass the check. The fresh
+//     acquire waits behind whatever the client still has queued, so the bound counts those.
 
 // LeaderBound is how long a healed cluster may take to elect a leader, and then to converge:
 // ten election timeouts (raft's randomized timeout is one to two of them, so five elections
 // that each split the vote).
 func LeaderBound(c cluster.Config) time.Duration { return 10 * c.ElectionTimeout() }
 
-// RequestBound is how long a fresh request may take once a converged leader is there: three
-// client timeouts (a request queued behind one that times out, then a not-leader redirect).
-func RequestBound(c cluster.Config) time.Duration { return 3 * c.ClientTimeout }
+// RequestBound is how long a client's fresh request may take once a converged leader is
+// there, when the schedule gave the client `queued` requests (acquires and releases) that may
+// still be waiting: each of those ends within a client timeout (answered, or timed out; an
+// acquire of a held key may be held that long), then the fresh one gets two (a not-leader
+// redirect within the first).
+func RequestBound(c cluster.Config, queued int) time.Duration {
+	return time.Duration(queued+2) * c.ClientTimeout
+}
 
 // freshKey is the key client c acquires in the liveness tail.
 func freshKey(c string) string { return "fresh-" + c }
@@ -62,6 +68,7 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 	offline := map[string]bool{}
 	skewed := map[int]bool{}
 	var clients, clientSkewed []string
+	queued := map[string]int{} // acquires and releases per client
 	var now, pauseEnd time.Duration
 	for _, st := range steps {
 		if st.Client != "" && !slices.Contains(clients, st.Client) {
@@ -86,6 +93,8 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 			}
 		case scenarios.StepClientPause:
 			pauseEnd = max(pauseEnd, now+2*st.Dur)
+		case scenarios.StepAcquire, scenarios.StepRelease:
+			queued[st.Client]++
 		}
 	}
 	tail := []scenarios.Step{{Kind: scenarios.StepHeal}}
@@ -110,7 +119,7 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 	if pauseEnd > now {
 		tail = append(tail, scenarios.Step{Kind: scenarios.StepWait, Dur: pauseEnd - now})
 	}
-	lb, rb := LeaderBound(hdr.Config), RequestBound(hdr.Config)
+	lb := LeaderBound(hdr.Config)
 	tail = append(tail,
 		scenarios.Step{Kind: scenarios.StepWaitUntil, Dur: lb, Cond: &scenarios.Cond{Kind: scenarios.CondLeader}},
 		scenarios.Step{Kind: scenarios.StepWaitUntil, Dur: lb, Cond: &scenarios.Cond{Kind: scenarios.CondConverged}})
@@ -121,6 +130,7 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 		tail = append(tail, scenarios.Step{Kind: scenarios.StepAcquire, Client: c, Key: freshKey(c), Dur: freshLease})
 	}
 	for _, c := range clients {
+		rb := RequestBound(hdr.Config, queued[c])
 		tail = append(tail, scenarios.Step{Kind: scenarios.StepWaitUntil, Dur: rb, Cond: &scenarios.Cond{Kind: scenarios.CondHolds, Client: c, Key: freshKey(c)}})
 	}
 	return tail

@@ -28,12 +28,12 @@ func TestLivenessTailHeals(t *testing.T) {
 	want := []string{"heal", "restart n2", "skew n3 reset", "c2 reconnect", "c1 skew reset", "wait 5s",
 		"wait-until leader", "wait-until converged",
 		"c2 acquire fresh-c2 1m0s", "c1 acquire fresh-c1 1m0s",
-		"wait-until c2 holds fresh-c2 within 6s", "wait-until c1 holds fresh-c1 within 6s"}
+		"wait-until c2 holds fresh-c2 within 4s", "wait-until c1 holds fresh-c1 within 6s"}
 	if !slices.Equal(got, want) {
 		t.Errorf("tail:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if LeaderBound(h.Config) != 10*time.Second || RequestBound(h.Config) != 6*time.Second {
-		t.Errorf("bounds %v %v at the defaults", LeaderBound(h.Config), RequestBound(h.Config))
+	if LeaderBound(h.Config) != 10*time.Second || RequestBound(h.Config, 3) != 10*time.Second {
+		t.Errorf("bounds %v %v at the defaults", LeaderBound(h.Config), RequestBound(h.Config, 3))
 	}
 }
 
