@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -137,4 +138,31 @@ func TestLivenessFindingShrunk(t *testing.T) {
 		t.Errorf("report:\n%s", out.String())
 	}
 	t.Logf("%s", src)
+}
+
+// The known liveness findings of the wide profile (testdata/liveness-*.scenario, each explained
+// in its header) still fail their liveness checks, and only those: when one passes, whatever
+// fixed it should turn the file into a regression scenario.
+func TestKnownLivenessFindings(t *testing.T) {
+	files, _ := filepath.Glob("testdata/liveness-*.scenario")
+	if len(files) < 2 {
+		t.Fatalf("%d known liveness findings", len(files))
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := scenarios.Parse(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := execute(s, execOpts{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(livenessFailures(res.R)) == 0 || len(refusals(res.R)) > 0 {
+			t.Errorf("%s: liveness failures %v, other failures %v", f, livenessFailures(res.R), refusals(res.R))
+		}
+	}
 }
