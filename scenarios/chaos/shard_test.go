@@ -11,8 +11,8 @@ import (
 // the same findings (the same reproducers, chosen among the same candidates, written and
 // verified again), the same report.
 func TestMergedShardsEqualWholeRun(t *testing.T) {
-	base := opts(t, 48, "no-fencing", "expire-ignores-token")
-	base.ShrinkSeeds, base.ShrinkRuns = 2, 120
+	base := opts(t, 24, "no-fencing", "expire-ignores-token")
+	base.ShrinkSeeds, base.ShrinkRuns = 2, 50
 	whole, err := Run(base, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +28,7 @@ func TestMergedShardsEqualWholeRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if from, n := o.span(); len(r.Results) != n || r.Results[0].Seed != from || n != 12 {
+		if from, n := o.span(); len(r.Results) != n || r.Results[0].Seed != from || n != 6 {
 			t.Fatalf("shard %d ran %d seeds from %d", k, len(r.Results), r.Results[0].Seed)
 		}
 		path := filepath.Join(t.TempDir(), "shard.json")
