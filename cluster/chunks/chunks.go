@@ -40,10 +40,14 @@ func (l *List[T]) Last() *T {
 	return nil
 }
 
-// Append adds v at the end.
+// Append adds v at the end. The partial chunk grows by doubling up to Size: most lists (a key's
+// older results: one value, after its lease expired) stay short, and a list of one value
+// must not cost a whole chunk, in the world nor in each of its copies.
 func (l *List[T]) Append(v T) {
-	if l.tail == nil {
-		l.tail = make([]T, 0, Size)
+	if len(l.tail) == cap(l.tail) {
+		t := make([]T, len(l.tail), min(Size, max(2, 2*cap(l.tail))))
+		copy(t, l.tail)
+		l.tail = t
 	}
 	l.tail = append(l.tail, v)
 	if len(l.tail) == Size {
@@ -56,7 +60,7 @@ func (l *List[T]) Append(v T) {
 func (l *List[T]) Clone() List[T] {
 	c := List[T]{full: slices.Clip(l.full)}
 	if l.tail != nil {
-		c.tail = append(make([]T, 0, Size), l.tail...)
+		c.tail = slices.Clone(l.tail) // its own: the next Append grows it
 	}
 	return c
 }

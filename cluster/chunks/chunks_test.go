@@ -43,3 +43,27 @@ func TestClonesAreIndependent(t *testing.T) {
 		t.Fatalf("Slice: %v", s[:3])
 	}
 }
+
+// Issue 22.4: a list of one value (a key's result before its latest, after an expiry) costs
+// that value, not a chunk of Size; a list that grows still fills whole chunks of exactly Size.
+func TestShortListIsSmall(t *testing.T) {
+	var l List[[2]uint64]
+	l.Append([2]uint64{1, 2})
+	if c := cap(l.tail); c > 2 {
+		t.Errorf("one value takes room for %d", c)
+	}
+	if c := l.Clone(); cap(c.tail) > 2 || c.At(0)[1] != 2 {
+		t.Errorf("its clone takes room for %d", cap(c.tail))
+	}
+	for i := range 3 * Size {
+		l.Append([2]uint64{uint64(i), 0})
+	}
+	if len(l.full) != 3 || l.Len() != 3*Size+1 || *l.At(0) != [2]uint64{1, 2} {
+		t.Fatalf("%d chunks, len %d", len(l.full), l.Len())
+	}
+	for i := 1; i < l.Len(); i++ {
+		if l.At(i)[0] != uint64(i-1) {
+			t.Fatalf("value %d is %v", i, *l.At(i))
+		}
+	}
+}
