@@ -270,6 +270,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if *htmlOut != "" && sameFile(*htmlOut, pos[0]) {
 		return usageError(fs, stderr, "--html %s would overwrite the input %s", *htmlOut, pos[0])
 	}
+	if *htmlOut != "" {
+		if err := checkOutput(*htmlOut); err != nil {
+			return usageError(fs, stderr, "--html %v", err)
+		}
+	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A long run (and a big file)'s live heap grows slowly (the script, each key's applied history); a soft
 		// limit makes the collector work harder near it instead of letting the heap double.
@@ -300,14 +305,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if *verbose {
 		o.Verbose = stdout
 	}
+	var traceOut *outputFile
 	if *trace != "" {
-		f, err := os.Create(*trace)
+		f, err := openOutput(*trace)
 		if err != nil {
 			fmt.Fprintln(stderr, "leaselab run:", err)
 			return exitError(2)
 		}
 		defer f.Close()
-		o.Trace = f
+		traceOut = &outputFile{f: f}
+		o.Trace = traceOut
 	}
 	var ob *web.Observer
 	if *htmlOut != "" {
@@ -316,6 +323,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	}
 	passed, failed := 0, 0
 	for _, s := range list {
+		if traceOut != nil {
+			traceOut.setDeadline(*timeout) // a reader that stops reading cannot hold the run past it
+		}
 		res, err := scenarios.RunScenario(s, o)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
@@ -323,7 +333,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		}
 		res.Report(stdout)
 		if ob != nil {
-			if err := web.WriteFile(*htmlOut, web.FromRun(s, res.Runner, ob)); err != nil {
+			if err := writeHTML(*htmlOut, web.FromRun(s, res.Runner, ob), *timeout); err != nil {
 				fmt.Fprintln(stderr, "leaselab run:", err)
 				return exitError(2)
 			}
