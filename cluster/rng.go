@@ -71,7 +71,9 @@ func (j *jitterSource) Read(p []byte) (int, error) {
 // Exclusive runs f holding the process-wide world lock. A process that steps more than one
 // world from more than one goroutine (leaselab serve) steps, clones and rewinds every world
 // inside Exclusive: the jitter source is global, so two worlds stepping at once would read
-// each other's streams. When f returns, crypto/rand.Reader hands out the system's reader again.
+// each other's streams. In such a process no world may step outside Exclusive: its raft would
+// get the system's reader while another goroutine holds the lock. When f returns,
+// crypto/rand.Reader hands out the system's reader again.
 func Exclusive(f func()) {
 	jitter.mu.Lock()
 	jitter.owner.Store(goid())

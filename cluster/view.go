@@ -244,14 +244,15 @@ func (w *World) View(o ViewOptions) View {
 }
 
 // RecentEvents returns up to n of the latest events, oldest first.
+// Only those n are copied (a frame asks for one of 512).
 func (w *World) RecentEvents(n int) []Event {
-	all := make([]Event, 0, len(w.recent))
-	all = append(all, w.recent[w.head:]...)
-	all = append(all, w.recent[:w.head]...)
-	if len(all) > n {
-		all = all[len(all)-n:]
+	all := len(w.recent)
+	n = max(0, min(n, all))
+	out := make([]Event, n)
+	for i := range out {
+		out[i] = w.recent[(w.head+all-n+i)%all] // the ring's oldest is at head
 	}
-	return all
+	return out
 }
 
 func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/ui"
 )
 
@@ -32,6 +33,8 @@ type class struct {
 	// every follower with the same size and view, under mu.
 	frames   map[string]string
 	framesAt uint64
+	views    map[string]cluster.View // the world's snapshots at viewsAt, by options
+	viewsAt  uint64
 	renders  atomic.Int64 // frames drawn for followers (tests, benchmarks)
 
 	reg     sync.Mutex
@@ -48,7 +51,7 @@ type member struct {
 }
 
 func newClass(teacher *session, m *ui.Model, title string) *class {
-	c := &class{title: title, teacher: teacher, model: m, frames: map[string]string{}, members: map[*session]*member{},
+	c := &class{title: title, teacher: teacher, model: m, frames: map[string]string{}, views: map[string]cluster.View{}, members: map[*session]*member{},
 		answers: map[int]map[*session]int{}, stop: make(chan struct{}), done: make(chan struct{})}
 	go c.fanOut()
 	return c
@@ -188,6 +191,22 @@ func (c *class) who() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// view is the class world's snapshot for a follower's options, taken once per version and
+// options (called under mu, by a follower's refresh).
+func (c *class) view(o cluster.ViewOptions) cluster.View {
+	if v := c.version.Load(); v != c.viewsAt {
+		clear(c.views)
+		c.viewsAt = v
+	}
+	k := fmt.Sprint(o)
+	if v, ok := c.views[k]; ok {
+		return v
+	}
+	v := c.model.World().View(o)
+	c.views[k] = v
+	return v
 }
 
 // frame is a follower's screen at the class's version it last refreshed at: drawn once per

@@ -246,3 +246,15 @@ func menuIndex(name string) int {
 	}
 	panic(fmt.Sprint("no menu item ", name))
 }
+
+// hasKeySession says a session of user logged in with a public key.
+func (ts *testServer) hasKeySession(user string) bool {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	for se := range ts.sessions {
+		if se.user == user && se.sess.PublicKey() != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -2,10 +2,13 @@ package serve
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/scenarios"
 	"leaselab/scenarios/termsafe"
@@ -128,22 +131,15 @@ func (m *menu) view() string {
 }
 
 // cut shortens s to w cells.
-func cut(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r)) > w {
-		r = r[:len(r)-1]
-	}
-	return string(r)
-}
+func cut(s string, w int) string { return ansi.Truncate(s, max(0, w), "") }
 
 // newMenuItems are the lessons in curriculum order, then the sandbox.
-func newMenuItems() []item {
+func newMenuItems() []item { return slices.Clone(menuItems()) }
+
+var menuItems = sync.OnceValue(func() []item {
 	var out []item
 	for _, l := range scenarios.Lessons() {
 		out = append(out, item{label: fmt.Sprintf("%2d. %s · %s", l.Number, l.Name, termsafe.Line(l.Teaches)), kind: itemLesson, name: l.Name})
 	}
 	return append(out, item{label: "    sandbox: a cluster of your own, every key a scenario step", kind: itemSandbox, name: "sandbox"})
-}
+})

@@ -40,7 +40,11 @@ func newRoot(se *session, r *lipgloss.Renderer) *root {
 }
 
 func (rt *root) served() *ui.Served {
-	return &ui.Served{Renderer: rt.r, NoColor: rt.r.ColorProfile() == termenv.Ascii, Leave: leaveMsg{}}
+	every := time.Second / studentFPS
+	if rt.se.teacher {
+		every = time.Second / teacherFPS
+	}
+	return &ui.Served{Renderer: rt.r, NoColor: rt.r.ColorProfile() == termenv.Ascii, Leave: leaveMsg{}, FrameEvery: every}
 }
 
 func (rt *root) Init() tea.Cmd {
@@ -272,6 +276,7 @@ func (rt *root) joinClass() tea.Cmd {
 	se := rt.se
 	sv.OnAnswer = func(line, choice int) { c.answer(se, line, choice) }
 	sv.Revealed = c.revealed
+	sv.View = c.view
 	c.mu.Lock()
 	f := c.model.Follower(sv)
 	c.mu.Unlock()

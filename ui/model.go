@@ -162,7 +162,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) tick() tea.Cmd {
 	m.gen++
 	gen := m.gen
-	return tea.Tick(frameEvery, func(t time.Time) tea.Msg { return frameMsg{gen: gen, at: t} })
+	return tea.Tick(m.sim.every(), func(t time.Time) tea.Msg { return frameMsg{gen: gen, at: t} })
 }
 
 // Update handles one message. A panic here is caught so the terminal is restored, and the
@@ -231,8 +231,13 @@ func (m *Model) refresh() {
 		m.tlSet = false                                    // and the timeline shows the newest events, which the narration speaks of
 	}
 	m.pauseSeen = m.sim.atPause()
-	m.v = m.sim.p.World().View(cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
-		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix})
+	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
+		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix}
+	if m.Following() && m.served.View != nil {
+		m.v = m.served.View(o)
+	} else {
+		m.v = m.sim.p.World().View(o)
+	}
 	if m.node > len(m.v.Nodes) {
 		m.node = 1
 	}

@@ -31,6 +31,12 @@ type Served struct {
 	OnAnswer func(line, choice int)
 	// Revealed says whether the teacher has shown the answer to the ask at line.
 	Revealed func(line int) bool
+	// FrameEvery is the wall time between the Model's frames (0: the TUI's 30 a second). A
+	// student's screen redraws less often than the projector's: most of a session's CPU.
+	FrameEvery time.Duration
+	// View, for a follower, takes the class's snapshot for these options: followers asking
+	// with the same options at the same instant share one.
+	View func(cluster.ViewOptions) cluster.View
 }
 
 // NewServedSandbox is a served session's sandbox.
@@ -50,6 +56,7 @@ func newServed(s *scenarios.Scenario, o Options, sv *Served, sandbox bool) (*Mod
 	}
 	m.served = sv
 	m.sim.p.LimitCheckpoints(servedCheckpointBytes)
+	m.sim.frameAt = sv.FrameEvery
 	return m, nil
 }
 
@@ -169,7 +176,7 @@ func (m *Model) fork() {
 		m.fail("fork: %v", err)
 		return
 	}
-	s := &sim{p: p, tl: &timeline{}, speed: m.class.speed, sandbox: m.class.sandbox, paused: true, wall: m.class.wall}
+	s := &sim{p: p, tl: &timeline{}, speed: m.class.speed, sandbox: m.class.sandbox, paused: true, wall: m.class.wall, frameAt: m.served.FrameEvery}
 	s.attach()
 	m.sim = s
 	m.tlSet = false

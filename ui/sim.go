@@ -36,6 +36,15 @@ type sim struct {
 	last    time.Time        // wall time of the previous frame
 	wall    func() time.Time // bounds a frame's work (nil: no bound)
 	slice   time.Duration    // simulated time per slice of a frame, adapted to the world's density
+	frameAt time.Duration    // wall time between frames (0: frameEvery)
+}
+
+// every is the wall time between frames.
+func (s *sim) every() time.Duration {
+	if s.frameAt > 0 {
+		return s.frameAt
+	}
+	return frameEvery
 }
 
 func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) (*sim, error) {
@@ -105,7 +114,7 @@ func (s *sim) resume(wall time.Time) {
 func (s *sim) frame(at time.Time) {
 	el := at.Sub(s.last)
 	s.last = at
-	el = min(max(el, 0), maxFrameWall)
+	el = min(max(el, 0), 2*s.every())
 	ns := float64(el)*s.speed + s.carry
 	d := time.Duration(ns) / time.Millisecond * time.Millisecond
 	s.carry = ns - float64(d)
