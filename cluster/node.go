@@ -41,6 +41,7 @@ type node struct {
 	// resetPending: lease-on-promote reset, promoted but its term's first entry not yet applied.
 	resetPending bool
 	cpGen        uint64 // the lease-checkpoint timer's generation
+	frz          frozenState
 
 	pending  []*pendingProp // client requests this node proposed, in proposal order
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
@@ -379,6 +380,7 @@ func (n *node) crash() {
 	n.leaseGen++
 	n.cpGen++
 	n.resetPending = false
+	n.frz = frozenState{gen: n.frz.gen} // the process is gone, and what waited for it
 	n.leaseAt = -1
 	n.sinceSnap = 0
 	n.w.emit(Event{Kind: EvCrash, Node: n.id})

@@ -163,6 +163,9 @@ func (w *World) upNode(id int) (*node, error) {
 	if !n.up {
 		return nil, fmt.Errorf("n%d is down", id)
 	}
+	if n.frz.on {
+		return nil, fmt.Errorf("n%d is frozen (its process runs nothing until it wakes)", id)
+	}
 	return n, nil
 }
 
@@ -239,6 +242,9 @@ func (w *World) TransferLeader(id int) error {
 	l := w.leaderNode()
 	if l == nil {
 		return fmt.Errorf("no leader to transfer from")
+	}
+	if l.frz.on {
+		return fmt.Errorf("the leader n%d is frozen: it cannot hand over", l.id)
 	}
 	w.disturb()
 	w.fault(fmt.Sprintf("transfer-leader n%d (from n%d)", id, l.id))

@@ -20,6 +20,7 @@ const (
 	itWriteArrive                     // a client's write reaches the resource (wr)
 	itWriteReply                      // the resource's verdict reaches the client (wr)
 	itCheckpoint                      // the leader's lease checkpoint is due (gen)
+	itWake                            // a frozen node wakes (gen: its freeze)
 )
 
 // item is one future happening. Items run in (at, seq) order: seq breaks ties in the order

@@ -34,11 +34,20 @@ func (nw *network) calm() bool {
 func (w *World) onTimeout(req *request) {
 	c := req.cl
 	if w.calmFrom >= req.sentAt || c.calmFrom >= req.sentAt || !c.connected || c.paused ||
-		!w.net.calm() || w.leaderNode() == nil {
+		!w.net.calm() || w.leaderNode() == nil || w.anyFrozen() {
 		return
 	}
 	w.stuck = append(w.stuck, fmt.Sprintf("%s's %s %s, sent at %v, timed out at %v with n%d leading throughout",
 		c.name, req.op, req.key, req.sentAt, w.now, w.leaderNode().id))
+}
+
+func (w *World) anyFrozen() bool {
+	for _, n := range w.nodes {
+		if n.frz.on {
+			return true
+		}
+	}
+	return false
 }
 
 // StuckRequests lists the requests that timed out in a calm window, in the order they did.

@@ -56,6 +56,7 @@ type NodeView struct {
 	// answer lease-based reads if it hears from no one (HasOwnLease false otherwise).
 	OwnLease    time.Duration
 	HasOwnLease bool
+	Frozen      bool // freeze nX D: its process is stalled
 }
 
 // EntryView is one log entry as a node holds it.
@@ -286,6 +287,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	}
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
+	nv.Frozen = n.frz.on
 	nv.Leases = n.live
 	return nv
 }

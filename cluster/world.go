@@ -255,6 +255,15 @@ func (w *World) Advance(d time.Duration) { w.AdvanceTo(AddTime(w.now, d)) }
 
 func (w *World) handle(it *item) {
 	switch it.kind {
+	case itTick, itLeaseTimer, itDeliver, itSnapReport, itRequest, itCheckpoint:
+		if n := w.node(it.node); n.up && n.hold(it) {
+			return
+		}
+	case itWake:
+		w.node(it.node).wake(it.gen)
+		return
+	}
+	switch it.kind {
 	case itTick:
 		if n := w.node(it.node); n.up && n.tickGen == it.gen {
 			n.onTick()

@@ -179,7 +179,11 @@ func argStarts(d *StepDef, nodes int) []string {
 	}
 	switch d.Args[0] {
 	case ArgNode:
-		out = nodeWords("")
+		rest := ""
+		if len(d.Args) > 1 {
+			rest = " " // freeze n1 D
+		}
+		out = nodeWords(rest)
 	case ArgSkewNode:
 		// skew n1 rate ...: every node with the entry's form
 		rest := ""

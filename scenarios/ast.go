@@ -82,6 +82,7 @@ const (
 	StepClientSkewOffset                     // Client skew offset Dur (signed)
 	StepClientSkewReset                      // Client skew reset
 	StepAsk                                  // ask Text Choices... (one after `right`) [because Explain]
+	StepFreeze                               // freeze Node Dur (extension: a stalled server process)
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.

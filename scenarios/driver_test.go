@@ -189,7 +189,7 @@ func TestStepStartsParse(t *testing.T) {
 		switch {
 		case strings.HasSuffix(s, " rate "):
 			line += "1.5"
-		case strings.HasSuffix(s, " offset "):
+		case strings.HasSuffix(s, " offset "), strings.HasPrefix(s, "freeze "):
 			line += "1s"
 		case strings.HasPrefix(s, "c1 "):
 			continue // client actions take their own arguments

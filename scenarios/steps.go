@@ -74,6 +74,8 @@ var Steps = []StepDef{
 		Apply: func(w *cluster.World, st *Step) error { return w.TransferLeader(st.Node) }},
 	{Kind: StepSnapshot, Word: "snapshot", Args: []Arg{ArgNode}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Snapshot(st.Node) }},
+	{Kind: StepFreeze, Word: "freeze", Args: []Arg{ArgNode, ArgDur}, Class: ClassAction,
+		Apply: func(w *cluster.World, st *Step) error { return w.Freeze(st.Node, st.Dur) }},
 	{Kind: StepSay, Word: "say", Args: []Arg{ArgText}, Class: ClassScript},
 	{Kind: StepAsk, Word: "ask", Args: []Arg{ArgAsk}, Class: ClassScript},
 	{Kind: StepPause, Word: "pause", Class: ClassScript, After: `pause takes nothing after it (a client pause is "c1 pause 1s")`},

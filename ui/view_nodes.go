@@ -54,7 +54,11 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 		mark = "▸"
 	}
 	head := fmt.Sprintf("%s%s n%d", mark, sym, n.ID)
-	title := firstFit(w-6, head+" "+roleWord(r, false), head+" "+roleWord(r, true), head)
+	word := roleWord(r, false)
+	if n.Frozen {
+		word += " FROZEN" // freeze nX D: it runs nothing until it wakes
+	}
+	title := firstFit(w-6, head+" "+word, head+" "+roleWord(r, true)+pick(n.Frozen, " FRZ", ""), head)
 	body := make([]string, 0, ih)
 	body = append(body, m.nodeState(n, iw)...)
 
