@@ -12,6 +12,7 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/scenarios"
+	"leaselab/scenarios/web"
 )
 
 // Options are a search's settings (`leaselab chaos`'s flags, which main.go parses and checks).
@@ -368,6 +369,9 @@ func writeFinding(o Options, r Repro) (Finding, error) {
 		return f, nil
 	}
 	run, _, err := replay(s, f.HTML, o.LinTimeout)
+	if err == nil {
+		_, err = web.WriteBeside(f.HTML, s) // the history links to the reproducer's diagram
+	}
 	switch {
 	case err != nil:
 		f.Problem = err.Error()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -152,6 +153,14 @@ func TestUnsafeSwitchesFound(t *testing.T) {
 			}
 			if !bytes.Contains(html, []byte(tc.kind.String())) || !bytes.Contains(html, []byte("<html")) {
 				t.Errorf("the HTML does not name the violation %s", tc.kind)
+			}
+			// The history links to the reproducer's space-time diagram, which marks the violation.
+			diagram := strings.TrimSuffix(f.HTML, ".html") + ".diagram.html"
+			if !bytes.Contains(html, []byte(filepath.Base(diagram)+"#violation")) {
+				t.Errorf("the history does not link to %s", filepath.Base(diagram))
+			}
+			if page, err := os.ReadFile(diagram); err != nil || !bytes.Contains(page, []byte(`class="jm"`)) || !bytes.Contains(page, []byte(tc.kind.String())) {
+				t.Errorf("the reproducer's diagram %s does not mark %s (err %v)", diagram, tc.kind, err)
 			}
 			var out bytes.Buffer
 			rep.Print(&out)

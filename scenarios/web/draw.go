@@ -85,6 +85,7 @@ func (d *drawing) build() *built {
 	if d.resource {
 		d.nLanes++
 	}
+	d.lw = min(max(float64(fitWidth-left-sayGap-sayW)/float64(d.nLanes), minLaneW), maxLaneW)
 	d.labelled = b.lock <= labelBudget
 	b.arrows = d.collectArrows(rows)
 	b.bars = lockBars(rows, d.lanes.Nodes, p.End)
@@ -243,7 +244,7 @@ func (d *drawing) build() *built {
 			if !w.ok {
 				s = fmt.Sprintf("✗ #%d (max %d)", w.token, w.highest)
 			}
-			d.place(w.at, rx-laneW/2+4, false, "wt "+okCls(w.ok), s, -1, fmt.Sprintf(`data-l="%d"`, d.nLanes-1))
+			d.place(w.at, rx-d.lw/2+4, false, "wt "+okCls(w.ok), s, -1, fmt.Sprintf(`data-l="%d"`, d.nLanes-1))
 		}
 	}
 
@@ -327,8 +328,8 @@ func (d *drawing) draw(b *built) {
 	o := d.out
 	ax := d.ax
 	l := d.lanes
-	lanesR := left + float64(d.nLanes)*laneW
-	nodesR := left + float64(l.Nodes)*laneW
+	lanesR := left + float64(d.nLanes)*d.lw
+	nodesR := left + float64(l.Nodes)*d.lw
 	// Partitions: a shaded region over the node lanes.
 	for _, pt := range b.st.parts {
 		id := d.detail(fmt.Sprintf("partition %s from %s to %s", pt.groups, fmtSec(pt.from.Seconds()), fmtSec(pt.to.Seconds())),
@@ -341,8 +342,8 @@ func (d *drawing) draw(b *built) {
 		id := d.detail(fmt.Sprintf("%s: %s from %s to %s", l.Name(c.lane), c.text, fmtSec(c.from.Seconds()), fmtSec(c.to.Seconds())),
 			"its timers (election, lease countdowns) run on this clock")
 		y1, y2 := ax.y(c.from), ax.y(c.to)
-		o.printf(`<rect class="d ck" data-i="%d" data-l="%d" x="%.0f" y="%.1f" width="%d" height="%.1f"/>`+"\n", id, c.lane,
-			d.x(c.lane)-laneW/2+3, y1, laneW-6, max(y2-y1, 1))
+		o.printf(`<rect class="d ck" data-i="%d" data-l="%d" x="%.0f" y="%.1f" width="%.0f" height="%.1f"/>`+"\n", id, c.lane,
+			d.x(c.lane)-d.lw/2+3, y1, d.lw-6, max(y2-y1, 1))
 	}
 	// Breaks: squeezed idle stretches.
 	for _, br := range ax.breaks {
@@ -378,10 +379,18 @@ func (d *drawing) draw(b *built) {
 	}
 	// Leader/term strip.
 	o.printf(`<line class="strip" x1="%d" y1="%d" x2="%d" y2="%.1f"/>`+"\n", axisW+stripW/2, top, axisW+stripW/2, ax.end)
-	for _, s := range b.st.leads {
+	for k, s := range b.st.leads {
 		id := d.detail(fmt.Sprintf("n%d leads (%s) from %s to %s", s.lane+1, s.text, fmtSec(s.from.Seconds()), fmtSec(s.to.Seconds())))
 		y1, y2 := ax.y(s.from), ax.y(s.to)
-		o.printf(`<rect class="d ls" data-i="%d" x="%d" y="%.1f" width="%d" height="%.1f"/>`+"\n", id, axisW+2, y1, stripW-4, max(y2-y1, 2))
+		x, w, cls := axisW+2, stripW-4, "ls"
+		for _, e := range b.st.leads[:k] {
+			if e.from < s.to && s.from < e.to {
+				// Two nodes lead at once (one has not learned it was deposed): the newer one
+				// takes the strip's right half, in a stronger colour.
+				x, w, cls = axisW+stripW/2, stripW/2-2, "ls ls2"
+			}
+		}
+		o.printf(`<rect class="d %s" data-i="%d" x="%d" y="%.1f" width="%d" height="%.1f"/>`+"\n", cls, id, x, y1, w, max(y2-y1, 2))
 	}
 	d.laneStates(b.rows)
 	d.bars(b.bars)
@@ -435,7 +444,7 @@ func (d *drawing) marks(b *built) {
 				cls += " vi"
 			}
 			o.printf(`<line class="%s" data-i="%d" x1="%d" y1="%.1f" x2="%.0f" y2="%.1f"/>`+"\n",
-				cls, id, left, y, left+float64(l.Nodes)*laneW, y)
+				cls, id, left, y, left+float64(l.Nodes)*d.lw, y)
 			continue
 		}
 		o.printf(`<text class="d k %s" data-i="%d" data-l="%d" x="%.1f" y="%.1f">%s</text>`+"\n", markClass(mk), id, lane, d.x(lane)-8, d.ax.baseline(d.ax.index(r.At), b.markRow[i])+1, mk.Symbol())

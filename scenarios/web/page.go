@@ -16,15 +16,15 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 // The page's style: the TUI's light palette, so a colour means the same thing in both.
 var css = `body{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;margin:16px;color:#1C1C1C;background:#fff}
 h1{font-size:18px;margin:0 0 4px}.pass{color:#007500;font-weight:bold}.fail{color:#AF0000;font-weight:bold}
-.legend{max-width:1200px}.legend span{margin-right:12px;white-space:nowrap;display:inline-block}.note{color:#6C6C6C;max-width:1200px}
+.legend{max-width:1200px;font-size:11px}.legend span{margin-right:12px;white-space:nowrap;display:inline-block}.note{color:#6C6C6C;max-width:1200px}
 li.jump{cursor:pointer;text-decoration:underline dotted}li.jump:hover{background:#FFD7D7}
 #wrap{position:relative}#bar{position:sticky;top:0;z-index:5;background:#fffe;border-bottom:1px solid #D0D0D0;height:50px}
 #bar .ctl{position:absolute;left:0;top:2px;white-space:nowrap;font-size:12px}#bar input[type=search]{font:inherit;width:220px}
-#bar .lh{position:absolute;top:28px;width:110px;margin-left:-55px;text-align:center;font-weight:bold;cursor:pointer;border-radius:3px;user-select:none}
+#bar .lh{position:absolute;top:28px;width:86px;margin-left:-43px;text-align:center;font-weight:bold;cursor:pointer;border-radius:3px;user-select:none}
 #bar .lh:hover{background:#EEE}#bar .lh.off{color:#BBB;text-decoration:line-through}#bar .lt0{position:absolute;top:30px;font-size:10px;color:#8A6100}
 #stage{position:relative}
 svg{display:block}svg text{font-size:9px;fill:#303030}
-.tick{text-anchor:end;fill:#8A8A8A!important}.strip{stroke:#EEE;stroke-width:1}.ls{fill:#F5D77A;cursor:pointer}.lt{fill:#8A6100!important;font-weight:bold}
+.tick{text-anchor:end;fill:#8A8A8A!important}.strip{stroke:#EEE;stroke-width:1}.ls{fill:#F5D77A;cursor:pointer}.ls2{fill:#E0A000}.lt{fill:#8A6100!important;font-weight:bold}
 .lane line{stroke:#A8A8A8;stroke-width:1.5}.lane.cl line{stroke-dasharray:2 3}
 .m path{stroke-width:1.4;cursor:pointer;fill:none}.m path:hover{stroke-width:3}
 .tl{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
@@ -106,7 +106,8 @@ function ovDraw(){const H=st.offsetHeight,top=st.getBoundingClientRect().top+win
 for(const [y,c] of J.o)h+='<i style="top:'+(y/H*100).toFixed(2)+'%;background:'+c+'"></i>';
 const a=(window.scrollY-top)/H,b=a+vh/H;h+='<div class="vp" style="top:'+(Math.max(a,0)*100).toFixed(2)+'%;height:'+(Math.max(Math.min(b,1)-Math.max(a,0),0.005)*100).toFixed(2)+'%"></div>';ov.innerHTML=h;}
 ov.addEventListener('click',e=>{const H=st.offsetHeight,top=st.getBoundingClientRect().top+window.scrollY;window.scrollTo({top:top+e.clientY/window.innerHeight*H-window.innerHeight/2});});
-window.addEventListener('scroll',ovDraw,{passive:true});window.addEventListener('resize',ovDraw);ovDraw();`
+window.addEventListener('scroll',ovDraw,{passive:true});window.addEventListener('resize',ovDraw);ovDraw();
+if(location.hash==='#violation'){const m=document.querySelector('#sd .jm');if(m)go(m);}`
 
 // writePage writes the whole document.
 func writePage(o *errWriter, p *Page) {

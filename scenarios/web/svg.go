@@ -16,14 +16,17 @@ import (
 
 // Geometry of the drawing, in SVG pixels.
 const (
-	laneW  = 120
+	// A lane is 92 to 120 px wide: as wide as lets the lanes and the narration fit a 1280 px
+	// window (body margins and the overview strip aside), so a laptop reads both at once.
+	minLaneW, maxLaneW = 92.0, 120.0
+	fitWidth           = 1232
 	axisW  = 74 // the time axis: each row's true time
 	stripW = 46 // the leader/term strip
 	left   = axisW + stripW
 	top    = 8
 	sayGap = 18
-	sayW   = 452
-	sayCol = 62 // characters per narration line (12px monospace)
+	sayW   = 420
+	sayCol = 57 // characters per narration line (12px monospace)
 	// labelBudget: with more lock messages than this, arrows carry no text (hover shows it)
 	// and rows are not stretched for labels.
 	labelBudget = 12000
@@ -37,7 +40,8 @@ type drawing struct {
 	out      *errWriter
 	ax       *axis
 	lanes    *diagram.Lanes
-	nLanes   int  // nodes, clients, and the resource when some write reached it
+	nLanes   int     // nodes, clients, and the resource when some write reached it
+	lw       float64 // a lane's width
 	resource bool // a resource lane (last)
 	labelled bool
 	details  []any           // a string, or a compact array (see msgData and bars)
@@ -70,11 +74,11 @@ func (d *drawing) word(s string) int {
 	return len(d.dict) - 1
 }
 
-func (d *drawing) x(lane int) float64 { return left + float64(lane)*laneW + laneW/2 }
+func (d *drawing) x(lane int) float64 { return left + float64(lane)*d.lw + d.lw/2 }
 
-func (d *drawing) width() float64 { return left + float64(d.nLanes)*laneW + sayGap + sayW }
+func (d *drawing) width() float64 { return left + float64(d.nLanes)*d.lw + sayGap + sayW }
 
-func (d *drawing) sayX() float64 { return left + float64(d.nLanes)*laneW + sayGap }
+func (d *drawing) sayX() float64 { return left + float64(d.nLanes)*d.lw + sayGap }
 
 func (d *drawing) detail(lines ...string) int { return d.add(strings.Join(lines, "\n")) }
 
@@ -93,6 +97,11 @@ func (d *drawing) place(t time.Duration, x float64, end bool, cls, s string, id 
 		if x0 < left+2 {
 			x0, x, end = left+2, left+2, false
 		}
+	}
+	if lim := d.sayX() - 4; !end && x0+w > lim && x < lim {
+		// It would run under the narration: it ends at the column's edge instead.
+		x0 = max(lim-w, left+2)
+		x = x0
 	}
 	i := d.ax.index(t)
 	r := d.ax.reserve(i, x0, x0+w)
@@ -178,6 +187,7 @@ func (d *drawing) collectArrows(rows []diagram.Row) map[string][]*arrow {
 		from  int
 		label string
 		sent  time.Duration
+		state diagram.State // a fan-out's lost copies are labelled apart from the delivered ones
 	}
 	fans := map[fanKey]*arrow{}
 	for i := range rows {
@@ -194,7 +204,7 @@ func (d *drawing) collectArrows(rows []diagram.Row) map[string][]*arrow {
 			a.label += " (late)"
 		}
 		if m.Lock {
-			k := fanKey{from, a.label, m.Sent}
+			k := fanKey{from, a.label, m.Sent, m.State}
 			if f := fans[k]; f != nil {
 				f.fan++
 			} else {
