@@ -20,13 +20,13 @@ const (
 	// window (body margins and the overview strip aside), so a laptop reads both at once.
 	minLaneW, maxLaneW = 92.0, 120.0
 	fitWidth           = 1232
-	axisW  = 74 // the time axis: each row's true time
-	stripW = 46 // the leader/term strip
-	left   = axisW + stripW
-	top    = 8
-	sayGap = 18
-	sayW   = 420
-	sayCol = 57 // characters per narration line (12px monospace)
+	axisW              = 74 // the time axis: each row's true time
+	stripW             = 46 // the leader/term strip
+	left               = axisW + stripW
+	top                = 8
+	sayGap             = 18
+	sayW               = 420
+	sayCol             = 57 // characters per narration line (12px monospace)
 	// labelBudget: with more lock messages than this, arrows carry no text (hover shows it)
 	// and rows are not stretched for labels.
 	labelBudget = 12000
@@ -42,7 +42,7 @@ type drawing struct {
 	lanes    *diagram.Lanes
 	nLanes   int     // nodes, clients, and the resource when some write reached it
 	lw       float64 // a lane's width
-	resource bool // a resource lane (last)
+	resource bool    // a resource lane (last)
 	labelled bool
 	details  []any           // a string, or a compact array (see msgData and bars)
 	late     map[uint64]bool // indexes of Expires that applied with nothing to delete
