@@ -50,11 +50,13 @@ func newAxis(times []time.Duration) *axis {
 	times = slices.Compact(times)
 	a := &axis{ts: times, ys: make([]float64, len(times)), bands: make([][][]span, len(times)), forced: map[int]string{},
 		pps: 3000, maxGap: 60}
-	if len(times) > 20000 {
-		// A long busy run: a denser scale, so the page stays a sane height.
-		a.pps, a.maxGap = 600, 14
-	}
 	return a
+}
+
+// dense makes the axis nearly linear and compact for a run too busy to label (a sane height,
+// a page a browser opens quickly): rows are not stretched for mark symbols or ✗s there.
+func (a *axis) dense() {
+	a.pps, a.maxGap = 40, 10
 }
 
 // index is instant t's row (t must be one of the axis's instants, else the row before it).

@@ -471,3 +471,23 @@ func TestBrowserLegendAndStickyHeaders(t *testing.T) {
 	}
 	w.check(t)
 }
+
+// The 10-minute busy page opens without an error or a request; how long it took to load and
+// lay out is logged (a figure for the README, not a check: wall time is not tested).
+func TestBrowserBusyTenMinutesOpens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 10-minute simulated run")
+	}
+	bctx := browser(t)
+	url := writeTemp(t, "busy10", busyPage(t, 10*time.Minute))
+	start := time.Now()
+	ctx, w := open(t, bctx, url)
+	h := eval[float64](t, ctx, `document.getElementById('sd').getBoundingClientRect().height`)
+	nav := eval[map[string]float64](t, ctx, `(()=>{const n=performance.getEntriesByType('navigation')[0];return {interactive:n.domInteractive,loaded:n.domContentLoadedEventEnd,load:n.loadEventEnd};})()`)
+	t.Logf("navigation timing (ms since start): DOM interactive %.0f, DOMContentLoaded %.0f, load %.0f", nav["interactive"], nav["loaded"], nav["load"])
+	t.Logf("10-minute busy page: open and layout in %v (headless Chromium), diagram %.0f px tall", time.Since(start).Round(time.Millisecond), h)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#sd g.m>path').length`); n < 20000 {
+		t.Errorf("only %d arrows drawn", n)
+	}
+	w.check(t)
+}

@@ -128,6 +128,9 @@ func (d *drawing) build() *built {
 		times = append(times, g.From, g.To)
 	}
 	d.ax = newAxis(times)
+	if !d.labelled {
+		d.ax.dense()
+	}
 	for _, g := range gaps {
 		i := d.ax.index(g.To)
 		d.ax.forced[i] = fmt.Sprintf("⋯ %s summarised: %d lock messages, %d routine, %d applies and commits not kept (a long export keeps the newest part in detail)",
@@ -156,11 +159,11 @@ func (d *drawing) build() *built {
 			}
 		case mk.Kind == diagram.MarkFault:
 			b.marks = append(b.marks, i)
-			b.markRow[i] = max(d.ax.reserve(d.ax.index(r.At), d.x(lane)-15, d.x(lane)-1), 0)
+			b.markRow[i] = d.reserveMark(r.At, lane)
 			d.place(r.At, d.x(lane)+14, false, "ft", "⚡ "+mk.Text, -1, fmt.Sprintf(`data-l="%d"`, lane))
 		case symbolMark(mk) && lane >= 0:
 			b.marks = append(b.marks, i)
-			b.markRow[i] = max(d.ax.reserve(d.ax.index(r.At), d.x(lane)-15, d.x(lane)-1), 0)
+			b.markRow[i] = d.reserveMark(r.At, lane)
 			switch mk.Kind {
 			case diagram.MarkClient:
 				d.place(r.At, d.x(lane)+14, false, "ct", mk.Text, -1, fmt.Sprintf(`data-l="%d"`, lane))
@@ -198,6 +201,9 @@ func (d *drawing) build() *built {
 		d.place(bl.from, d.x(bl.lane)+14, false, "bt", fmt.Sprintf("holds %s #%d", bl.key, bl.token), -1, fmt.Sprintf(`data-l="%d"`, bl.lane))
 	}
 	for _, a := range b.arrows["x"] {
+		if !d.labelled {
+			break
+		}
 		x := d.x(a.to)
 		a.xInst = d.ax.index(a.m.At)
 		a.xRow = d.ax.reserve(a.xInst, x-4, x+8)
@@ -297,6 +303,14 @@ func (d *drawing) build() *built {
 		}
 	}
 	return b
+}
+
+// reserveMark takes room for a mark's symbol on its lane (a dense page does not stretch for it).
+func (d *drawing) reserveMark(at time.Duration, lane int) int {
+	if !d.labelled {
+		return 0
+	}
+	return max(d.ax.reserve(d.ax.index(at), d.x(lane)-15, d.x(lane)-1), 0)
 }
 
 func okCls(ok bool) string {

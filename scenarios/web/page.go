@@ -63,7 +63,8 @@ g.x path,g.xh path{stroke:#AF0000;stroke-dasharray:4 3}g.xh path{stroke:#E0A0A0}
 // hide lanes; the search box marks what matches; the header's lines jump to their instants;
 // the strip at the right is the whole run at a glance.
 const js = `const J=JSON.parse(document.getElementById('data').textContent),D=J.d,W=J.w;
-document.querySelectorAll('#sd [data-i0]').forEach(g=>{let i=+g.dataset.i0;for(const c of g.children)c.dataset.i=i++;});
+function idx(e){if(!e||!e.dataset)return -1;if(e.dataset.i!==undefined)return +e.dataset.i;const p=e.parentNode;
+if(p&&p.dataset&&p.dataset.i0!==undefined)return +p.dataset.i0+Array.prototype.indexOf.call(p.children,e);return -1;}
 const sec=ms=>(ms/1000).toFixed(3)+'s';
 const box=document.getElementById('d');let pinned=null;
 function fm(a){if(typeof a==='string')return a;if(!a)return '';
@@ -77,8 +78,8 @@ if(a[7])s+='\nheld '+a[7]+'ms on the wire by a delay rule';
 if(a[4]){const n=a[4];if(a[5])s+='\nterm '+n[0]+'  after index '+n[1]+' (log term '+n[2]+')  commit '+n[3]+'  entries '+n[4]+(n[4]?' ('+(n[1]+1)+(n[4]>1?'..'+(n[1]+n[4]):'')+')':'');
 else s+='\nterm '+n[0]+'  index '+n[1]+'  log term '+n[2]+'  commit '+n[3]+'  entries '+n[4];}
 if(a[8])s+='\n'+W[a[8]-1];return s;}
-function show(g){box.textContent=fm(D[+g.dataset.i]);box.classList.add('on');}
-function pick(t){return t&&t.closest?t.closest('[data-i]'):null;}
+function show(g){box.textContent=fm(D[idx(g)]);box.classList.add('on');}
+function pick(t){for(;t&&t.id!=='sd';t=t.parentNode)if(idx(t)>=0)return t;return null;}
 const svg=document.getElementById('sd');
 const hb=document.getElementById('hb');hb.addEventListener('change',()=>svg.classList.toggle('hb',hb.checked));
 svg.addEventListener('mouseover',e=>{const g=pick(e.target);if(g&&!pinned)show(g);});
@@ -96,7 +97,8 @@ document.querySelectorAll('li.jump').forEach(li=>li.addEventListener('click',()=
 const q=document.getElementById('q'),qn=document.getElementById('qn');let hits=[],hi=-1;
 function search(){document.querySelectorAll('.hit').forEach(e=>e.classList.remove('hit'));hits=[];hi=-1;const v=q.value.trim().toLowerCase();
 if(!v){qn.textContent='';return;}
-document.querySelectorAll('#sd [data-i]').forEach(e=>{if(!e.classList.contains('tl')&&fm(D[+e.dataset.i]).toLowerCase().includes(v)){e.classList.add('hit');hits.push(e);}});
+const test=e=>{if(fm(D[idx(e)]).toLowerCase().includes(v)){e.classList.add('hit');hits.push(e);}};
+document.querySelectorAll('#sd [data-i]:not(.tl)').forEach(test);document.querySelectorAll('#sd [data-i0]').forEach(g=>{for(const c of g.children)test(c);});
 document.querySelectorAll('#sd text.tl,.nt').forEach(e=>{if(e.textContent.toLowerCase().includes(v)){e.classList.add('hit');hits.push(e);}});
 hits=hits.filter(e=>e.getClientRects().length);hits.sort((a,b)=>a.getBoundingClientRect().top-b.getBoundingClientRect().top);
 qn.textContent=hits.length+' found'+(hits.length?' (enter: next)':'');}
