@@ -27,18 +27,24 @@ type Gap struct {
 }
 
 type pageBound struct {
-	every   uint64 // routine messages: one in every is kept
-	seen    uint64 // routine messages seen
-	routine int    // routine rows kept
-	detail  int    // detail rows kept
-	lostHB  uint64 // heartbeats lost to a partition so far
-	gaps    []Gap
+	routineMax, detailMax int    // the budgets (RoutineBudget, DetailBudget; tests use smaller ones)
+	every                 uint64 // routine messages: one in every is kept
+	seen                  uint64 // routine messages seen
+	routine               int    // routine rows kept
+	detail                int    // detail rows kept
+	lostHB                uint64 // heartbeats lost to a partition so far
+	gaps                  []Gap
 }
 
 // NewPage records a diagram for the web page: every row the page draws, bounded (see Gap).
 func NewPage(nodes int) *Recorder {
+	return NewPageWith(nodes, RoutineBudget, DetailBudget)
+}
+
+// NewPageWith is NewPage with other budgets (a smaller page; tests).
+func NewPageWith(nodes, routine, detail int) *Recorder {
 	r := New(nodes, 0)
-	r.page = &pageBound{every: 1}
+	r.page = &pageBound{every: 1, routineMax: routine, detailMax: detail}
 	return r
 }
 
@@ -83,13 +89,13 @@ func (b *pageBound) admit(r *Recorder, row *Row) bool {
 			return false
 		}
 		b.routine++
-		if b.routine > 2*RoutineBudget {
+		if b.routine > 2*b.routineMax {
 			b.thin(r)
 		}
 		return true
 	}
 	b.detail++
-	if b.detail > DetailBudget {
+	if b.detail > b.detailMax {
 		b.window(r)
 	}
 	return true

@@ -196,3 +196,34 @@ func TestBusyTenMinutesUnder5MB(t *testing.T) {
 		t.Fatalf("page is %d bytes, want under 5 MB", c.n)
 	}
 }
+
+// A long run's page says which stretch it summarised, with its counts, as a break on the axis.
+func TestLongRunPageShowsSummarisedStretch(t *testing.T) {
+	w, err := cluster.New(cluster.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := diagram.NewPageWith(w.Config().Nodes, 200, 1500)
+	w.Subscribe(rec.Add)
+	if err := w.Campaign(1); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 200; i++ {
+		_ = w.Acquire("c1", "k", time.Second)
+		w.Advance(100 * time.Millisecond)
+		w.Release("c1", "k")
+		w.Advance(100 * time.Millisecond)
+	}
+	if len(rec.Gaps()) != 1 {
+		t.Fatalf("gaps %+v", rec.Gaps())
+	}
+	var b bytes.Buffer
+	if err := Write(&b, &Page{Title: "long", Name: "long", Rec: rec, Passed: true, End: w.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	g := rec.Gaps()[0]
+	want := fmt.Sprintf("summarised: %d lock messages", g.Lock)
+	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "This run is long") {
+		t.Errorf("the page does not say %q", want)
+	}
+}
