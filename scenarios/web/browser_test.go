@@ -462,6 +462,12 @@ func TestBrowserLegendAndStickyHeaders(t *testing.T) {
 			t.Errorf("lane header %s at y=%.0f after scrolling", h.Name, h.Top)
 		}
 	}
+	// The search box marks what matches (here c2's key) and counts it.
+	found := eval[string](t, ctx, `(()=>{const q=document.getElementById('q');q.value='invoices';q.dispatchEvent(new Event('input'));
+		return document.getElementById('qn').textContent;})()`)
+	if hits := eval[int](t, ctx, `document.querySelectorAll('#sd .hit').length`); hits < 5 || !strings.Contains(found, "found") {
+		t.Errorf("searching 'invoices' marked %d elements and says %q", hits, found)
+	}
 	// Hiding a lane hides its arrows.
 	before := eval[int](t, ctx, `[...document.querySelectorAll('#sd g.m')].filter(g=>g.getClientRects().length).length`)
 	eval[bool](t, ctx, `(document.querySelector('#bar .lh[data-l="0"]').click(),true)`)
