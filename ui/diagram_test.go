@@ -200,6 +200,10 @@ func TestDiagramCompactAndSaveWeb(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), `data-lane="n5"`) || !strings.Contains(string(b), "MsgApp [Grant") {
 		t.Fatalf("the saved page has no diagram (%v)", err)
 	}
+	// The lesson's narration so far is on the page (first-lock says things in its first seconds).
+	if !strings.Contains(string(b), `class="nt say"`) {
+		t.Error("the saved page has no narration")
+	}
 }
 
 // diagramPart is the screen without its status and help lines.
