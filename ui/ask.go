@@ -57,7 +57,7 @@ func (m *Model) answer(st *scenarios.Step, i int) {
 		if m.served.OnAnswer != nil {
 			m.served.OnAnswer(st.Pos.Line, i)
 		}
-		m.say("your prediction: %d · the answer shows when the teacher reveals it", i+1)
+		m.say("") // the ask says it waits for the teacher, and then the verdict
 		return
 	}
 	if i == st.Right {

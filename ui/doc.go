@@ -19,6 +19,12 @@
 // (a pause, the first divergence, the end), and draws two Views. It has no keys that act on a
 // world, since an action on one side would break the lockstep.
 //
+// leaselab serve builds its sessions' Models with NewServedSandbox and NewServedPlay (the
+// session's own renderer; w shows the script instead of writing it, W is off, q sends the
+// server's message instead of quitting), and a class's followers with Model.Follower: a
+// read-only Model on the teacher's run that refreshes when the server says the run moved,
+// answers asks to a hook, and forks a copy of the run (Playback.Clone) with F.
+//
 // This package must never re-implement a runner rule (when a wait-until is judged, what the
 // verdict is, which actions the world refuses), never touch a cluster.World except to read it,
 // and never write to stdout or stderr while the program runs.

@@ -68,7 +68,7 @@ const servedCheckpointBytes = 32 << 20
 // (Refresh) when the class has moved, and never lets it run at the same time as m.
 func (m *Model) Follower(sv *Served) *Model {
 	f := &Model{
-		input: newLineEdit(), st: newStyles(sv.Renderer, sv.NoColor), keys: newKeyMap(), help: m.help, vp: m.vp,
+		input: newLineEdit(), st: newStyles(sv.Renderer, sv.NoColor), keys: followerKeys(), help: m.help, vp: m.vp,
 		sim: m.sim, base: m.base, title: m.title, seed: m.seed, wall: m.wall, node: 1, client: "c1",
 		leaseIdx: 2, focus: panelNodes, served: sv, class: m.sim,
 	}
@@ -79,6 +79,19 @@ func (m *Model) Follower(sv *Served) *Model {
 		"following: the teacher drives · F fork · ? keys")
 	f.resize(80, 24)
 	return f
+}
+
+// followerKeys is the key map with every key a follower may not use turned off, in the help
+// line too (F, fork, is said on the status line).
+func followerKeys() keyMap {
+	k := newKeyMap()
+	for _, b := range []*key.Binding{&k.Pause, &k.Step, &k.Slower, &k.Faster, &k.Back, &k.Forward, &k.Continue,
+		&k.Isolate, &k.Crash, &k.RateUp, &k.RateDown, &k.OffsetUp, &k.OffsetDown, &k.ClockReset, &k.Campaign,
+		&k.Transfer, &k.Snapshot, &k.Heal, &k.Partition, &k.SlowLinks, &k.DropAll, &k.Acquire, &k.Release,
+		&k.Write, &k.Disconnect, &k.GCPause, &k.Command, &k.Save, &k.Next, &k.SaveWeb, &k.LockFilter} {
+		b.SetEnabled(false)
+	}
+	return k
 }
 
 // Following says the Model shows its class's run (not forked).
@@ -164,6 +177,7 @@ func (m *Model) fork() {
 		m.sim = m.class
 		m.gen++ // the copy's frames, seeks and jobs must never reach the class's run
 		m.job, m.seekBy, m.seekWait = nil, 0, false
+		m.keys = followerKeys()
 		m.diag, m.dgSel, m.tlSet = false, 0, false
 		m.results = nil
 		m.sayFit("back in the class: the teacher drives · F forks again", "back in the class · F forks again")
@@ -179,6 +193,7 @@ func (m *Model) fork() {
 	s := &sim{p: p, tl: &timeline{}, speed: m.class.speed, sandbox: m.class.sandbox, paused: true, wall: m.class.wall, frameAt: m.served.FrameEvery}
 	s.attach()
 	m.sim = s
+	m.keys = newKeyMap()
 	m.tlSet = false
 	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, space runs it · F rejoins the class", simTime(p.Now())),
 		"your copy · space runs it · F rejoins")
