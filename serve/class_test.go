@@ -341,3 +341,20 @@ func filepathGlob(dir string) ([]string, error) {
 	}
 	return out, err
 }
+
+// A student already in the menu sees the class when it opens, and no longer once it ends.
+func TestMenuShowsTheClassWhenItOpens(t *testing.T) {
+	ts := startServer(t, nil)
+	s := openTerm(t, ts.dial(t, "early"), 120, 40, "", true)
+	s.waitFor(0, "student early")
+	teacher, _ := ts.openClass(t, "first-lock")
+	s.waitFor(0, "join the class: First lock")
+	from := s.mark()
+	teacher.send("q")
+	eventually(t, "the class closes", func() bool { return ts.openedClass() == nil })
+	s.send(keyDown) // a redraw
+	s.waitFor(from, "1. first-lock")
+	if strings.Contains(s.text()[from:], "join the class") {
+		t.Fatal("the menu still offers the ended class")
+	}
+}

@@ -160,7 +160,11 @@ func isKey(msg tea.Msg, k string) bool {
 // teacher just redraws (a tally or the members changed).
 func (rt *root) onKick() tea.Cmd {
 	c := rt.class
-	if c == nil || rt.child == nil {
+	if rt.child == nil { // in the menu: a class opened or closed
+		rt.menu.refresh()
+		return nil
+	}
+	if c == nil {
 		return nil
 	}
 	if c.model != rt.child && c.isClosed() {

@@ -231,7 +231,15 @@ func (s *Server) openClass(se *session, m *ui.Model, title string) (*class, erro
 		return nil, fmt.Errorf("a class is open already (%s, by %s)", s.class.title, s.class.teacher.user)
 	}
 	s.class = newClass(se, m, title)
+	s.wakeAll()
 	return s.class, nil
+}
+
+// wakeAll tells every session something changed (the menus show or drop the class).
+func (s *Server) wakeAll() {
+	for se := range s.sessions {
+		se.wake()
+	}
 }
 
 func (s *Server) closeClass(c *class) {
@@ -241,6 +249,9 @@ func (s *Server) closeClass(c *class) {
 	}
 	s.mu.Unlock()
 	c.close()
+	s.mu.Lock()
+	s.wakeAll()
+	s.mu.Unlock()
 }
 
 func (s *Server) openedClass() *class {

@@ -83,9 +83,11 @@ func (se *session) pump() {
 // blocks: a client that never reads is cut off after a grace period.
 func (se *session) end(why string) {
 	se.mu.Lock()
-	if se.bye == "" {
-		se.bye = why
+	if se.bye != "" { // being closed already
+		se.mu.Unlock()
+		return
 	}
+	se.bye = why
 	p := se.prog
 	se.mu.Unlock()
 	go func() {
@@ -151,14 +153,19 @@ func (s *Server) session(sess ssh.Session) {
 	defer func() {
 		if r := recover(); r != nil { // a panic outside the program: this session only
 			s.log.Printf("session %d (%s): panic: %v\n%s", se.id, se.user, r, debug.Stack())
+			se.mu.Lock()
 			se.bye = "internal error: this session ends (the server goes on)"
+			se.mu.Unlock()
 		}
 		close(se.stop)
 		s.mu.Lock()
 		delete(s.sessions, se)
 		s.mu.Unlock()
-		if se.bye != "" {
-			fmt.Fprintf(sess, "\r\nleaselab: %s\r\n", se.bye)
+		se.mu.Lock()
+		bye := se.bye
+		se.mu.Unlock()
+		if bye != "" {
+			fmt.Fprintf(sess, "\r\nleaselab: %s\r\n", bye)
 		}
 		sess.Exit(0)
 	}()
@@ -228,7 +235,7 @@ func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
 			}
 		}
 	}()
-	if _, err := p.Run(); err != nil && se.bye == "" {
+	if _, err := p.Run(); err != nil {
 		s.log.Printf("session %d (%s): %v", se.id, se.user, err)
 	}
 	p.Kill()
