@@ -358,3 +358,31 @@ func TestMenuShowsTheClassWhenItOpens(t *testing.T) {
 		t.Fatal("the menu still offers the ended class")
 	}
 }
+
+// A student cannot fork at an ask before the teacher reveals it: the copy would show it.
+func TestNoForkBeforeReveal(t *testing.T) {
+	ts := startServer(t, nil)
+	teacher, c := ts.openClass(t, "first-lock")
+	s := ts.joinClass(t, "s", 120, 40, true)
+	eventually(t, "the class at its ask", func() bool {
+		c.mu.Lock()
+		_, _, ask := c.model.Ask()
+		paused := c.model.Paused()
+		c.mu.Unlock()
+		if !ask && paused {
+			teacher.send(keyEnter)
+			time.Sleep(200 * time.Millisecond)
+		}
+		return ask
+	})
+	s.send("2", "F")
+	s.waitFor(0, "F forks once the teacher has revealed this answer")
+	if strings.Contains(s.text(), "A follower learns the commit index") {
+		t.Fatal("the explanation showed before the reveal")
+	}
+	teacher.send("1")
+	s.waitFor(0, "A follower learns the commit index")
+	from := s.mark()
+	s.send("F")
+	s.waitFor(from, "your own copy at")
+}

@@ -155,6 +155,10 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) onFollowerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := &m.keys
 	if msg.String() == "F" {
+		if a := m.curAsk(); a != nil && m.Following() && !m.revealed(a) {
+			m.fail("F forks once the teacher has revealed this answer (a copy of your own would show it)")
+			return nil, true
+		}
 		m.fork()
 		return nil, true
 	}
