@@ -254,7 +254,9 @@ func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
 func makeRenderer(sess ssh.Session) *lipgloss.Renderer {
 	pty, _, ok := sess.Pty()
 	if !ok || pty.Term == "" || pty.Term == "dumb" {
-		return lipgloss.NewRenderer(sess, termenv.WithProfile(termenv.Ascii))
+		r := lipgloss.NewRenderer(sess, termenv.WithProfile(termenv.Ascii))
+		r.SetHasDarkBackground(true) // else an adaptive colour asks the terminal, and waits
+		return r
 	}
 	env := envOf(append(sess.Environ(), "TERM="+pty.Term))
 	r := lipgloss.NewRenderer(sess, termenv.WithEnvironment(env), termenv.WithUnsafe(), termenv.WithColorCache(true))
