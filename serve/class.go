@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/scenarios/termsafe"
 	"leaselab/ui"
 )
 
@@ -159,12 +160,22 @@ func (c *class) line() string {
 	c.reg.Lock()
 	defer c.reg.Unlock()
 	n, forked := len(c.members), 0
-	for _, m := range c.members {
+	var names []string
+	for se, m := range c.members {
 		if m.forked {
 			forked++
 		}
+		names = append(names, termsafe.Line(se.user))
 	}
-	out := fmt.Sprintf("class: %d connected · %d following · %d forked", n, n-forked, forked)
+	sort.Strings(names)
+	if len(names) > 6 {
+		names = append(names[:6], fmt.Sprintf("+%d", len(names)-6))
+	}
+	who := ""
+	if len(names) > 0 {
+		who = " (" + strings.Join(names, ", ") + ")"
+	}
+	out := fmt.Sprintf("class: %d connected%s · %d following · %d forked", n, who, n-forked, forked)
 	if line, choices, ok := c.model.Ask(); ok && !c.model.Answered(line) {
 		count := make([]int, choices)
 		for _, ch := range c.answers[line] {

@@ -88,7 +88,7 @@ func TestClassOf30(t *testing.T) {
 		tm.waitFor(0, at)
 		tm.waitFor(0, "the teacher continues")
 	}
-	teacher.waitFor(0, "class: 30 connected · 30 following · 0 forked")
+	teacher.waitFor(0, "class: 30 connected (s00, s01, s02, s03, s04, s05, +24) · 30 following · 0 forked")
 	if r := c.renders.Load(); r > 30*4 {
 		t.Errorf("%d follower frames drawn for 30 followers in 6 sizes: frames are not shared", r)
 	}

@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/agent"
 )
 
 // --student-keys: only those keys (and teachers) get in; keyboard-interactive is off.
@@ -88,4 +89,25 @@ func TestPanicEndsOnlyItsSession(t *testing.T) {
 	from := other.mark()
 	other.send(keyDown)
 	other.waitFor(from, "lease-expiry")
+}
+
+// Agent forwarding is never used, and the session says so.
+func TestAgentForwardingRefused(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t, "ag")
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := agent.RequestAgentForwarding(s); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s.Stderr = &out
+	if err := s.Run("ls"); err == nil {
+		t.Fatal("exec ran")
+	}
+	if !strings.Contains(out.String(), "refuses agent forwarding") {
+		t.Fatalf("stderr %q", out.String())
+	}
 }
