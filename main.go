@@ -57,7 +57,11 @@ func main() {
 	if os.Getenv(chaos.WorkerEnv) != "" {
 		os.Exit(chaosWorker())
 	}
+	stopped := handleSignals(os.Args[1:])
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	if code, ok := stopped.exitCode(); ok {
+		os.Exit(code) // a signal ended it: 128+n, whatever the command returned
+	}
 	var code exitError
 	switch {
 	case err == nil:

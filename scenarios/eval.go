@@ -54,7 +54,10 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 			return l == c.Node, leaderName(l)
 		}
 		return l != 0, leaderName(l)
-	case CondTerm:
+	case CondTerm: // the highest term among the live nodes: with none live there is none to compare
+		if !anyUp(w) {
+			return false, "no such node (every node down)"
+		}
 		t := w.MaxTerm()
 		return t == c.N, fmt.Sprintf("term %d", t)
 	case CondRole:
@@ -300,6 +303,16 @@ func logCmdMatches(c *Cond, e cluster.LogEntry) bool {
 		return e.Cmd.Kind == fsm.Release && e.Cmd.Key == c.Key
 	case "Expire":
 		return e.Cmd.Kind == fsm.Expire && e.Cmd.Key == c.Key && e.Cmd.Token == c.Token
+	}
+	return false
+}
+
+// anyUp says whether any node is running.
+func anyUp(w *cluster.World) bool {
+	for id := 1; id <= w.Nodes(); id++ {
+		if w.Up(id) {
+			return true
+		}
 	}
 	return false
 }

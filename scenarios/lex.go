@@ -1,7 +1,9 @@
 package scenarios
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -195,25 +197,15 @@ func isKey(s string) bool {
 	return true
 }
 
-// parseDecimal reads a plain decimal number (digits with an optional fraction: 2, 0.5, 12.5, .5),
-// without signs, exponents or the other spellings strconv accepts, so it formats back the same way.
+// parseDecimal reads a number as Go's strconv.ParseFloat does (2, 0.5, .5, 1e2, 0x1p-2, +3),
+// finite and not negative; the callers check their ranges. It is written back as a plain
+// decimal (formatDecimal): 1e2 reads back as 100, the same value.
 func parseDecimal(s string) (float64, bool) {
-	digits, dot := 0, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case isDigit(c):
-			digits++
-		case c == '.' && !dot:
-			dot = true
-		default:
-			return 0, false
-		}
-	}
-	if digits == 0 {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(s, 64)
-	return f, err == nil
+	return f + 0, true // -0 becomes 0
 }
 
 func formatDecimal(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
@@ -307,6 +299,9 @@ func shortDur(d time.Duration) string {
 func (l *line) uint(what string) uint64 {
 	w := l.next(what)
 	n, err := strconv.ParseUint(w.text, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		l.fail(w.col, "%s must be 0..%d, found %s", what, uint64(math.MaxUint64), shorten(w.text))
+	}
 	if err != nil {
 		l.fail(w.col, "bad %s %q (want a whole number)", what, w.text)
 	}
@@ -317,6 +312,9 @@ func (l *line) uint(what string) uint64 {
 func (l *line) intIn(what string, lo, hi int) int {
 	w := l.next(what)
 	n, err := strconv.Atoi(w.text)
+	if errors.Is(err, strconv.ErrRange) { // past what an int holds: say where the range ends
+		l.fail(w.col, "%s must be %d..%d, found %s", what, lo, hi, shorten(w.text))
+	}
 	if err != nil {
 		l.fail(w.col, "bad %s %q (want a whole number)", what, w.text)
 	}
