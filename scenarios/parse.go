@@ -55,6 +55,9 @@ func Parse(file string, src []byte) (*Scenario, error) {
 		clients: map[string]bool{},
 	}
 	text := strings.TrimPrefix(string(src), "\uFEFF") // a byte-order mark some editors write
+	// At most one step a line: room for all of them at once, so a big file's steps are never
+	// copied to grow (growing held up to three times their size at once).
+	p.s.Steps = make([]Step, 0, strings.Count(text, "\n")+1)
 	i := -1
 	for text := range strings.SplitSeq(text, "\n") { // no slice of every line: files can be big
 		i++
@@ -70,8 +73,10 @@ func Parse(file string, src []byte) (*Scenario, error) {
 	if len(p.diags) > 0 {
 		return nil, &ParseError{Diags: p.diags}
 	}
-	if cap(p.s.Steps) > len(p.s.Steps)+len(p.s.Steps)/8 {
-		p.s.Steps = slices.Clone(p.s.Steps) // appending left up to twice the room: give it back
+	if len(p.s.Steps) == 0 {
+		p.s.Steps = nil // a header-only file, as before the room was made
+	} else if cap(p.s.Steps) > len(p.s.Steps)+len(p.s.Steps)/8 {
+		p.s.Steps = slices.Clone(p.s.Steps) // comments and headers left room: give it back
 	}
 	if !p.s.Header.Set["title"] {
 		p.s.Header.Title = p.s.Name
