@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -31,13 +33,22 @@ func leaselab(t *testing.T, args ...string) *exec.Cmd {
 func TestHeadlessSignalsExitConventionally(t *testing.T) {
 	p := writeScenario(t, "long.scenario", "wait 1000h\n")
 	for sig, want := range map[syscall.Signal]int{syscall.SIGINT: 130, syscall.SIGTERM: 143, syscall.SIGHUP: 129} {
-		cmd := leaselab(t, "run", "--budget", "0", "--timeout", "0", p)
+		cmd := leaselab(t, "run", "--verbose", "--budget", "0", "--timeout", "0", p)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(300 * time.Millisecond) // let it start running (the signal is handled from the first instant anyway)
+		// Its first line of output says it is running (its handler is set before the command).
+		br := bufio.NewReader(out)
+		if _, err := br.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		go io.Copy(io.Discard, br)
 		cmd.Process.Signal(sig)
-		err := cmd.Wait()
+		err = cmd.Wait()
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) || ee.ExitCode() != want {
 			t.Errorf("%v: %v, want exit status %d", sig, err, want)
