@@ -171,7 +171,12 @@ func (c *client) send() {
 	req.node = c.guess
 	req.retryAt = -1
 	w.emit(Event{Kind: EvClientSend, Client: c.name, Node: req.node, Req: req.id, Key: req.key, Token: req.token, Op: req.op, Lease: req.lease})
-	w.q.push(item{at: AddTime(w.now, w.latency()), sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
+	if lost, why := w.clientLost(c.name, req.node, true); lost {
+		w.lostOnLink(c.name, req.node, req.id, true, why) // silent: the client learns by its timeout
+	} else {
+		at := AddTime(AddTime(w.now, w.latency()), w.clientLinkOf(c.name, req.node).delay)
+		w.q.push(item{at: at, sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
+	}
 	c.armTimer()
 }
 

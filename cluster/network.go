@@ -9,7 +9,8 @@ import (
 // network holds the fault rules between nodes. Nodes are 1-based; matrices are (n+1)x(n+1).
 // A partition or cut is checked when a message is sent and again when it arrives, so it also
 // drops what was already in flight.
-// Clients reach every live node and the resource: faults are between nodes only.
+// Clients reach every live node and the resource unless a client link rule (clientlink.go)
+// says otherwise.
 type network struct {
 	n       int
 	group   []int // partition group per node; nodes talk only within a group

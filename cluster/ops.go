@@ -120,6 +120,7 @@ func (w *World) Delay(a, b int, d time.Duration) error {
 // Heal removes every partition, cut, drop and delay rule.
 func (w *World) Heal() {
 	w.net.heal()
+	w.clinks = nil // client links too
 	w.disturb()
 	w.fault("heal")
 }

@@ -260,5 +260,5 @@ func (n *node) reply(req *request, attempt int, kind ReplyKind, token uint64) {
 	if (kind == ReplyNotLeader || kind == ReplyOutcomeUnknown) && n.lead != uint64(n.id) {
 		rep.hint = int(n.lead)
 	}
-	n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})
+	n.w.sendReply(rep)
 }

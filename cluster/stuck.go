@@ -34,7 +34,7 @@ func (nw *network) calm() bool {
 func (w *World) onTimeout(req *request) {
 	c := req.cl
 	if w.calmFrom >= req.sentAt || c.calmFrom >= req.sentAt || !c.connected || c.paused ||
-		!w.net.calm() || w.leaderNode() == nil || w.anyFrozen() {
+		!w.net.calm() || len(w.clinks) > 0 || w.leaderNode() == nil || w.anyFrozen() {
 		return
 	}
 	w.stuck = append(w.stuck, fmt.Sprintf("%s's %s %s, sent at %v, timed out at %v with n%d leading throughout",

@@ -45,6 +45,8 @@ type World struct {
 	head   int
 	subs   []func(*Event)
 
+	clinks map[linkKey]clientLink // client link rules (clientlink.go); nil when none
+
 	lockCache prefixCache // the lock table's prefix filter, between frames
 	heldNext  int         // option held-keys: the next pre-held key to grant
 }
@@ -219,6 +221,18 @@ func (w *World) snapReport(it *item) {
 	n.process()
 }
 
+// sendReply puts a node's reply to a client on the wire: lost by a client link rule, or
+// delivered after the latency plus the link's delay.
+func (w *World) sendReply(rep *reply) {
+	c := rep.req.cl
+	if lost, why := w.clientLost(c.name, rep.from, false); lost {
+		w.lostOnLink(c.name, rep.from, rep.req.id, false, why)
+		return
+	}
+	at := AddTime(w.now+w.latency(), w.clientLinkOf(c.name, rep.from).delay)
+	w.q.push(item{at: at, kind: itReply, cl: c, rep: rep})
+}
+
 // NextAt is when the next queued happening is due; ok is false when nothing is queued.
 func (w *World) NextAt() (time.Duration, bool) { return w.q.peek() }
 
@@ -277,12 +291,16 @@ func (w *World) handle(it *item) {
 	case itSnapReport:
 		w.snapReport(it)
 	case itRequest:
+		if w.clientCut(it.req.cl.name, it.node, true) {
+			w.lostOnLink(it.req.cl.name, it.node, it.req.id, true, "cut")
+			return
+		}
 		if n := w.node(it.node); n.up {
 			n.onRequest(it.req, int(it.gen), it.sent)
 		} else {
 			// A crashed process refuses the connection at once: the client tries elsewhere.
 			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: ReplyUnavailable, sent: w.now}
-			w.q.push(item{at: w.now + w.latency(), kind: itReply, cl: it.req.cl, rep: rep})
+			w.sendReply(rep)
 		}
 	case itReply, itClientTimer, itWriteReply:
 		w.handleClientItem(*it)
@@ -299,6 +317,10 @@ func (w *World) handleClientItem(it item) {
 	c := it.cl
 	switch it.kind {
 	case itReply:
+		if w.clientCut(c.name, it.rep.from, false) {
+			w.lostOnLink(c.name, it.rep.from, it.rep.req.id, false, "cut")
+			return
+		}
 		c.onReply(it)
 	case itWriteReply:
 		c.onWriteReply(it)

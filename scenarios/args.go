@@ -44,19 +44,32 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 		}
 		st.Node = l.nodeOf(w)
 	case ArgLink:
-		st.Node, st.Node2 = l.link()
+		if !l.clientLink(st, false) {
+			st.Node, st.Node2 = l.link()
+		}
 	case ArgCutLink:
+		if l.clientLink(st, true) {
+			break
+		}
 		st.Node = l.node("first node of the link")
 		if l.peekIs("->") {
 			l.i++
 			st.OneWay = true
+		}
+		if l.i < len(l.ws) && isClientName(l.ws[l.i].text) && !l.ws[l.i].quoted {
+			if !st.OneWay {
+				l.fail(l.ws[l.i].col, "a client link is written with the client first (cut %s n%d), or nY -> cX for replies only", l.ws[l.i].text, st.Node)
+			}
+			st.Client, st.Replies = l.client(l.ws[l.i]), true
+			l.i++
+			break
 		}
 		st.Node2 = l.secondNode(st.Node)
 	case ArgDropTarget:
 		if l.peekIs("all") {
 			l.i++
 			st.All = true
-		} else {
+		} else if !l.clientLink(st, false) {
 			st.Node, st.Node2 = l.link()
 		}
 	case ArgPercent:
@@ -107,16 +120,29 @@ func formatArg(b *strings.Builder, d *StepDef, a Arg, st *Step) {
 	case ArgNode, ArgSkewNode:
 		b.WriteString(" " + nodeName(st.Node))
 	case ArgLink:
+		if st.Client != "" {
+			b.WriteString(" " + st.Client + " " + nodeName(st.Node))
+			break
+		}
 		b.WriteString(" " + nodeName(st.Node) + " " + nodeName(st.Node2))
 	case ArgCutLink:
-		if st.OneWay {
+		switch {
+		case st.Client != "" && !st.OneWay:
+			b.WriteString(" " + st.Client + " " + nodeName(st.Node))
+		case st.Client != "" && st.Replies:
+			b.WriteString(" " + nodeName(st.Node) + " -> " + st.Client)
+		case st.Client != "":
+			b.WriteString(" " + st.Client + " -> " + nodeName(st.Node))
+		case st.OneWay:
 			b.WriteString(" " + nodeName(st.Node) + " -> " + nodeName(st.Node2))
-		} else {
+		default:
 			b.WriteString(" " + nodeName(st.Node) + " " + nodeName(st.Node2))
 		}
 	case ArgDropTarget:
 		if st.All {
 			b.WriteString(" all")
+		} else if st.Client != "" {
+			b.WriteString(" " + st.Client + " " + nodeName(st.Node))
 		} else {
 			b.WriteString(" " + nodeName(st.Node) + " " + nodeName(st.Node2))
 		}
@@ -205,4 +231,23 @@ func argStarts(d *StepDef, nodes int) []string {
 		out = []string{" "}
 	}
 	return out
+}
+
+// clientLink reads `cX nY` (and, when oneWay is allowed, `cX -> nY`) if the link starts with a
+// client: a client link (extension). It reports whether it did.
+func (l *line) clientLink(st *Step, oneWay bool) bool {
+	if l.i >= len(l.ws) || l.ws[l.i].quoted || !isClientName(l.ws[l.i].text) {
+		return false
+	}
+	st.Client = l.client(l.ws[l.i])
+	l.i++
+	if l.peekIs("->") {
+		if !oneWay {
+			l.fail(l.ws[l.i].col, "only cut takes a direction")
+		}
+		l.i++
+		st.OneWay = true
+	}
+	st.Node = l.node("node of the client link")
+	return true
 }

@@ -93,6 +93,9 @@ type Step struct {
 	Node2   int     // second node of a link
 	Groups  [][]int // partition groups as written
 	OneWay  bool    // cut a -> b
+	// Client is also the client side of a client link (cut/drop/delay cX nY); Replies says a
+	// one-way client cut is `cut nY -> cX` (replies only) rather than `cut cX -> nY`.
+	Replies bool
 	All     bool    // drop all
 	Percent float64 // drop share, 0..100
 	Dur     time.Duration

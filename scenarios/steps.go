@@ -46,16 +46,29 @@ var Steps = []StepDef{
 	{Kind: StepRejoin, Word: "rejoin", Args: []Arg{ArgNode}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Rejoin(st.Node) }},
 	{Kind: StepCut, Word: "cut", Args: []Arg{ArgCutLink}, Class: ClassAction,
-		Apply: func(w *cluster.World, st *Step) error { return w.Cut(st.Node, st.Node2, st.OneWay) }},
+		Apply: func(w *cluster.World, st *Step) error {
+			if st.Client != "" {
+				return w.CutClient(st.Client, st.Node, !st.Replies, !st.OneWay || st.Replies)
+			}
+			return w.Cut(st.Node, st.Node2, st.OneWay)
+		}},
 	{Kind: StepDrop, Word: "drop", Args: []Arg{ArgDropTarget, ArgPercent}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error {
 			if st.All {
 				return w.DropAll(st.Percent)
 			}
+			if st.Client != "" {
+				return w.DropClient(st.Client, st.Node, st.Percent)
+			}
 			return w.Drop(st.Node, st.Node2, st.Percent)
 		}},
 	{Kind: StepDelay, Word: "delay", Args: []Arg{ArgLink, ArgDur}, Class: ClassAction,
-		Apply: func(w *cluster.World, st *Step) error { return w.Delay(st.Node, st.Node2, st.Dur) }},
+		Apply: func(w *cluster.World, st *Step) error {
+			if st.Client != "" {
+				return w.DelayClient(st.Client, st.Node, st.Dur)
+			}
+			return w.Delay(st.Node, st.Node2, st.Dur)
+		}},
 	{Kind: StepHeal, Word: "heal", Class: ClassAction,
 		Apply: func(w *cluster.World, _ *Step) error { w.Heal(); return nil }},
 	{Kind: StepCrash, Word: "crash", Args: []Arg{ArgNode}, Class: ClassAction, Undo: StepRestart,
