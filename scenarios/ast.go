@@ -87,12 +87,12 @@ const (
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.
 type Step struct {
-	Pos     Pos
-	Kind    StepKind
-	Node    int     // 1-based node id
-	Node2   int     // second node of a link
-	Groups  [][]int // partition groups as written
-	OneWay  bool    // cut a -> b
+	Pos    Pos
+	Kind   StepKind
+	Node   int     // 1-based node id
+	Node2  int     // second node of a link
+	Groups [][]int // partition groups as written
+	OneWay bool    // cut a -> b
 	// Client is also the client side of a client link (cut/drop/delay cX nY); Replies says a
 	// one-way client cut is `cut nY -> cX` (replies only) rather than `cut cX -> nY`.
 	Replies bool
