@@ -208,6 +208,13 @@ func (r *Recorder) Add(e *cluster.Event) {
 				}
 			}
 		}
+	case cluster.EvSnapshotSent:
+		// It follows its MsgSnap's send, whose raft Index is 0: the snapshot's index is here.
+		if n := len(r.pending); n > 0 {
+			if p := &r.pending[n-1]; p.Kind == Raft && p.Info.Type == pb.MessageType_MsgSnap && p.From == e.Node && p.To == e.Peer {
+				p.Info.Index = e.Index
+			}
+		}
 	case cluster.EvSnapshotTaken, cluster.EvSnapshotRestored:
 		// Entries up to the snapshot are never sent again (a MsgSnap carries them).
 		if e.Node >= 0 && e.Node < len(r.logs) {
