@@ -227,3 +227,17 @@ func TestLongRunPageShowsSummarisedStretch(t *testing.T) {
 		t.Errorf("the page does not say %q", want)
 	}
 }
+
+// A MsgSnap's label names its snapshot's index (raft's message Index is 0 on a MsgSnap).
+func TestMsgSnapLabelNamesSnapshotIndex(t *testing.T) {
+	p := record(t, "snapshot-catch-up")
+	for _, r := range p.Rec.Rows() {
+		if !r.Mark && r.Msg.Info.Type == pb.MessageType_MsgSnap {
+			if r.Msg.Info.Index < 50 || !strings.HasPrefix(r.Msg.Label(), "MsgSnap idx ") {
+				t.Errorf("MsgSnap row: index %d, label %q", r.Msg.Info.Index, r.Msg.Label())
+			}
+			return
+		}
+	}
+	t.Fatal("no MsgSnap row in snapshot-catch-up")
+}
