@@ -19,8 +19,8 @@ import (
 // The tail, in order:
 //   - heal (every partition, cut, drop and delay), restart every crashed node, reconnect every
 //     disconnected client, reset every skewed node and client clock;
-//   - wait until the last client pause is over (pauses are counted on the client's clock,
-//     which may have run at half speed: twice the time left);
+//   - wait until the last client pause and the last node freeze are over (a pause is counted
+//     on the client's clock, which may have run at half speed: twice the time left);
 //   - wait-until leader within LeaderBound;
 //   - wait-until converged within LeaderBound;
 //   - every client acquires a key of its own nobody has touched (`fresh-cN`), and each must
@@ -93,6 +93,8 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 			}
 		case scenarios.StepClientPause:
 			pauseEnd = max(pauseEnd, now+2*st.Dur)
+		case scenarios.StepFreeze: // a node's stall, in the world's time
+			pauseEnd = max(pauseEnd, now+st.Dur)
 		case scenarios.StepAcquire, scenarios.StepRelease:
 			queued[st.Client]++
 		}

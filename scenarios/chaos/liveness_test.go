@@ -21,12 +21,13 @@ func TestLivenessTailHeals(t *testing.T) {
 		{Kind: scenarios.StepDisconnect, Client: "c2"}, {Kind: scenarios.StepAcquire, Client: "c1", Key: "orders", Dur: time.Second},
 		{Kind: scenarios.StepSkewRate, Node: 3, Rate: 0.5}, {Kind: scenarios.StepClientSkew, Client: "c1", Rate: 2},
 		{Kind: scenarios.StepClientPause, Client: "c1", Dur: 3 * time.Second}, {Kind: scenarios.StepWait, Dur: time.Second},
+		{Kind: scenarios.StepFreeze, Node: 1, Dur: 7 * time.Second}, {Kind: scenarios.StepWait, Dur: time.Second},
 	}
 	var got []string
 	for _, st := range livenessTail(h, steps) {
 		got = append(got, scenarios.FormatStep(st))
 	}
-	want := []string{"heal", "restart n2", "skew n3 reset", "c2 reconnect", "c1 skew reset", "wait 5s",
+	want := []string{"heal", "restart n2", "skew n3 reset", "c2 reconnect", "c1 skew reset", "wait 6s",
 		"wait-until leader", "wait-until converged",
 		"c2 acquire fresh-c2 1m0s", "c1 acquire fresh-c1 1m0s",
 		"wait-until c2 holds fresh-c2 within 4s", "wait-until c1 holds fresh-c1 within 6s"}

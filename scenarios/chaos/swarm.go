@@ -19,7 +19,7 @@ import (
 
 // FaultKinds are the fault kinds swarm draws from, by the name reports give them.
 var FaultKinds = []string{"isolate", "partition", "cut", "drop", "delay", "heal", "crash", "clock-skew",
-	"campaign", "snapshot", "client-pause", "disconnect", "client-clock", "transfer-leader", "rejoin", "swizzle-clog"}
+	"campaign", "snapshot", "client-pause", "disconnect", "client-clock", "transfer-leader", "rejoin", "swizzle-clog", "freeze"}
 
 // swarmOdds: each kind is left out with probability 1/swarmOdds.
 var swarmOdds = 3
@@ -87,6 +87,8 @@ func faultKindOf(st scenarios.Step) string {
 		return "transfer-leader"
 	case scenarios.StepRejoin:
 		return "rejoin"
+	case scenarios.StepFreeze:
+		return "freeze"
 	}
 	return ""
 }
