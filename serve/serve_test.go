@@ -177,11 +177,20 @@ func TestMaxSessions(t *testing.T) {
 
 // --idle closes a session with no key, with a message.
 func TestIdle(t *testing.T) {
-	ts := startServer(t, func(c *Config) { c.Idle = 300 * time.Millisecond })
+	ts := startServer(t, func(c *Config) { c.Idle = 500 * time.Millisecond })
 	tm := openTerm(t, ts.dial(t, "zzz"), 80, 24, "", true)
-	tm.waitFor(0, "student zzz")
-	tm.waitFor(0, "closed: no key for 300ms (--idle)")
+	tm.waitFor(0, "closed: no key for 500ms (--idle)")
 	tm.wait()
+	// A session that keeps typing stays.
+	busy := openTerm(t, ts.dial(t, "busy"), 80, 24, "", true)
+	busy.waitFor(0, "student busy")
+	for range 8 {
+		busy.send(keyDown)
+		time.Sleep(150 * time.Millisecond)
+	}
+	if strings.Contains(busy.text(), "--idle") {
+		t.Fatal("a session typing every 150ms was closed as idle")
+	}
 }
 
 // Shutdown closes every session with a message.
