@@ -33,6 +33,8 @@ type reply struct {
 	token   uint64
 	hint    int
 	sent    time.Duration // when the node sent it
+	ring    []int         // the members of the configuration the node applied (nil: none known)
+	ringAt  uint64        // the index that configuration came from
 }
 
 // action is a step for the client. A step given while the client is paused is decided then
@@ -66,6 +68,10 @@ type client struct {
 	wakeAt    time.Duration
 	timerGen  uint64
 	guess     int // the node it will ask next: the one it believes leads
+	// ring is the nodes it retries over: the members of the latest configuration it has heard
+	// of (a reply carries the node's), from index ringAt. It starts as the first nodes.
+	ring      []int
+	ringAt    uint64
 	queue     []action
 	cur       *request
 	curWrite  *write
@@ -97,7 +103,28 @@ func newClient(w *World, name string) *client {
 	c := &client{w: w, name: name, clk: newClock(), connected: true, holds: map[string]*holding{}}
 	c.clk.setRate(w.now, 1)
 	c.guess = FirstGuess(name, w.cfg.Nodes)
+	c.ring = membershipOf(w.startConf()).Members()
 	return c
+}
+
+// after is the i-th node after from on the client's ring (i >= 1), wrapping; from need not be
+// on it (a removed node): the count starts at the first member above it.
+func (c *client) after(from, i int) int {
+	j := 0
+	for j < len(c.ring) && c.ring[j] <= from {
+		j++
+	}
+	if j == len(c.ring) {
+		j = 0
+	}
+	return c.ring[(j+i-1)%len(c.ring)]
+}
+
+// hear takes the configuration a reply carries, if it is newer than the one the client knows.
+func (c *client) hear(rep *reply) {
+	if rep.ring != nil && rep.ringAt > c.ringAt {
+		c.ring, c.ringAt = rep.ring, rep.ringAt
+	}
 }
 
 func (c *client) local() time.Duration { return c.clk.local(c.w.now) }
@@ -208,7 +235,7 @@ func (c *client) onTimer() {
 			return
 		}
 		c.w.onTimeout(req)
-		c.guess = req.node%c.w.cfg.Nodes + 1 // the leader may be gone: start elsewhere next time
+		c.guess = c.after(req.node, 1) // the leader may be gone: start elsewhere next time
 		if req.op == OpAcquire && !req.late {
 			if c.abandoned == nil {
 				c.abandoned = map[string]*request{}
@@ -243,6 +270,7 @@ func (c *client) onReply(it item) {
 		c.inbox = append(c.inbox, it)
 		return
 	}
+	c.hear(rep)
 	req := c.cur
 	if req != rep.req || rep.attempt != req.attempt {
 		if ab := c.abandoned[rep.req.key]; ab == rep.req && (rep.kind == ReplyGranted || rep.kind == ReplyBusy) {
@@ -280,7 +308,7 @@ func (c *client) onReply(it item) {
 		// The node cannot tell whether the entry took effect: the request ends as a timeout
 		// would (its entry may still have applied), and the next one starts at the leader the
 		// node named, else at the node after it.
-		c.guess = rep.from%c.w.cfg.Nodes + 1
+		c.guess = c.after(rep.from, 1)
 		if rep.hint != 0 {
 			c.guess = rep.hint
 		}
@@ -294,7 +322,7 @@ func (c *client) onReply(it item) {
 // every node has been tried it waits RetryWait and starts a new round at the hint, or at the
 // node after from.
 func (c *client) retry(req *request, from, hint int) {
-	n := c.w.cfg.Nodes
+	n := len(c.ring)
 	req.tried |= 1 << from
 	tried := func(id int) bool { return req.tried&(1<<id) != 0 }
 	if hint != 0 && !tried(hint) {
@@ -303,7 +331,7 @@ func (c *client) retry(req *request, from, hint int) {
 		return
 	}
 	for i := 1; i <= n; i++ {
-		if id := (from+i-1)%n + 1; !tried(id) {
+		if id := c.after(from, i); !tried(id) {
 			c.guess = id
 			c.send()
 			return
@@ -311,7 +339,7 @@ func (c *client) retry(req *request, from, hint int) {
 	}
 	// Every node refused this round: give a new leader a heartbeat to make itself known.
 	req.tried = 0
-	c.guess = from%n + 1
+	c.guess = c.after(from, 1)
 	if hint != 0 {
 		c.guess = hint
 	}

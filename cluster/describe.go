@@ -28,10 +28,21 @@ func (e *Event) Describe() string {
 	case EvCommitted:
 		return fmt.Sprintf("%s commits up to %d", n, e.Index)
 	case EvApplied:
+		if e.Cmd.Kind == 0 && e.Text != "" {
+			return fmt.Sprintf("%s applies %d %s", n, e.Index, e.Text)
+		}
 		if e.Cmd.Kind == 0 && e.Result.Kind == fsm.Noop {
 			return fmt.Sprintf("%s applies %d empty", n, e.Index) // nothing to report but its name
 		}
 		return fmt.Sprintf("%s applies %d %s -> %v", n, e.Index, e.CmdText(), e.Result)
+	case EvJoin:
+		return n + " starts empty, to join the cluster"
+	case EvConfProposed:
+		return fmt.Sprintf("%s proposes %s at index %d", n, e.Text, e.Index)
+	case EvConfApplied:
+		return fmt.Sprintf("%s's configuration from index %d: %s", n, e.Index, e.Text)
+	case EvConfRefused:
+		return e.Text
 	case EvRole:
 		if e.Role == RoleDown {
 			return n + " is down"
@@ -117,6 +128,9 @@ func (e *Event) Describe() string {
 // word for it (`SUBJECT log I empty`), the same on every screen.
 func (e *Event) CmdText() string {
 	if e.Cmd.Kind == 0 {
+		if e.Text != "" && (e.Kind == EvAppended || e.Kind == EvApplied) {
+			return e.Text // a conf-change entry
+		}
 		return "empty"
 	}
 	return e.Cmd.String()

@@ -94,6 +94,24 @@
 // sent when it wakes. A client granted a request it already gave up on releases it at once.
 // The fenced resource keeps per key the highest token it accepted and rejects lower ones.
 //
+// # Membership change (member_ops.go)
+//
+// A cluster starts with Config.Nodes voters and may grow to n9. Each change is one raft
+// ConfChangeV2 the leader proposes; every node applies it with ApplyConfChange when it
+// commits, in log order, keeps the returned ConfState, and puts its own in its snapshots
+// (StepDownOnRemoval makes a removed leader step down). reconfigure always goes through joint
+// consensus (JointImplicit; hold: JointExplicit until leave-joint). A joiner starts with empty
+// storage and no configuration and is started when its change is proposed; raft refuses a
+// snapshot whose configuration does not name the recipient, so a MsgSnap whose stored snapshot
+// predates the recipient's membership carries the sender's applied state instead (etcd's server
+// builds every MsgSnap that way). raft gives a proposer no error: it swaps some changes for an
+// empty entry and panics on every node applying others, so the world checks every change first
+// (raft's own rules, its configuration changer, a learner's sync for promote, removed IDs never
+// rejoining, nodes joining in order) and records a refusal as an event; a change raft still
+// swapped is reported when its index applies. A node that applied its own removal refuses
+// clients like a crashed one. A client retries over the members of the latest configuration a
+// reply told it of. A change ends a calm window (stuck.go) like a leader change.
+//
 // # The checker
 //
 // The nodes are the system under test; what watches them registers on one hook (observe.go):
@@ -102,7 +120,8 @@
 // proposal panel) and the porcupine history are its observers, in that order.
 //
 // The checker is always on, in every world. It watches divergence, token-regression, double-grant,
-// stale-write and lost-grant, and World.CheckHistory adds non-linearizable (porcupine over the
+// stale-write and lost-grant, and the membership invariants (checker_conf.go): config-divergence,
+// foreign-vote and quorumless-commit, and World.CheckHistory adds non-linearizable (porcupine over the
 // clients' history). The history is checked a segment per key as the run goes (segment.go):
 // what is linearizable is forgotten, so a long run's memory and final check stay bounded; an
 // undecided check (porcupine out of time) is reported as Unknown, never as a pass.

@@ -39,6 +39,10 @@ const (
 	EvRaftLog                               // a line raft logged on Node
 	EvError                                 // something went wrong that is not a violation (undecodable entry)
 	EvLeasesReset                           // lease-on-promote reset: leader Node restarted every lease on applying Index
+	EvJoin                                  // Node was started empty, to join the cluster (membership.go)
+	EvConfProposed                          // Node (the leader) proposed a configuration change at Index; Text says which
+	EvConfApplied                           // Node applied the configuration change at Index; Text is the configuration now
+	EvConfRefused                           // a membership step was refused (Text says why), or raft put an empty entry at Index in its place
 )
 
 var eventKindNames = [...]string{
@@ -49,7 +53,8 @@ var eventKindNames = [...]string{
 	EvRequestAtNode: "request-at-node", EvWrite: "write", EvSnapshotTaken: "snapshot-taken",
 	EvSnapshotSent: "snapshot-sent", EvSnapshotRestored: "snapshot-restored", EvCrash: "crash",
 	EvRestart: "restart", EvFault: "fault", EvClient: "client", EvViolation: "violation",
-	EvRaftLog: "raft-log", EvError: "error", EvLeasesReset: "leases-reset",
+	EvRaftLog: "raft-log", EvError: "error", EvLeasesReset: "leases-reset", EvJoin: "join", EvConfProposed: "conf-proposed",
+	EvConfApplied: "conf-applied", EvConfRefused: "conf-refused",
 }
 
 func (k EventKind) String() string {

@@ -42,11 +42,6 @@ func (w *World) Entry(id int, idx uint64) (LogEntry, bool) {
 // LastIndex is the last index of node id's persisted log (down or up).
 func (w *World) LastIndex(id int) uint64 { return w.node(id).lastIndex() }
 
-// Voters are the node ids of the current configuration's voters, in order.
-func (w *World) Voters() []int {
-	var out []int
-	for _, v := range w.confState().GetVoters() {
-		out = append(out, int(v))
-	}
-	return out
-}
+// Voters are the voters of the current configuration (World.Current; while joint, the new
+// set), in order.
+func (w *World) Voters() []int { return w.Current().Voters }

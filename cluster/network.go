@@ -127,6 +127,28 @@ func (nw *network) isolated(id int) bool {
 	return true
 }
 
+// grow makes room for node n, which joins the largest group (as rejoin); every rule stays.
+func (nw *network) grow(n int) {
+	for nw.n < n {
+		nw.n++
+		nw.group = append(nw.group, 0)
+		nw.cut = growSquare(nw.cut, nw.n)
+		nw.drop = growSquare(nw.drop, nw.n)
+		nw.delay = growSquare(nw.delay, nw.n)
+		nw.rejoin(nw.n)
+	}
+}
+
+func growSquare[T any](m [][]T, n int) [][]T {
+	for i := range m {
+		m[i] = append(m[i], make([]T, n+1-len(m[i]))...)
+	}
+	for len(m) < n+1 {
+		m = append(m, make([]T, n+1))
+	}
+	return m
+}
+
 func (nw *network) checkNode(id int) error {
 	if id < 1 || id > nw.n {
 		return fmt.Errorf("no node n%d (this cluster has n1..n%d)", id, nw.n)

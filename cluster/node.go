@@ -54,6 +54,16 @@ type node struct {
 	live      int                              // countdowns running or at zero
 	held      int                              // records whose lock is set (lockTable)
 	sinceSnap int
+
+	// Membership (membership.go): the configuration this node has applied and the index it
+	// came from (a conf-change entry, or the snapshot it restored).
+	cs       *pb.ConfState
+	conf     Membership
+	confAt   uint64
+	removed  bool   // it applied a configuration without itself
+	electAt  uint64 // its last index when it last became leader (raft's pendingConfIndex then)
+	votes    uint16 // granted MsgVoteResp received in voteTerm, by bit id
+	voteTerm uint64
 }
 
 func newNode(w *World, id int) *node {
@@ -66,12 +76,23 @@ func newNode(w *World, id int) *node {
 		Data: fsm.New(fsm.Options{}).Snapshot(),
 		Metadata: &pb.SnapshotMetadata{
 			Index: new(uint64(1)), Term: new(uint64(1)),
-			ConfState: w.confState(),
+			ConfState: w.startConf(),
 		},
 	}
 	if err := n.st.ApplySnapshot(snap); err != nil {
 		panic(err) // cannot happen on fresh storage
 	}
+	n.setConf(w.startConf(), 1)
+	return n
+}
+
+// newJoiner is a node that joins a running cluster: empty storage, no configuration. It
+// learns everything from the leader, the first time by a snapshot (MsgSnap).
+func newJoiner(w *World, id int) *node {
+	n := &node{w: w, id: id, st: raft.NewMemoryStorage(), clk: newClock(), role: RoleDown,
+		keys: map[string]*keyRec{}, older: map[string]*chunks.List[applied]{}, leaseAt: -1,
+		expiring: leaseHeap{try: true}, cs: &pb.ConfState{}}
+	n.log = &raftLogger{w: w, node: id}
 	return n
 }
 
@@ -91,7 +112,7 @@ func (n *node) start() {
 		Storage: n.st, Applied: idx,
 		MaxSizePerMsg: 1 << 20, MaxInflightMsgs: 256, MaxUncommittedEntriesSize: 1 << 30,
 		CheckQuorum: c.CheckQuorum, PreVote: c.PreVote, ReadOnlyOption: readOnly,
-		DisableProposalForwarding: true, Logger: n.log,
+		DisableProposalForwarding: true, Logger: n.log, StepDownOnRemoval: true,
 	})
 	if err != nil {
 		panic(err) // our config is always valid
@@ -101,7 +122,9 @@ func (n *node) start() {
 	n.clearLeases()
 	n.pending = nil
 	n.reads = nil
-	n.restore(snap.GetData(), idx)
+	if idx > 0 { // a joiner that has had no snapshot yet has nothing to restore
+		n.restore(snap.GetData(), idx, snap.GetMetadata().GetConfState())
+	}
 	hs, _, _ := n.st.InitialState()
 	n.term, n.commit = hs.GetTerm(), max(hs.GetCommit(), idx)
 	n.setRole(RoleFollower, 0)
@@ -109,13 +132,15 @@ func (n *node) start() {
 	n.scheduleTick()
 }
 
-// restore loads a snapshot's state; every lock's countdown starts afresh on this node's clock.
-func (n *node) restore(data []byte, idx uint64) {
+// restore loads a snapshot's state and configuration; every lock's countdown starts afresh on
+// this node's clock.
+func (n *node) restore(data []byte, idx uint64, cs *pb.ConfState) {
 	if err := n.sm.Restore(data); err != nil {
 		n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "bad snapshot: " + err.Error()})
 	}
 	n.applied = idx
-	n.w.note(entryNote{kind: stateRestored, node: n.id, index: idx, nextToken: n.sm.NextToken()})
+	n.restoreConf(cs, idx)
+	n.w.note(entryNote{kind: stateRestored, node: n.id, index: idx, nextToken: n.sm.NextToken(), confHash: n.w.confHash(n)})
 	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
@@ -168,6 +193,8 @@ func (n *node) setRole(r Role, lead uint64) {
 		n.onDemote()
 	}
 	if r == RoleLeader && was != RoleLeader {
+		n.electAt = n.lastIndex() // raft's pendingConfIndex: no change until this applies
+		n.w.chk.onElected(n)
 		n.checkTicks = 0 // raft's becomeLeader zeroes electionElapsed
 		n.onPromote()
 	}
@@ -215,13 +242,16 @@ func (n *node) process() {
 			if hs.GetCommit() > n.commit {
 				n.commit = hs.GetCommit()
 				n.w.emit(Event{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})
+				if n.role == RoleLeader {
+					n.w.chk.onLeaderCommit(n)
+				}
 			}
 		}
 		for _, m := range rd.Messages {
 			n.w.send(n, m)
 		}
 		if hasSnap {
-			n.restore(snap.GetData(), snap.GetMetadata().GetIndex())
+			n.restore(snap.GetData(), snap.GetMetadata().GetIndex(), snap.GetMetadata().GetConfState())
 			n.overtaken(snap.GetMetadata().GetIndex())
 			n.w.emit(Event{Kind: EvSnapshotRestored, Node: n.id, Index: n.applied, Term: snap.GetMetadata().GetTerm(), Token: n.sm.NextToken()})
 		}
@@ -251,7 +281,9 @@ func (n *node) runAfter() {
 
 func (n *node) onAppend(e *pb.Entry) {
 	ev := Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm()}
-	if len(e.GetData()) > 0 {
+	if e.GetType() != pb.EntryType_EntryNormal {
+		ev.Text = "conf " + describeConfEntry(e)
+	} else if len(e.GetData()) > 0 {
 		if c, err := fsm.Decode(e.GetData()); err == nil {
 			ev.Cmd = c
 			ev.Origin = n.w.origin(c.Origin)
@@ -276,7 +308,9 @@ func (n *node) apply(e *pb.Entry) {
 	var cmd fsm.Command
 	var prev fsm.Lock
 	var held bool
-	if e.GetType() == pb.EntryType_EntryNormal && len(e.GetData()) > 0 {
+	if e.GetType() != pb.EntryType_EntryNormal {
+		n.applyConf(e)
+	} else if len(e.GetData()) > 0 {
 		if c, err := fsm.Decode(e.GetData()); err == nil {
 			prev, held = n.sm.Get(c.Key)
 			cmd, res = c, n.sm.ApplyCommand(c)
@@ -287,9 +321,16 @@ func (n *node) apply(e *pb.Entry) {
 	n.applied = idx
 	n.sinceSnap++
 	o := n.w.origin(cmd.Origin)
-	n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
+	ev := Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key}
+	if e.GetType() != pb.EntryType_EntryNormal {
+		ev.Text = "conf " + describeConfEntry(e)
+	}
+	n.w.emit(ev)
 	n.w.note(entryNote{kind: entryApplied, node: n.id, index: idx, term: e.GetTerm(), cmd: cmd, origin: o,
-		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash()})
+		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash(), confHash: n.w.confHash(n)})
+	if n.w.confWanted != nil {
+		n.w.checkSwapped(n, e)
+	}
 	if cmd.Key == "" {
 		if n.resetPending && n.role == RoleLeader && e.GetTerm() == n.term && len(e.GetData()) == 0 {
 			n.resetLeases(idx)
@@ -339,7 +380,7 @@ func (n *node) snapshot() bool {
 	if n.applied <= snap.GetMetadata().GetIndex() {
 		return false
 	}
-	if _, err := n.st.CreateSnapshot(n.applied, n.w.confState(), n.sm.Snapshot()); err != nil {
+	if _, err := n.st.CreateSnapshot(n.applied, n.cs, n.sm.Snapshot()); err != nil {
 		return false
 	}
 	_ = n.st.Compact(n.applied)

@@ -30,16 +30,16 @@ func (n *node) transferResetsCheck(id int) bool {
 	return id != n.id && n.raft().BasicStatus().LeadTransferee != uint64(id)
 }
 
-// quorumActive is raft's QuorumActive: a majority (the leader included) was heard from since
-// the last quorum check.
+// quorumActive is raft's QuorumActive: a majority (the leader included) of its configuration,
+// both voter sets when joint, was heard from since the last quorum check.
 func (n *node) quorumActive() bool {
-	active := 0
-	n.raft().WithProgress(func(_ uint64, typ raft.ProgressType, pr raftracker.Progress) {
+	var active uint16
+	n.raft().WithProgress(func(id uint64, typ raft.ProgressType, pr raftracker.Progress) {
 		if typ == raft.ProgressTypePeer && pr.RecentActive {
-			active++
+			active |= 1 << id
 		}
 	})
-	return active > n.w.cfg.Nodes/2
+	return n.conf.Quorum(func(id int) bool { return active&(1<<id) != 0 })
 }
 
 // ownLease is how long, on its own clock, this leader may still answer lease-based reads if it

@@ -8,8 +8,56 @@ import (
 
 // Queries answer the scenario language's conditions cheaply, without building a View.
 
-// Nodes is the cluster size.
-func (w *World) Nodes() int { return w.cfg.Nodes }
+// Nodes is how many nodes the world has started: Config.Nodes, and every node a membership
+// change added since (n1..n(Nodes)); removed ones included.
+func (w *World) Nodes() int { return len(w.nodes) }
+
+// Membership is the configuration node id has applied.
+func (w *World) Membership(id int) Membership { return w.node(id).conf }
+
+// Removed says whether node id has applied its own removal or is no member of the leader's
+// configuration (a node started for a change that never took is no member either).
+func (w *World) Removed(id int) bool {
+	n := w.node(id)
+	if n.removed {
+		return true
+	}
+	if l := w.leaderNode(); l != nil {
+		return !l.conf.Has(id)
+	}
+	return false
+}
+
+// ConfChanged says whether any configuration change has applied anywhere yet.
+func (w *World) ConfChanged() bool { return w.confChanged }
+
+// Current is the configuration applied by the most advanced live node (the highest applied
+// index; the lowest id among equals): what "all" ranges over.
+func (w *World) Current() Membership {
+	var best *node
+	for _, n := range w.nodes {
+		if n.up && (best == nil || n.applied > best.applied) {
+			best = n
+		}
+	}
+	if best == nil {
+		return membershipOf(w.startConf())
+	}
+	return best.conf
+}
+
+// Members lists every live node that is a member (voter or learner) of Current: the scenario
+// language's "all". With no membership change it is every live node.
+func (w *World) Members() []int {
+	var ids []int
+	m := w.Current()
+	for _, n := range w.nodes {
+		if n.up && m.Has(n.id) {
+			ids = append(ids, n.id)
+		}
+	}
+	return ids
+}
 
 // Leader is the live node that leads (the highest term's, if a deposed one has not noticed
 // yet), or 0.
@@ -37,14 +85,14 @@ func (w *World) MaxTerm() uint64 {
 	return t
 }
 
-// Converged says whether every live node has applied the leader's commit index.
+// Converged says whether every live member (as Members) has applied the leader's commit index.
 func (w *World) Converged() bool {
 	l := w.leaderNode()
 	if l == nil {
 		return false
 	}
-	for _, n := range w.nodes {
-		if n.up && n.applied < l.commit {
+	for _, id := range w.Members() {
+		if w.node(id).applied < l.commit {
 			return false
 		}
 	}

@@ -24,6 +24,11 @@ type pendingRead struct {
 
 // onRequest handles a client request arriving at this node.
 func (n *node) onRequest(req *request, attempt int, sent time.Duration) {
+	if n.removed { // it applied its own removal: it refuses the connection, as a crashed one does
+		rep := &reply{req: req, attempt: attempt, from: n.id, kind: ReplyUnavailable, sent: n.w.now}
+		n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})
+		return
+	}
 	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Op: req.op, Sent: sent})
 	if n.role != RoleLeader {
 		n.reply(req, attempt, ReplyNotLeader, 0)
@@ -257,6 +262,9 @@ func (n *node) project(key string) (bool, uint64) {
 // leader this node knows.
 func (n *node) reply(req *request, attempt int, kind ReplyKind, token uint64) {
 	rep := &reply{req: req, attempt: attempt, from: n.id, kind: kind, token: token, sent: n.w.now}
+	if n.w.confChanged {
+		rep.ring, rep.ringAt = n.conf.Members(), n.confAt
+	}
 	if (kind == ReplyNotLeader || kind == ReplyOutcomeUnknown) && n.lead != uint64(n.id) {
 		rep.hint = int(n.lead)
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	pb "go.etcd.io/raft/v3/raftpb"
+
 	"leaselab/fsm"
 )
 
@@ -27,6 +29,10 @@ type View struct {
 	TraceHash  uint64
 	LockKeys   []string // the keys of the lock table, sorted (see ViewOptions.LockRows)
 	LockMore   int      // keys (with LockPrefix) the lock table leaves out
+	// Conf is the configuration applied by the most advanced live node (World.Current);
+	// ConfChanged says whether it differs from the one the cluster started with.
+	Conf        Membership
+	ConfChanged bool
 }
 
 // NodeView is one node as it sees itself.
@@ -52,6 +58,11 @@ type NodeView struct {
 	Leases     int         // every countdown it has (held keys)
 	Hash       uint64      // state machine digest
 	NextToken  uint64
+
+	// Learner: a learner of the configuration it has applied. Removed: as World.Removed.
+	// Joining: started for a change, not yet a member of the configuration it knows.
+	Learner, Removed, Joining bool
+
 	// OwnLease is, on a leader with unsafe lease-read, how long by its own clock it may still
 	// answer lease-based reads if it hears from no one (HasOwnLease false otherwise).
 	OwnLease    time.Duration
@@ -68,6 +79,7 @@ type EntryView struct {
 	Committed bool
 	Applied   bool
 	Origin    Origin
+	Conf      string // a conf-change entry: what it changes ("add n6", "leave joint"...)
 }
 
 // LockView is one held key with this node's countdown.
@@ -241,6 +253,8 @@ func (w *World) View(o ViewOptions) View {
 		v.Proposals = append(v.Proposals, w.proposalView(p))
 	}
 	v.Events = w.RecentEvents(o.Events)
+	v.Conf = w.Current()
+	v.ConfChanged = !v.Conf.Equal(membershipOf(w.startConf()))
 	return v
 }
 
@@ -275,13 +289,18 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	for _, e := range n.entries(lo, nv.LastIndex) {
 		ev := EntryView{Index: e.GetIndex(), Term: e.GetTerm(), Empty: len(e.GetData()) == 0,
 			Committed: e.GetIndex() <= n.commit, Applied: e.GetIndex() <= n.applied}
-		if !ev.Empty {
+		if e.GetType() != pb.EntryType_EntryNormal {
+			ev.Conf, ev.Empty = describeConfEntry(e), false
+		} else if !ev.Empty {
 			if c, err := fsm.Decode(e.GetData()); err == nil {
 				ev.Cmd, ev.Origin = c, w.origin(c.Origin)
 			}
 		}
 		nv.Log = append(nv.Log, ev)
 	}
+	nv.Learner = n.conf.IsLearner(n.id)
+	nv.Removed = w.Removed(n.id)
+	nv.Joining = !n.removed && !n.conf.Has(n.id)
 	if !n.up {
 		return nv
 	}

@@ -9,15 +9,22 @@ import "fmt"
 type ViolationKind uint8
 
 const (
-	Divergence      ViolationKind = iota + 1 // two nodes hold different lock tables after the same index
-	TokenRegression                          // a node issued a token not above one it issued before
-	DoubleGrant                              // a Granted over a key that was held
-	StaleWrite                               // the resource accepted a write with a token below one it saw
-	LostGrant                                // a lock ended by neither its holder's release nor its expiry
-	NonLinearizable                          // the clients' history has no valid order (porcupine)
+	Divergence       ViolationKind = iota + 1 // two nodes hold different lock tables after the same index
+	TokenRegression                           // a node issued a token not above one it issued before
+	DoubleGrant                               // a Granted over a key that was held
+	StaleWrite                                // the resource accepted a write with a token below one it saw
+	LostGrant                                 // a lock ended by neither its holder's release nor its expiry
+	NonLinearizable                           // the clients' history has no valid order (porcupine)
+	ConfigDivergence                          // two nodes hold different configurations after the same index
+	ForeignVote                               // a leader won with votes from outside its configuration
+	QuorumlessCommit                          // an entry committed without its configuration's quorum (joint: both)
 )
 
-var violationNames = [...]string{"", "divergence", "token-regression", "double-grant", "stale-write", "lost-grant", "non-linearizable"}
+// lastViolation is the last kind: every loop over the kinds stops here.
+const lastViolation = QuorumlessCommit
+
+var violationNames = [...]string{"", "divergence", "token-regression", "double-grant", "stale-write", "lost-grant", "non-linearizable",
+	"config-divergence", "foreign-vote", "quorumless-commit"}
 
 func (k ViolationKind) String() string {
 	if int(k) < len(violationNames) && k != 0 {
@@ -29,7 +36,7 @@ func (k ViolationKind) String() string {
 // ViolationKinds lists every kind, in the order of their constants.
 func ViolationKinds() []ViolationKind {
 	out := make([]ViolationKind, 0, len(violationNames)-1)
-	for k := Divergence; k <= NonLinearizable; k++ {
+	for k := Divergence; k <= lastViolation; k++ {
 		out = append(out, k)
 	}
 	return out
@@ -37,7 +44,7 @@ func ViolationKinds() []ViolationKind {
 
 // ParseViolationKind reads a kind's name.
 func ParseViolationKind(s string) (ViolationKind, bool) {
-	for k := Divergence; k <= NonLinearizable; k++ {
+	for k := Divergence; k <= lastViolation; k++ {
 		if violationNames[k] == s {
 			return k, true
 		}

@@ -30,6 +30,12 @@ type World struct {
 
 	tracker *tracker
 
+	// Membership (member_ops.go): changes proposed and not yet applied on their proposer, whether
+	// any configuration changed yet, and every ID ever removed (bit id: they never rejoin).
+	confWanted  []confWant
+	confChanged bool
+	removedIDs  uint16
+
 	observers []entryObserver // the checker, tracker and history, told of every entry
 	noteBuf   entryNote
 	origins   chunks.List[Origin] // origins[id-1]: every request's, kept for the life of the run
@@ -101,16 +107,6 @@ func (w *World) Subscribe(f func(*Event)) { w.subs = append(w.subs, f) }
 
 func (w *World) node(id int) *node { return w.nodes[id-1] }
 
-func (w *World) confState() *pb.ConfState {
-	if w.cs == nil {
-		w.cs = &pb.ConfState{}
-		for id := 1; id <= w.cfg.Nodes; id++ {
-			w.cs.Voters = append(w.cs.Voters, uint64(id))
-		}
-	}
-	return w.cs
-}
-
 // emit records an event. It is stored straight into the ring of recent events and handed to
 // subscribers from there, so no event is allocated on the heap (emit is the hottest path).
 // emit itself is small enough to inline, so the caller's literal is copied once, into the ring.
@@ -158,6 +154,9 @@ func (w *World) latency() time.Duration { return between(w.rng, w.cfg.LatencyMin
 // delivered after the link's latency and delay.
 func (w *World) send(from *node, m *pb.Message) {
 	to := int(m.GetTo())
+	if m.GetType() == pb.MessageType_MsgSnap {
+		from.freshSnapFor(m)
+	}
 	info := msgInfo(m)
 	info.ID, info.Sent, info.Held = w.evSeq+1, w.now, w.net.delay[from.id][to] // emit numbers it next
 	ev := Event{Kind: EvMsgSent, Node: from.id, Peer: to, Msg: info}
@@ -200,6 +199,9 @@ func (w *World) deliver(it *item) {
 		return
 	}
 	w.emit(Event{Kind: EvMsgDelivered, Node: it.from, Peer: it.node, Msg: it.info})
+	if it.info.Type == pb.MessageType_MsgVoteResp && !it.info.Reject {
+		to.countVote(it.from, it.info.Term)
+	}
 	_ = to.raft().Step(it.msg)
 	to.process()
 	if it.info.Type == pb.MessageType_MsgSnap {
