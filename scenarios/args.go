@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"leaselab/cluster"
 )
 
 // Arg is one position of a step's argument shape: how it is read, written and completed.
@@ -30,6 +32,8 @@ const (
 	ArgWithin                    // [within DUR]: Dur, DefaultWithin when not given
 	ArgText                      // the rest of the line, or one quoted string: Text
 	ArgAsk                       // "QUESTION" "CHOICE" right "CHOICE" ... [because "EXPLANATION"]
+	ArgNewNode                   // NODE, any of n1..n9: Node (the file may name it from here on)
+	ArgVoters                    // NODE... [hold], each of n1..n9, none twice: Nodes, Hold
 )
 
 // parseArg reads one argument of entry d into st.
@@ -109,6 +113,10 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 		st.Text = l.restText("text after " + d.Word)
 	case ArgAsk:
 		l.ask(st)
+	case ArgNewNode:
+		st.Node = l.newNode("node after " + d.Word)
+	case ArgVoters:
+		st.Nodes, st.Hold = l.voterSet(d.Word)
 	default:
 		panic(fmt.Sprintf("scenarios: step %q has an unknown argument shape %d", d.Word, a))
 	}
@@ -186,6 +194,13 @@ func formatArg(b *strings.Builder, d *StepDef, a Arg, st *Step) {
 		b.WriteString(" " + quote(st.Text))
 	case ArgAsk:
 		formatAsk(b, st)
+	case ArgNewNode:
+		b.WriteString(" " + nodeName(st.Node))
+	case ArgVoters:
+		b.WriteString(" " + cluster.NodeNames(st.Nodes))
+		if st.Hold {
+			b.WriteString(" hold")
+		}
 	}
 }
 
@@ -227,6 +242,14 @@ func argStarts(d *StepDef, nodes int) []string {
 			rest = " "
 		}
 		out = []string{" " + d.Form + rest}
+	case ArgVoters:
+		out = nodeWords("")
+	case ArgNewNode:
+		if nodes < cluster.MaxNodes {
+			out = []string{" n" + strconv.Itoa(nodes+1)} // nodes join in order
+		} else {
+			out = []string{" n"}
+		}
 	default:
 		out = []string{" "}
 	}

@@ -81,6 +81,12 @@ const (
 	StepConnect                              // Client connect Node
 	StepClientSkewOffset                     // Client skew offset Dur (signed)
 	StepClientSkewReset                      // Client skew reset
+	StepAddNode                              // add-node Node (a new, empty voter)
+	StepAddLearner                           // add-learner Node
+	StepPromote                              // promote Node (learner to voter)
+	StepRemoveNode                           // remove-node Node
+	StepReconfigure                          // reconfigure Nodes [hold] (joint consensus; Hold: leave-joint leaves it)
+	StepLeaveJoint                           // leave-joint
 	StepAsk                                  // ask Text Choices... (one after `right`) [because Explain]
 	StepFreeze                               // freeze Node Dur (extension: a stalled server process)
 )
@@ -109,6 +115,8 @@ type Step struct {
 	Choices []string // ask: 2 to 4 answers
 	Right   int      // ask: the index in Choices of the one marked `right`
 	Explain string   // ask: said once the student has answered (optional)
+	Nodes   []int    // reconfigure: the voter set, as written
+	Hold    bool     // reconfigure ... hold
 }
 
 // CondKind names a condition.
@@ -136,6 +144,10 @@ const (
 	CondLogCmd    // SUBJECT log Index LogCmd [Key [Dur (HasLease) | #Token]]
 	CondLogNone   // SUBJECT log Index none (compacted or absent)
 	CondLastIndex // SUBJECT last-index Op N
+	CondVoters    // SUBJECT voters Nodes...
+	CondLearners  // SUBJECT learners Nodes... / SUBJECT learners none (None)
+	CondConfig    // SUBJECT config joint (Joint) / SUBJECT config simple
+	CondRemoved   // nX removed
 )
 
 // LogCmds are the command words of `SUBJECT log I CMD`.
@@ -146,7 +158,7 @@ type SubjectKind int
 
 const (
 	SubjectNode     SubjectKind = iota + 1 // one node, Cond.Node
-	SubjectAll                             // every live node
+	SubjectAll                             // every live member of the latest configuration (World.Members)
 	SubjectLeader                          // the node that leads
 	SubjectMajority                        // log conditions: at least a majority of the voters
 )
@@ -175,6 +187,8 @@ type Cond struct {
 	Index     uint64 // log conditions: the entry's index
 	LogCmd    string // CondLogCmd: one of LogCmds
 	HasLease  bool   // CondLogCmd Grant: Dur is the lease to match
+	Nodes     []int  // voters, learners: as written
+	Joint     bool   // config joint
 }
 
 // Roles, Replies and Violations are the valid words of those conditions.

@@ -24,6 +24,9 @@ var curriculum = []struct {
 	{"partitions: a cluster cut in two", []string{
 		"minority-leader", "split-brain-attempt", "lease-read", "lease-read-unsafe",
 	}},
+	{"membership: nodes join and leave", []string{
+		"add-node-mid-lease", "remove-leader", "joint-consensus",
+	}},
 }
 
 // inCurriculum places a lesson: its theme and its 1-based number in teaching order.

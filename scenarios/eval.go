@@ -61,6 +61,9 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 		t := w.MaxTerm()
 		return t == c.N, fmt.Sprintf("term %d", t)
 	case CondRole:
+		if c.Node > w.Nodes() {
+			return false, notStarted(c.Node)
+		}
 		role := w.Role(c.Node)
 		return string(role) == c.Role, fmt.Sprintf("n%d role %s", c.Node, role)
 	case CondConverged:
@@ -129,6 +132,9 @@ func (r *Runner) evalNodes(c *Cond) (bool, string) {
 func (r *Runner) evalNode(c *Cond, id int) (bool, string) {
 	w := r.world
 	name := fmt.Sprintf("n%d", id)
+	if id > w.Nodes() {
+		return false, notStarted(id)
+	}
 	switch c.Kind {
 	case CondLock:
 		if !w.Up(id) {
@@ -184,6 +190,8 @@ func (r *Runner) evalNode(c *Cond, id int) (bool, string) {
 			return e.Term == c.N, found
 		}
 		return logCmdMatches(c, e), found
+	case CondVoters, CondLearners, CondConfig, CondRemoved:
+		return evalMember(w, c, id)
 	}
 	return false, fmt.Sprintf("unknown condition kind %d", c.Kind)
 }
@@ -237,10 +245,8 @@ func convergence(w *cluster.World) string {
 		return "no leader"
 	}
 	parts := []string{fmt.Sprintf("leader n%d commit %d", l, w.Commit(l))}
-	for id := 1; id <= w.Nodes(); id++ {
-		if w.Up(id) {
-			parts = append(parts, fmt.Sprintf("n%d applied %d", id, w.Applied(id)))
-		}
+	for _, id := range w.Members() {
+		parts = append(parts, fmt.Sprintf("n%d applied %d", id, w.Applied(id)))
 	}
 	return strings.Join(parts, ", ")
 }

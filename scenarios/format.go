@@ -199,6 +199,8 @@ func formatCond(c *Cond) string {
 			return c.Client + " write accepted"
 		}
 		return c.Client + " write rejected"
+	case CondVoters, CondLearners, CondConfig, CondRemoved:
+		return formatMemberCond(subj, c)
 	case CondViolations:
 		if c.None || c.Violation == 0 {
 			return "violations none"

@@ -215,7 +215,7 @@ func formatDecimal(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64
 func (l *line) node(what string) int { return l.nodeOf(l.next(what)) }
 
 func (l *line) nodeOf(w word) int {
-	n := l.p.s.Header.Nodes
+	n := max(l.p.s.Header.Nodes, l.p.grown)
 	if isNodeWord(w.text) {
 		if id, err := strconv.Atoi(w.text[1:]); err == nil && id >= 1 && id <= n && w.text == "n"+strconv.Itoa(id) {
 			return id

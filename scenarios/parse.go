@@ -98,6 +98,7 @@ type parser struct {
 	firstStep int            // line of the first step; 0 before it
 	seen      map[string]Pos // header keys given, at their value's position
 	clients   map[string]bool
+	grown     int // the highest node a membership step named so far (member.go)
 }
 
 // line parses the words of one line; its methods panic with a failure, which parseLine records.
@@ -565,7 +566,7 @@ func (l *line) clientStep(w word, st *Step) []*StepDef {
 	return stepWords[wordKey{true, l.next("client action").text}]
 }
 
-var nodeConds = []string{"role", "lock", "result", "history", "countdown", "commit", "applied", "log", "last-index"}
+var nodeConds = []string{"role", "lock", "result", "history", "countdown", "commit", "applied", "log", "last-index", "voters", "learners", "config", "removed"}
 
 // cond parses a condition; it stops after the condition's last word.
 func (l *line) cond() *Cond {
@@ -672,6 +673,8 @@ func (l *line) nodeCond(c *Cond, subj word) {
 		c.N = l.uint("last index")
 	case "log":
 		l.logCond(c)
+	case "voters", "learners", "config", "removed":
+		l.memberCond(c, subj, verb)
 	case "holds", "reply", "write":
 		l.fail(subj.col, "%s needs a client before it, found %q", verb.text, subj.text)
 	default:

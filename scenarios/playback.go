@@ -318,7 +318,9 @@ func (p *Playback) Exec(st Step) (Outcome, error) {
 
 // ParseStep reads one line of the scenario language as a step of this run (its node count,
 // its clients), for a prompt. Errors give the column: "col 7: ...".
-func (p *Playback) ParseStep(line string) (Step, error) { return ParseStep(line, p.base.Header) }
+func (p *Playback) ParseStep(line string) (Step, error) {
+	return parseStepIn(line, p.base.Header, p.World().Nodes())
+}
 
 // Verdict is the script's outcome as `leaselab run` would report it, computed without
 // touching the world.

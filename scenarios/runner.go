@@ -525,11 +525,5 @@ func (r *Runner) subjects(c *Cond) []int {
 		}
 		return nil
 	}
-	var ids []int
-	for id := 1; id <= w.Nodes(); id++ {
-		if w.Up(id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
+	return w.Members() // every live member: every live node when nothing changed
 }

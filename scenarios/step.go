@@ -8,8 +8,11 @@ import (
 // ParseStep reads one line of the language as a single step of a run with header h (its node
 // count bounds the node words). A header line or an empty line is an error; errors give the
 // column ("col 7: ...") since there is no file to point into.
-func ParseStep(text string, h Header) (Step, error) {
-	p := &parser{s: &Scenario{Header: h}, seen: map[string]Pos{}, clients: map[string]bool{}}
+func ParseStep(text string, h Header) (Step, error) { return parseStepIn(text, h, 0) }
+
+// parseStepIn is ParseStep in a run that has grown to nodes (membership steps added them).
+func parseStepIn(text string, h Header, nodes int) (Step, error) {
+	p := &parser{s: &Scenario{Header: h}, seen: map[string]Pos{}, clients: map[string]bool{}, grown: nodes}
 	ws, lerr := lexLine(text)
 	switch {
 	case lerr != nil:

@@ -34,6 +34,7 @@ type gen struct {
 	r       *rand.Rand
 	p       Params
 	steps   []scenarios.Step
+	mem     *members // safe mode: the configuration as the generator believes it (gen_member.go)
 	now     time.Duration
 	down    []bool // down[id]: crashed and not restarted
 	offline map[string]bool
@@ -104,7 +105,7 @@ func generate(p Params) (*scenarios.Scenario, int) {
 	for g.now < faultEnd {
 		if g.r.IntN(100) < 60 {
 			g.clientOps()
-		} else {
+		} else if len(g.p.Unsafe) > 0 || !g.memberFault() { // safe mode: membership too
 			g.fault()
 		}
 		if g.r.IntN(10) < 7 {

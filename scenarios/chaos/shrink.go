@@ -280,6 +280,11 @@ func (sh *shrinker) dropPairs() {
 			undo = scenarios.StepRestart
 		case scenarios.StepDisconnect:
 			undo = scenarios.StepReconnect
+		case scenarios.StepAddNode, scenarios.StepAddLearner, scenarios.StepReconfigure:
+			if sh.dropMember(i) {
+				i--
+			}
+			continue
 		default:
 			continue
 		}
