@@ -64,6 +64,14 @@ func (m *Model) onActionKey(msg tea.KeyMsg) {
 		m.act(node(scenarios.StepTransfer))
 	case key.Matches(msg, k.Snapshot):
 		m.act(node(scenarios.StepSnapshot))
+	case key.Matches(msg, k.AddNode):
+		if len(m.v.Nodes) >= cluster.MaxNodes {
+			m.fail("a cluster has at most n%d", cluster.MaxNodes)
+			return
+		}
+		m.act(scenarios.Step{Kind: scenarios.StepAddNode, Node: len(m.v.Nodes) + 1})
+	case key.Matches(msg, k.RemoveNode):
+		m.act(node(scenarios.StepRemoveNode))
 	case key.Matches(msg, k.Heal):
 		m.act(scenarios.Step{Kind: scenarios.StepHeal})
 	case key.Matches(msg, k.Partition):

@@ -92,14 +92,13 @@ func (m *Model) replRule(w int) string {
 func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 	st := m.st
 	l := newLine(w)
-	r := role(n)
-	sym, rs := st.role(r)
+	sym, rs := nodeSym(st, n)
 	sel := " "
 	if n.ID == m.node {
 		sel = "▸"
 	}
 	l.add(st.bold, sel)
-	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, roleWord(r, true))
+	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, nodeWord(n, true))
 	if n.ID == m.node {
 		l.add(st.sel, id)
 	} else {

@@ -38,6 +38,9 @@ var glossary = []struct{ term, text string }{
 	{"not-leader, asks nX", "a client sends each request to the node it guesses leads (its line says \"asks n4\"); a node that is not the leader answers not-leader, naming the leader if it knows one, and the client asks that node next."},
 	{"seed", "the number every random choice of a run comes from (message delays, drops, raft's election timing): the same seed replays the same run, event for event. It is in the header."},
 	{"election timeout", "how long a follower waits without hearing from a leader before it campaigns: 10 ticks of 100ms, 1s, in the lessons; raft draws each node's wait between one and two timeouts, so they seldom campaign at once."},
+	{"configuration, voter, learner", "the members raft counts: voters vote and make up every majority; a learner (◇) receives the log but neither votes nor counts. add-node, add-learner, promote, remove-node and reconfigure change it, one change at a time, each a log entry every node applies in order; the header shows the voters once they differ from the start."},
+	{"joint configuration", "the middle step of reconfigure: old and new voters together, so every commit and every election needs a majority of the old set AND of the new one (the header says joint). No two disjoint majorities can decide, even while the nodes switch."},
+	{"removed (⊘)", "a node that applied a configuration without itself, or that the leader's configuration no longer names. It may still run but refuses clients (unavailable); a removed name never joins again."},
 }
 
 // glossaryLines is the glossary wrapped to w cells.

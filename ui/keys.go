@@ -8,6 +8,7 @@ type keyMap struct {
 
 	Node, Isolate, Crash, RateUp, RateDown, OffsetUp, OffsetDown, ClockReset key.Binding
 	Campaign, Transfer, Snapshot, Heal, Partition, SlowLinks, DropAll        key.Binding
+	AddNode, RemoveNode                                                      key.Binding
 
 	Client, Acquire, Release, Write, Disconnect, GCPause, Key, Lease key.Binding
 
@@ -44,6 +45,8 @@ func newKeyMap() keyMap {
 		Partition:  b("p", "leader+1 | rest", "p"),
 		SlowLinks:  b("S", "slow node's links 600ms", "S"),
 		DropAll:    b("%", "drop all 0/10/30%", "%"),
+		AddNode:    b("A", "add a node (add-node)", "A"),
+		RemoveNode: b("X", "remove node (remove-node)", "X"),
 
 		Client:     b("tab", "next client", "tab"),
 		Acquire:    b("a", "acquire key", "a"),
@@ -83,7 +86,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.SaveWeb, k.Next, k.Quit},
 		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
-		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.Command},
+		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.AddNode, k.RemoveNode, k.Command},
 		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},
 		{k.Filter, k.LockFilter, k.Diagram, k.Only, k.Focus, k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
 	}

@@ -250,6 +250,8 @@ func (m *Model) refresh() {
 		m.resize(m.width, m.height)
 	} else if m.lay.mode != modeSmall && m.narrationLines(m.width, m.height) != m.lay.narration.h {
 		m.resize(m.width, m.height) // a `say` typed at the prompt can need more room
+	} else if m.lay.mode != modeSmall && len(m.lay.cols) != len(m.v.Nodes) {
+		m.resize(m.width, m.height) // a node joined: a column (or a row) more
 	}
 	if m.sim.moving() {
 		m.dgSel = 0 // running: the diagram follows the present

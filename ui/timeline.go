@@ -36,7 +36,7 @@ func (f filter) match(k cluster.EventKind) bool {
 		cluster.EvReplyLost, cluster.EvRequestAtNode, cluster.EvWrite, cluster.EvViolation,
 		cluster.EvSnapshotTaken, cluster.EvSnapshotSent, cluster.EvSnapshotRestored,
 		cluster.EvCrash, cluster.EvRestart, cluster.EvFault, cluster.EvClient, cluster.EvRole,
-		cluster.EvError, cluster.EvLeasesReset:
+		cluster.EvError, cluster.EvLeasesReset, cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
 		return true
 	}
 	return false
@@ -207,8 +207,10 @@ func eventLine(e *cluster.Event, st *styles, w int) string {
 		s = st.msg
 	case cluster.EvCountdownZero:
 		s = st.warn
-	case cluster.EvCrash, cluster.EvRestart, cluster.EvFault:
+	case cluster.EvCrash, cluster.EvRestart, cluster.EvFault, cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied:
 		s = st.key
+	case cluster.EvConfRefused:
+		s = st.bad
 	case cluster.EvRole:
 		_, s = st.role(e.Role)
 	case cluster.EvProposed, cluster.EvAppended, cluster.EvCommitted, cluster.EvApplied:
@@ -218,7 +220,7 @@ func eventLine(e *cluster.Event, st *styles, w int) string {
 	switch e.Kind {
 	case cluster.EvMsgDropped:
 		mark = "✗"
-	case cluster.EvViolation:
+	case cluster.EvViolation, cluster.EvConfRefused:
 		mark = "!"
 	case cluster.EvApplied:
 		mark = "✓"

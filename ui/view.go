@@ -133,6 +133,7 @@ const (
 	hSpeed
 	hSeed
 	hLeader
+	hConf
 	hViol
 	hStep
 	hAhead
@@ -146,7 +147,7 @@ const (
 // the first. The lesson's name and the step counter stay.
 var headGiveWay = []struct{ field, form int }{
 	{hTitle, 1}, {hSeed, 1}, {hLeader, 1}, {hState, 1}, {hViol, 1}, {hStep, 1}, {hAhead, 1},
-	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hViol, 2},
+	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hConf, 1}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hViol, 2}, {hConf, 2},
 }
 
 type headSeg struct {
@@ -232,6 +233,21 @@ func (m *Model) headFields() []headField {
 		fs[hLeader] = headField{forms: [][]headSeg{
 			{{st.candidate, "no leader"}, {st.headKey, " term "}, {st.term(v.Term), term}},
 			{{st.candidate, "no ★"}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
+	}
+	fs[hConf] = one(st.headKey, "")
+	if v.ConfChanged {
+		// The voter set once it differs from the start (so a run without changes looks as it did).
+		voters := cluster.NodeNames(v.Conf.Voters)
+		if v.Conf.Joint() {
+			fs[hConf] = headField{forms: [][]headSeg{
+				{{st.headKey, "voters "}, {st.headVal, voters}, {st.warn, " joint"}},
+				{{st.headKey, "v "}, {st.headVal, voters}, {st.warn, " joint"}},
+				{{st.warn, "joint"}}}}
+		} else {
+			fs[hConf] = headField{forms: [][]headSeg{
+				{{st.headKey, "voters "}, {st.headVal, voters}},
+				{{st.headKey, "v "}, {st.headVal, voters}}, nil}}
+		}
 	}
 	if n := len(v.Violations); n > 0 {
 		kinds := violationKinds(v.Violations)

@@ -62,7 +62,7 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 	c := m.clientView(name)
 	if c == nil {
 		// A fresh client's first guess comes from its name alone: show where it would go.
-		l.add(st.faint, fmt.Sprintf(" unused · asks n%d first · tab selects, a acquires", cluster.FirstGuess(name, len(m.v.Nodes))))
+		l.add(st.faint, fmt.Sprintf(" unused · asks n%d first · tab selects, a acquires", cluster.FirstGuess(name, m.v.Config.Nodes)))
 		return l.lines()
 	}
 	// Fields by importance, so a cut line keeps what the lessons point at: a pause, the lease as

@@ -73,6 +73,10 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 		l.add(st.faint, "empty") // a new leader's first entry: the language's word for it
 		return
 	}
+	if e.Conf != "" {
+		l.add(st.warn, firstFit(l.room(), "conf "+e.Conf, e.Conf, "conf"))
+		return
+	}
 	cs := cmdStyle(st, e.Cmd, e.Origin, fsm.Result{}, false)
 	if !e.Committed {
 		cs = st.uncommitted

@@ -31,6 +31,35 @@ func roleWord(r cluster.Role, short bool) string {
 	return string(r)
 }
 
+// nodeWord is what a node's title says it is: its role, or what membership says instead
+// (joining: started, not yet in a configuration it knows; removed), and a learner's mark.
+func nodeWord(n *cluster.NodeView, short bool) string {
+	r := role(n)
+	switch {
+	case r == cluster.RoleDown:
+	case n.Joining:
+		return "joining"
+	case n.Removed:
+		return "removed"
+	case n.Learner:
+		return pick(short, "learner", roleWord(r, false)+" · learner")
+	}
+	return roleWord(r, short)
+}
+
+// nodeSym is the symbol and style of a node's title: its role's, ⊘ (faint) once removed and ◇
+// for a learner, so a narrow column still says it.
+func nodeSym(st *styles, n *cluster.NodeView) (string, sty) {
+	switch r := role(n); {
+	case r == cluster.RoleDown || n.Joining:
+	case n.Removed:
+		return "⊘", st.faint
+	case n.Learner && r == cluster.RoleFollower:
+		return "◇", st.follower
+	}
+	return st.role(role(n))
+}
+
 // logWindow is the index range every column shows: the newest rows entries of any log.
 func logWindow(v *cluster.View, rows int) (lo, hi uint64) {
 	for i := range v.Nodes {
@@ -47,7 +76,7 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 	st := m.st
 	iw, ih := w-2, h-2
 	r := role(n)
-	sym, rs := st.role(r)
+	sym, rs := nodeSym(st, n)
 	sel := n.ID == m.node
 	mark := ""
 	if sel {
