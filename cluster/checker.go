@@ -33,9 +33,6 @@ type checker struct {
 	maxToken []uint64 // per node, in its current incarnation
 	seen     map[string]bool
 	list     []Violation
-	confAt   []uint64 // configuration hash after index confBase+i (checker_conf.go)
-	confBy   []uint8
-	confBase uint64
 }
 
 func newChecker(w *World) *checker {
@@ -47,10 +44,8 @@ func (c *checker) observe(e *entryNote) {
 	switch e.kind {
 	case entryApplied:
 		c.onApply(e)
-		c.checkConfAt(e.node, e.index, e.confHash)
 	case stateRestored:
 		c.maxToken[e.node] = e.nextToken - 1
-		c.checkConfAt(e.node, e.index, e.confHash)
 	}
 }
 

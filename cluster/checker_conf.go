@@ -14,17 +14,26 @@ import (
 //   - a leader's commit index moves only over entries a quorum of its configuration holds,
 //     both majorities when joint (quorumless-commit).
 
-// grow makes room for node n.
-func (c *checker) grow(n int) {
-	for len(c.maxToken) < n+1 {
-		c.maxToken = append(c.maxToken, 0)
+// confChecker holds what these checks remember; what they find goes through the checker's
+// report (deduplicated, in World.Violations).
+type confChecker struct {
+	confAt   []uint64 // configuration hash after index confBase+i
+	confBy   []uint8
+	confBase uint64
+}
+
+// growChecker makes room for node n in the checker's per-node state.
+func (w *World) growChecker(n int) {
+	for len(w.chk.maxToken) < n+1 {
+		w.chk.maxToken = append(w.chk.maxToken, 0)
 	}
 }
 
 // checkConfAt compares node id's configuration after index idx with the first node's there.
 // Configurations are only recorded once one has changed (before that every node holds the
 // one it booted with), from the first index seen after that.
-func (c *checker) checkConfAt(id int, idx, h uint64) {
+func (c *confChecker) checkConfAt(n *node, idx, h uint64) {
+	id := n.id
 	if h == 0 {
 		return
 	}
@@ -44,8 +53,8 @@ func (c *checker) checkConfAt(id int, idx, h uint64) {
 		c.confAt[i], c.confBy[i] = h, uint8(id)
 	case h:
 	default:
-		c.report(ConfigDivergence, id, idx, "", fmt.Sprintf("n%d and n%d hold different configurations after index %d (n%d: %s)",
-			c.confBy[i], id, idx, id, c.w.node(id).conf))
+		n.w.chk.report(ConfigDivergence, id, idx, "", fmt.Sprintf("n%d and n%d hold different configurations after index %d (n%d: %s)",
+			c.confBy[i], id, idx, id, n.conf))
 	}
 }
 
@@ -62,7 +71,7 @@ func (n *node) countVote(from int, term uint64) {
 }
 
 // onElected checks that n won with its own configuration's quorum.
-func (c *checker) onElected(n *node) {
+func (c *confChecker) onElected(n *node) {
 	votes := uint16(1) << n.id // its own
 	if n.voteTerm == n.term {
 		votes |= n.votes
@@ -76,23 +85,23 @@ func (c *checker) onElected(n *node) {
 			from = append(from, id)
 		}
 	}
-	c.report(ForeignVote, n.id, 0, "", fmt.Sprintf("n%d became leader in term %d with the votes of %s, which are no majority of its configuration (%s)",
+	n.w.chk.report(ForeignVote, n.id, 0, "", fmt.Sprintf("n%d became leader in term %d with the votes of %s, which are no majority of its configuration (%s)",
 		n.id, n.term, NodeNames(from), n.conf))
 }
 
 // onLeaderCommit checks that leader n's new commit index is held by a quorum of n's
 // configuration: a voter holds it if its log has the leader's entry there (or a snapshot past it).
-func (c *checker) onLeaderCommit(n *node) {
+func (c *confChecker) onLeaderCommit(n *node) {
 	idx := n.commit
 	term, err := n.st.Term(idx)
 	if err != nil {
 		return // compacted on the leader: it was committed before
 	}
 	holds := func(id int) bool {
-		if id < 1 || id > len(c.w.nodes) {
+		if id < 1 || id > len(n.w.nodes) {
 			return false
 		}
-		o := c.w.node(id)
+		o := n.w.node(id)
 		if id == n.id {
 			return true
 		}
@@ -112,6 +121,6 @@ func (c *checker) onLeaderCommit(n *node) {
 		}
 	}
 	slices.Sort(have)
-	c.report(QuorumlessCommit, n.id, idx, "", fmt.Sprintf("n%d committed index %d held only by %s, no quorum of its configuration (%s)",
+	n.w.chk.report(QuorumlessCommit, n.id, idx, "", fmt.Sprintf("n%d committed index %d held only by %s, no quorum of its configuration (%s)",
 		n.id, idx, NodeNames(have), n.conf))
 }

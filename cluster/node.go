@@ -140,7 +140,8 @@ func (n *node) restore(data []byte, idx uint64, cs *pb.ConfState) {
 	}
 	n.applied = idx
 	n.restoreConf(cs, idx)
-	n.w.note(entryNote{kind: stateRestored, node: n.id, index: idx, nextToken: n.sm.NextToken(), confHash: n.w.confHash(n)})
+	n.w.note(entryNote{kind: stateRestored, node: n.id, index: idx, nextToken: n.sm.NextToken()})
+	n.w.cc.checkConfAt(n, idx, n.w.confHash(n))
 	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
@@ -194,7 +195,7 @@ func (n *node) setRole(r Role, lead uint64) {
 	}
 	if r == RoleLeader && was != RoleLeader {
 		n.electAt = n.lastIndex() // raft's pendingConfIndex: no change until this applies
-		n.w.chk.onElected(n)
+		n.w.cc.onElected(n)
 		n.checkTicks = 0 // raft's becomeLeader zeroes electionElapsed
 		n.onPromote()
 	}
@@ -243,7 +244,7 @@ func (n *node) process() {
 				n.commit = hs.GetCommit()
 				n.w.emit(Event{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})
 				if n.role == RoleLeader {
-					n.w.chk.onLeaderCommit(n)
+					n.w.cc.onLeaderCommit(n)
 				}
 			}
 		}
@@ -327,7 +328,8 @@ func (n *node) apply(e *pb.Entry) {
 	}
 	n.w.emit(ev)
 	n.w.note(entryNote{kind: entryApplied, node: n.id, index: idx, term: e.GetTerm(), cmd: cmd, origin: o,
-		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash(), confHash: n.w.confHash(n)})
+		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash()})
+	n.w.cc.checkConfAt(n, idx, n.w.confHash(n))
 	if n.w.confWanted != nil {
 		n.w.checkSwapped(n, e)
 	}

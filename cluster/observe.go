@@ -35,7 +35,6 @@ type entryNote struct {
 	held        bool     // applied: whether prev was held
 	stateHash   uint64   // applied: the node's lock table after the entry
 	nextToken   uint64   // restored: the token the machine issues next
-	confHash    uint64   // applied, restored: the node's configuration, once any has changed (else 0)
 }
 
 // entryObserver is what registers on the hook.

@@ -35,6 +35,7 @@ type World struct {
 	confWanted  []confWant
 	confChanged bool
 	removedIDs  uint16
+	cc          confChecker // the membership invariants (checker_conf.go)
 
 	observers []entryObserver // the checker, tracker and history, told of every entry
 	noteBuf   entryNote

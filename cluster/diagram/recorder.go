@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -23,6 +22,8 @@ const maxCarried = 8
 // Recorder builds the diagram from events, in order. It keeps at most Cap rows (the oldest go
 // first) and the messages still on the wire. The zero value is not ready: use New.
 type Recorder struct {
+	confMarked uint64 // the last configuration change's index a mark shows (member.go)
+
 	Lanes   Lanes
 	cap     int
 	rows    []Row
@@ -34,8 +35,6 @@ type Recorder struct {
 	state   LaneStates            // every node's lane state now
 	version uint64
 	page    *pageBound // a page recorder's bounds (nil: the TUI's recorder)
-
-	confMarked uint64 // the last configuration change's index a mark shows
 }
 
 // atRing is how many recent event instants are kept to check a rewound world against.
@@ -268,6 +267,8 @@ func (r *Recorder) Add(e *cluster.Event) {
 			r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkWrite, Client: e.Client, Key: e.Key,
 				Token: e.Token, Accepted: e.Accepted, Text: fmt.Sprintf("write %s #%d %s", e.Key, e.Token, verdict)}})
 		}
+	case cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
+		r.member(e)
 	default:
 		r.mark(e)
 	}
@@ -376,29 +377,6 @@ func (r *Recorder) mark(e *cluster.Event) {
 	case cluster.EvClient:
 		r.lane(e.Client)
 		mk.Kind, mk.Text = MarkClient, e.Text
-	case cluster.EvJoin:
-		// A node joins: a lane more (lanes are numbered from node ids when drawn, so the
-		// clients' lanes move right with every row already recorded).
-		for r.Lanes.Nodes < e.Node {
-			r.Lanes.Nodes++
-			r.logs = append(r.logs, map[uint64]Entry{})
-		}
-		mk.Kind, mk.Text = MarkFault, "joins, empty"
-	case cluster.EvConfProposed:
-		mk.Kind, mk.Text = MarkFault, "proposes "+e.Text
-	case cluster.EvConfRefused:
-		mk.Kind, mk.Node, mk.Text = MarkFault, 0, e.Text
-	case cluster.EvConfApplied:
-		// Once per change (the first node to apply it), and on every node it removes.
-		switch {
-		case !strings.Contains(" "+e.Text+" ", fmt.Sprintf(" n%d ", e.Node)):
-			mk.Kind, mk.Text = MarkFault, "removed: applied "+e.Text
-		case e.Index > r.confMarked:
-			mk.Kind, mk.Text = MarkFault, "configuration: "+e.Text
-		default:
-			return
-		}
-		r.confMarked = max(r.confMarked, e.Index)
 	case cluster.EvViolation:
 		mk.Kind, mk.Text = MarkViolation, e.Violation.String()+": "+e.Text
 	default:

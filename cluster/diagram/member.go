@@ -1,0 +1,44 @@
+package diagram
+
+import (
+	"fmt"
+	"strings"
+
+	"leaselab/cluster"
+)
+
+// member marks a membership event on its node's lane (or across the cluster for a refusal):
+// a join (which adds a lane), a proposed change, each configuration change once (the first node
+// to apply it), and every node it removes. It says false for an event it does not mark.
+func (r *Recorder) member(e *cluster.Event) bool {
+	mk := Mark{Node: e.Node, Index: e.Index}
+	switch e.Kind {
+	case cluster.EvJoin:
+		// A node joins: a lane more (lanes are numbered from node ids when drawn, so the
+		// clients' lanes move right with every row already recorded).
+		for r.Lanes.Nodes < e.Node {
+			r.Lanes.Nodes++
+			r.logs = append(r.logs, map[uint64]Entry{})
+		}
+		mk.Kind, mk.Text = MarkFault, "joins, empty"
+	case cluster.EvConfProposed:
+		mk.Kind, mk.Text = MarkFault, "proposes "+e.Text
+	case cluster.EvConfRefused:
+		mk.Kind, mk.Node, mk.Text = MarkFault, 0, e.Text
+	case cluster.EvConfApplied:
+		// Once per change (the first node to apply it), and on every node it removes.
+		switch {
+		case !strings.Contains(" "+e.Text+" ", fmt.Sprintf(" n%d ", e.Node)):
+			mk.Kind, mk.Text = MarkFault, "removed: applied "+e.Text
+		case e.Index > r.confMarked:
+			mk.Kind, mk.Text = MarkFault, "configuration: "+e.Text
+		default:
+			return false
+		}
+		r.confMarked = max(r.confMarked, e.Index)
+	default:
+		return false
+	}
+	r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: mk})
+	return true
+}
