@@ -40,7 +40,10 @@
 //     Agent forwarding is acknowledged by the library but never used; the session says so.
 //   - A served session writes no file: w shows its script on screen, W (the web export) is off.
 //   - At most --max-sessions sessions (default 200), and twice that many connections before
-//     authentication; the next is refused with a one-line reason.
+//     authentication; the next is refused with a one-line reason. A connection with no session
+//     20 s after it came (handshakeTimeout) is closed, so silent ones cannot fill the slots.
+//   - A client's window counts as at most 500x200 cells: a frame's memory grows with its cells.
+//   - User names, commands and TERM reach the screens and the log with control bytes escaped.
 //   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held
 //     keys option (--keys is not a serve flag), at most 24 h of simulated time and 64 MB of
 //     world (keys, leases, log: World.CloneSize) — past either the session ends with a

@@ -51,7 +51,7 @@ func newMenu(rt *root) *menu {
 func (m *menu) refresh() {
 	m.items = m.items[:0]
 	if c := m.rt.se.srv.openedClass(); c != nil && c.teacher != m.rt.se {
-		m.items = append(m.items, item{label: "join the class: " + c.title + " (taught by " + c.teacher.user + ")", kind: itemJoin})
+		m.items = append(m.items, item{label: "join the class: " + termsafe.Line(c.title) + " (taught by " + termsafe.Line(c.teacher.user) + ")", kind: itemJoin})
 	}
 	m.items = append(m.items, newMenuItems()...)
 	m.sel = min(m.sel, len(m.items)-1)

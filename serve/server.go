@@ -8,6 +8,7 @@ import (
 	"log"
 	"net"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"leaselab/cluster"
+	"leaselab/scenarios/termsafe"
 	"leaselab/ui"
 )
 
@@ -45,7 +47,9 @@ type Server struct {
 
 // New builds the server from its settings: the keys are read, the host key made if missing.
 func New(cfg Config, logw io.Writer) (*Server, error) {
-	s := &Server{cfg: cfg, log: log.New(logw, "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, done: make(chan struct{})}
+	// The log shows what clients send (user names, commands, TERM): escaped, it cannot drive
+	// the terminal serve runs in.
+	s := &Server{cfg: cfg, log: log.New(termsafe.NewWriter(logw), "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, done: make(chan struct{})}
 	var err error
 	if s.teachers, err = loadKeys(cfg.TeacherKeys); err != nil {
 		return nil, fmt.Errorf("--teacher-keys: %v", err)
@@ -75,7 +79,7 @@ func New(cfg Config, logw io.Writer) (*Server, error) {
 			srv.ReversePortForwardingCallback = nil
 			return nil
 		},
-		wish.WithMiddleware(s.handle, logging.MiddlewareWithLogger(s.log)),
+		wish.WithMiddleware(s.handle, logging.MiddlewareWithLogger(lineLogger{s.log})),
 	)
 	if err != nil {
 		return nil, err
@@ -91,24 +95,51 @@ func (s *Server) Fingerprint() string { return gossh.FingerprintSHA256(s.signer.
 
 // onConn bounds connections before authentication: a flood of half-open connections cannot
 // hold more than twice --max-sessions of them.
-func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 	if s.conns.Add(1) > int64(2*s.cfg.MaxSessions) {
 		s.conns.Add(-1)
 		c.Close()
 		return nil
 	}
-	return &countedConn{Conn: c, s: s}
+	cc := &countedConn{Conn: c, s: s}
+	// A connection that has not opened a session by then (silent, stuck in authentication,
+	// or authenticated and idle) is closed: else such connections could fill every slot.
+	cc.timer = time.AfterFunc(handshakeTimeout, func() {
+		if !cc.opened.Load() {
+			cc.Close()
+		}
+	})
+	ctx.SetValue(connKey{}, cc)
+	return cc
 }
+
+type connKey struct{}
 
 type countedConn struct {
 	net.Conn
-	s    *Server
-	once sync.Once
+	s      *Server
+	once   sync.Once
+	opened atomic.Bool // a session was opened on it
+	timer  *time.Timer
 }
 
 func (c *countedConn) Close() error {
-	c.once.Do(func() { c.s.conns.Add(-1) })
+	c.once.Do(func() { c.s.conns.Add(-1); c.timer.Stop() })
 	return c.Conn.Close()
+}
+
+// sessionOpened marks sess's connection as in use: the handshake timeout no longer applies.
+func sessionOpened(sess ssh.Session) {
+	if cc, ok := sess.Context().Value(connKey{}).(*countedConn); ok {
+		cc.opened.Store(true)
+	}
+}
+
+// lineLogger escapes each log line of the connection logger into one line.
+type lineLogger struct{ l *log.Logger }
+
+func (l lineLogger) Printf(format string, v ...any) {
+	l.l.Print(termsafe.Line(strings.TrimSuffix(fmt.Sprintf(format, v...), "\n")))
 }
 
 // refuseChannel refuses every channel but a session: port forwarding (direct-tcpip), X11.
@@ -259,3 +290,7 @@ func (s *Server) openedClass() *class {
 	defer s.mu.Unlock()
 	return s.class
 }
+
+// handshakeTimeout bounds how long a connection may stay without a session: a connection
+// that never finishes authenticating, or never opens a session, is closed after it.
+var handshakeTimeout = 20 * time.Second

@@ -115,6 +115,7 @@ func (s *Server) handle(next ssh.Handler) ssh.Handler {
 func (s *Server) session(sess ssh.Session) {
 	se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	se.active.Store(time.Now().UnixNano())
+	sessionOpened(sess)
 	if ssh.AgentRequested(sess) {
 		fmt.Fprint(sess.Stderr(), "leaselab serve refuses agent forwarding: it never uses your agent\r\n")
 	}
@@ -231,7 +232,7 @@ func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
 				if !ok {
 					return
 				}
-				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+				p.Send(clampWindow(w.Width, w.Height))
 			}
 		}
 	}()
@@ -245,6 +246,17 @@ func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
 		se.bye = root.bye
 		se.mu.Unlock()
 	}
+}
+
+// A client's window is bounded: a frame's cost grows with its cells, and a 10000x10000 window
+// would make every frame of that session hundreds of MB. A bigger window shows this much.
+const (
+	maxWidth  = 500
+	maxHeight = 200
+)
+
+func clampWindow(w, h int) tea.WindowSizeMsg {
+	return tea.WindowSizeMsg{Width: min(max(w, 1), maxWidth), Height: min(max(h, 1), maxHeight)}
 }
 
 // makeRenderer is the session's own lipgloss renderer, its colour profile from the client's
