@@ -27,6 +27,9 @@ var curriculum = []struct {
 	{"membership: nodes join and leave", []string{
 		"add-node-mid-lease", "remove-leader", "joint-consensus",
 	}},
+	{"real lease systems: etcd's rules and bugs", []string{
+		"frozen-leader",
+	}},
 }
 
 // inCurriculum places a lesson: its theme and its 1-based number in teaching order.

@@ -98,7 +98,11 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		sel = "▸"
 	}
 	l.add(st.bold, sel)
-	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, nodeWord(n, true))
+	word := nodeWord(n, true)
+	if n.Frozen {
+		word = "FROZEN" // freeze nX D: the role it had matters less than that it runs nothing
+	}
+	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, word)
 	if n.ID == m.node {
 		l.add(st.sel, id)
 	} else {
