@@ -69,6 +69,10 @@ func BenchmarkSteady(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+				var ms runtime.MemStats // run's limit: 192 MB above the parsed script
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				debug.SetMemoryLimit(192<<20 + int64(ms.HeapAlloc))
 				r, err := NewRunner(s, nil, nil)
 				if err != nil {
 					b.Fatal(err)
@@ -81,7 +85,6 @@ func BenchmarkSteady(b *testing.B) {
 					b.Fatal(r.Failures)
 				}
 				runtime.GC()
-				var ms runtime.MemStats
 				runtime.ReadMemStats(&ms)
 				b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MB")
 				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
