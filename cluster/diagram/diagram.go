@@ -32,6 +32,7 @@ const (
 type Entry struct {
 	Index  uint64
 	Cmd    fsm.Command   // zero for an empty entry
+	Conf   string        // a conf-change entry: what it changes ("conf add n6")
 	Client string        // the client whose request proposed it, if any
 	Term   uint64        // the term it was appended in
 	At     time.Duration // when this node appended it

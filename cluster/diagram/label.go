@@ -37,7 +37,7 @@ func (m *Msg) Label() string {
 	switch i.Type {
 	case pb.MessageType_MsgApp:
 		if len(m.Entries) > 0 {
-			s := "MsgApp [" + m.Entries[0].Cmd.String()
+			s := "MsgApp [" + m.Entries[0].text()
 			if more := i.Entries - 1; more > 0 {
 				s += fmt.Sprintf(" +%d", more)
 			}

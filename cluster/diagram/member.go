@@ -42,3 +42,19 @@ func (r *Recorder) member(e *cluster.Event) bool {
 	r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: mk})
 	return true
 }
+
+// confText is an appended conf-change entry's description ("conf add n6"), else "".
+func confText(e *cluster.Event) string {
+	if e.Cmd.Kind == 0 && strings.HasPrefix(e.Text, "conf ") {
+		return e.Text
+	}
+	return ""
+}
+
+// text is what a message label says of the entry: its command, or its conf change.
+func (en *Entry) text() string {
+	if en.Conf != "" {
+		return en.Conf
+	}
+	return en.Cmd.String()
+}

@@ -199,7 +199,7 @@ func (r *Recorder) Add(e *cluster.Event) {
 					Cmd: old.Cmd, Key: old.Cmd.Key, Term: old.Term, Since: old.At,
 					Text: fmt.Sprintf("entry %d (%s, term %d, appended %.3fs) replaced by term %d's", e.Index, old.Cmd, old.Term, old.At.Seconds(), e.Term)}})
 			}
-			log[e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client, Term: e.Term, At: e.At}
+			log[e.Index] = Entry{Index: e.Index, Cmd: e.Cmd, Client: e.Origin.Client, Term: e.Term, At: e.At, Conf: confText(e)}
 			if len(log) > 2*maxLogKept {
 				// Bounded: forget entries far behind this one (a message that still carries
 				// one is labelled by its entry count).
@@ -293,7 +293,7 @@ func (r *Recorder) raftMsg(e *cluster.Event) Msg {
 	switch e.Msg.Type {
 	case pb.MessageType_MsgApp:
 		for i := uint64(1); i <= uint64(e.Msg.Entries); i++ {
-			if en, ok := log[e.Msg.Index+i]; ok && en.Cmd.Kind != 0 && len(m.Entries) < maxCarried {
+			if en, ok := log[e.Msg.Index+i]; ok && (en.Cmd.Kind != 0 || en.Conf != "") && len(m.Entries) < maxCarried {
 				m.Entries = append(m.Entries, en)
 			}
 		}
