@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"runtime"
 	"strings"
@@ -146,4 +147,47 @@ func TestPasteAndLongName(t *testing.T) {
 	if ts.count() < 2 {
 		t.Fatalf("sessions ended: %d left", ts.count())
 	}
+}
+
+// Environment requests are bounded: each is kept by the session until it ends, so a client
+// sending many large ones before its shell would grow the server's heap without end. So are
+// session channels on one connection that never start a shell.
+func TestEnvAndChannelFlood(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t, "env")
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("v", 200<<10)
+	for i := range 500 {
+		s.Setenv(fmt.Sprint("K", i), big)
+	}
+	opened := 0
+	for range 200 {
+		s, err := c.NewSession()
+		if err != nil {
+			break
+		}
+		defer s.Close()
+		opened++
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	grew := int64(after.HeapInuse) - int64(before.HeapInuse)
+	t.Logf("heap grew %d MB; %d idle session channels opened", grew>>20, opened)
+	if grew > 32<<20 {
+		t.Fatalf("500 env requests of 200 KB grew the heap by %d MB", grew>>20)
+	}
+	if opened > maxChannels {
+		t.Fatalf("one connection holds %d session channels", opened)
+	}
+	// The connection still works within its bounds.
+	s.Close()
+	tm := openTerm(t, ts.dial(t, "next"), 80, 24, "", true)
+	tm.waitFor(0, "student next")
 }

@@ -42,6 +42,8 @@
 //   - At most --max-sessions sessions (default 200), and twice that many connections before
 //     authentication; the next is refused with a one-line reason. A connection with no session
 //     20 s after it came (handshakeTimeout) is closed, so silent ones cannot fill the slots.
+//     One connection holds at most maxChannels sessions; a session keeps at most maxEnv
+//     environment requests of maxEnvBytes each (the library keeps each until the session ends).
 //   - A client's window counts as at most 500x200 cells: a frame's memory grows with its cells.
 //   - User names, commands and TERM reach the screens and the log with control bytes escaped.
 //   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held

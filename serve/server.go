@@ -72,7 +72,7 @@ func New(cfg Config, logw io.Writer) (*Server, error) {
 				return &gossh.ServerConfig{Config: gossh.Config{Rand: cluster.SystemRand()}, MaxAuthTries: 6}
 			}
 			srv.ConnCallback = s.onConn
-			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": ssh.DefaultSessionHandler, "default": refuseChannel}
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": boundedSession, "default": refuseChannel}
 			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": refuseRequest}
 			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem}
 			srv.LocalPortForwardingCallback = nil
@@ -117,10 +117,11 @@ type connKey struct{}
 
 type countedConn struct {
 	net.Conn
-	s      *Server
-	once   sync.Once
-	opened atomic.Bool // a session was opened on it
-	timer  *time.Timer
+	s        *Server
+	once     sync.Once
+	opened   atomic.Bool  // a session was opened on it
+	channels atomic.Int32 // session channels open (maxChannels)
+	timer    *time.Timer
 }
 
 func (c *countedConn) Close() error {
@@ -294,3 +295,49 @@ func (s *Server) openedClass() *class {
 // handshakeTimeout bounds how long a connection may stay without a session: a connection
 // that never finishes authenticating, or never opens a session, is closed after it.
 var handshakeTimeout = 20 * time.Second
+
+// Bounds on what one connection makes the server keep: the library keeps every env request
+// until its session ends, and opens any number of session channels.
+const (
+	maxChannels = 8    // session channels open at once on one connection
+	maxEnv      = 32   // env requests kept per session; more are refused
+	maxEnvBytes = 4096 // an env request's size; a bigger one is refused
+)
+
+// boundedSession is the library's session handler with maxChannels and the env bounds.
+func boundedSession(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	cc, _ := ctx.Value(connKey{}).(*countedConn)
+	if cc != nil {
+		if cc.channels.Add(1) > maxChannels {
+			cc.channels.Add(-1)
+			ch.Reject(gossh.ResourceShortage, fmt.Sprintf("leaselab serve: at most %d sessions on one connection", maxChannels))
+			return
+		}
+		defer cc.channels.Add(-1)
+	}
+	ssh.DefaultSessionHandler(srv, conn, envBounded{ch}, ctx)
+}
+
+type envBounded struct{ gossh.NewChannel }
+
+func (c envBounded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := c.NewChannel.Accept()
+	if err != nil {
+		return ch, reqs, err
+	}
+	out := make(chan *gossh.Request)
+	go func() {
+		defer close(out)
+		n := 0
+		for r := range reqs {
+			if r.Type == "env" {
+				if n++; n > maxEnv || len(r.Payload) > maxEnvBytes {
+					r.Reply(false, nil)
+					continue
+				}
+			}
+			out <- r
+		}
+	}()
+	return ch, out, nil
+}
