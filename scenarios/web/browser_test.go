@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -486,8 +488,40 @@ func TestBrowserBusyTenMinutesOpens(t *testing.T) {
 	}
 	bctx := browser(t)
 	url := writeTemp(t, "busy10", busyPage(t, 10*time.Minute))
+	// The renderer's own CPU time (Performance.getMetrics ThreadTime) is a figure the machine's
+	// load does not inflate the way wall time is.
+	w := &watch{}
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithListener(w.event))
+	t.Cleanup(cancel)
+	ctx, cancel2 := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(cancel2)
+	metrics := func() map[string]float64 {
+		out := map[string]float64{}
+		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			res, err := cdp.Call(ctx, tg, performance.GetMetrics, cdp.Empty{})
+			for _, m := range res.Metrics {
+				out[m.Name] = m.Value
+			}
+			return err
+		})); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	m0 := metrics()
 	start := time.Now()
-	ctx, w := open(t, bctx, url)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("sd"))); err != nil {
+		t.Fatal(err)
+	}
+	m1 := metrics()
+	t.Logf("renderer main thread CPU %.2fs (tasks %.2fs: script %.2fs, layout %.2fs, style %.2fs)", m1["ThreadTime"]-m0["ThreadTime"],
+		m1["TaskDuration"]-m0["TaskDuration"], m1["ScriptDuration"]-m0["ScriptDuration"], m1["LayoutDuration"]-m0["LayoutDuration"], m1["RecalcStyleDuration"]-m0["RecalcStyleDuration"])
 	h := eval[float64](t, ctx, `document.getElementById('sd').getBoundingClientRect().height`)
 	nav := eval[map[string]float64](t, ctx, `(()=>{const n=performance.getEntriesByType('navigation')[0];return {interactive:n.domInteractive,loaded:n.domContentLoadedEventEnd,load:n.loadEventEnd};})()`)
 	t.Logf("navigation timing (ms since start): DOM interactive %.0f, DOMContentLoaded %.0f, load %.0f", nav["interactive"], nav["loaded"], nav["load"])
