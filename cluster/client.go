@@ -17,6 +17,7 @@ type request struct {
 	sentAt    time.Duration // simulated instant of the first send
 	sentLocal time.Duration // the client's clock then
 	deadline  time.Duration // the client's clock reading at which it gives up
+	wait      time.Duration // the timeout it was sent with (deadline - sentLocal)
 	retryAt   time.Duration // the client's clock reading of a pending resend; -1 if none
 	node      int           // the node of the current attempt
 	attempt   int
@@ -87,6 +88,15 @@ type client struct {
 	// because the lock it reports may be the client's own abandoned grant (see adopt).
 	abandoned map[string]*request
 	heldBusy  *reply
+	timeout   time.Duration // its own timeout (`cX timeout D`); 0 = the config's
+}
+
+// waitFor is how long the client waits for a request it sends now, on its clock.
+func (c *client) waitFor() time.Duration {
+	if c.timeout > 0 {
+		return c.timeout
+	}
+	return c.w.cfg.ClientTimeout
 }
 
 // FirstGuess is the node a fresh client asks first: a hash of its name alone (not the RNG,
@@ -182,7 +192,8 @@ func (c *client) start(a action) {
 	w.reqSeq++
 	req := &request{id: w.reqSeq, cl: c, op: a.op, key: a.key, lease: a.lease,
 		sentAt: w.now, sentLocal: c.local(), retryAt: -1, late: a.late}
-	req.deadline = AddTime(req.sentLocal, w.cfg.ClientTimeout)
+	req.deadline = AddTime(req.sentLocal, c.waitFor())
+	req.wait = c.waitFor()
 	if a.op == OpRelease {
 		req.token = c.tokenFor(a)
 	}

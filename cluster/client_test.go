@@ -11,30 +11,85 @@ import (
 // same request in a window with a fault in force, or with its client paused, is not.
 // (Releases of keys nobody holds: answered not-found, so no late grant follows.)
 func TestStuckRequests(t *testing.T) {
-	w := newWorld(t, func(c *Config) { c.ClientTimeout = 5 * time.Millisecond })
+	w := newWorld(t, func(c *Config) {
+		c.ClientTimeout = 10 * time.Millisecond
+		c.LatencyMin, c.LatencyMax = 20*time.Millisecond, 20*time.Millisecond
+	})
 	electN1(t, w)
 	w.Advance(time.Second)
 	must(t, w.Connect("c1", 1))
 	w.Release("c1", "k")
-	w.Advance(100 * time.Millisecond)
+	w.Advance(200 * time.Millisecond)
+	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout {
+		t.Fatalf("c1's last reply = %q, want timeout (10ms is shorter than one 40ms round trip)", reply)
+	}
+	// It gave up before a calm cluster was bound to answer: the client's choice, not stuck.
+	if st := w.StuckRequests(); len(st) != 0 || 10*time.Millisecond >= w.cfg.CalmBound() {
+		t.Fatalf("a 10ms timeout (calm bound %v): stuck = %q, want none", w.cfg.CalmBound(), st)
+	}
+	// A patient request that times out in a calm window is stuck (the retry rules promise
+	// none; one is made here by hand, as no calm cluster leaves one unanswered).
+	w.Advance(3 * time.Second)
+	c := w.client("c1")
+	timeout := func(key string) {
+		req := &request{cl: c, op: OpRelease, key: key, sentAt: w.now - 2*time.Second, wait: 2 * time.Second}
+		w.onTimeout(req)
+	}
+	timeout("k")
 	if st := w.StuckRequests(); len(st) != 1 || !strings.Contains(st[0], "c1's release k") {
-		t.Fatalf("a 5ms timeout in a calm cluster: stuck = %q, want c1's release", st)
+		t.Fatalf("a 2s timeout in a calm cluster: stuck = %q, want c1's release", st)
 	}
 	must(t, w.Drop(4, 5, 1))
-	w.Release("c1", "j")
-	w.Advance(100 * time.Millisecond)
+	timeout("j")
 	if st := w.StuckRequests(); len(st) != 1 {
 		t.Fatalf("a drop rule was in force: stuck = %q, want only the first", st)
 	}
 	w.Heal()
-	w.Release("c1", "i")
+	w.Advance(3 * time.Second)
 	must(t, w.PauseClient("c1", 50*time.Millisecond))
-	w.Advance(100 * time.Millisecond)
-	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout {
-		t.Fatalf("c1's last reply = %q, want timeout", reply)
-	}
+	timeout("i")
 	if st := w.StuckRequests(); len(st) != 1 {
 		t.Fatalf("the client paused: stuck = %q, want only the first", st)
+	}
+}
+
+// cX timeout: a setting for the requests the client sends after it, on its own clock; one in
+// flight keeps its deadline.
+func TestClientTimeoutSetting(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	w.Advance(time.Second)
+	for _, id := range []int{2, 3, 4} {
+		must(t, w.Crash(id)) // no commit: every request runs to its timeout
+	}
+	must(t, w.Connect("c1", 1))
+	var replies []time.Duration
+	w.Subscribe(func(e *Event) {
+		if e.Kind == EvClientReply && e.Reply == ReplyTimeout {
+			replies = append(replies, e.At)
+		}
+	})
+	start := w.Now()
+	must(t, w.Acquire("c1", "a", time.Second)) // sent with the default 2s
+	must(t, w.SetClientTimeout("c1", 500*time.Millisecond))
+	must(t, w.Acquire("c1", "b", time.Second)) // queued: sent after the first times out, with 500ms
+	w.Advance(3 * time.Second)
+	if len(replies) != 2 || replies[0]-start != 2*time.Second || replies[1]-replies[0] != 500*time.Millisecond {
+		t.Fatalf("timeouts at %v after the start (want 2s, then 500ms later)", replies)
+	}
+	// On the client's clock: at rate 2 its 500ms pass in 250ms of simulated time.
+	must(t, w.ClientSkewRate("c1", 2))
+	replies = nil
+	at := w.Now()
+	must(t, w.Acquire("c1", "c", time.Second))
+	w.Advance(time.Second)
+	if len(replies) != 1 || replies[0]-at != 250*time.Millisecond {
+		t.Fatalf("at rate 2: timed out %v after sending, want 250ms", replies)
+	}
+	for _, d := range []time.Duration{9 * time.Millisecond, time.Hour + time.Millisecond, 0} {
+		if err := w.SetClientTimeout("c1", d); err == nil {
+			t.Errorf("timeout %v accepted", d)
+		}
 	}
 }
 

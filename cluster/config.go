@@ -98,13 +98,21 @@ type Config struct {
 	HeldLease time.Duration
 	Unsafe    Unsafe
 
-	// ClientTimeout is how long a client waits for an answer, on its own clock (default 2s).
+	// ClientTimeout is how long a client waits for an answer, on its own clock (default 2s;
+	// MinClientTimeout to MaxClientTimeout). `cX timeout D` sets one client's.
 	ClientTimeout time.Duration
 	// DescribeMessages fills Event.Text of message events with raft.DescribeMessage (slower).
 	DescribeMessages bool
 	// RecentEvents is how many events the world keeps for View (default 512).
 	RecentEvents int
 }
+
+// The range of a client's timeout: below 10ms a request cannot even reach a node and come
+// back at the default latency; above an hour it is no timeout a class would wait out.
+const (
+	MinClientTimeout = 10 * time.Millisecond
+	MaxClientTimeout = time.Hour
+)
 
 // DefaultConfig is the language's defaults: five nodes, 100ms ticks, election 10, heartbeat 1,
 // 2-8ms latency, check-quorum and pre-vote on.
@@ -140,12 +148,22 @@ func (c Config) Validate() error {
 		return fmt.Errorf("held-keys must be 0 to %d, got %d", MaxHeldKeys, c.HeldKeys)
 	case c.HeldLease < 0 || c.HeldLease > MaxDuration:
 		return fmt.Errorf("bad held-keys lease %v", c.HeldLease)
-	case c.ClientTimeout <= 0:
-		return fmt.Errorf("client timeout must be positive, got %v", c.ClientTimeout)
+	case c.ClientTimeout < MinClientTimeout || c.ClientTimeout > MaxClientTimeout:
+		return fmt.Errorf("client timeout must be %v to %v, got %v", MinClientTimeout, MaxClientTimeout, c.ClientTimeout)
 	case c.Unsafe.LeaseRead && !c.CheckQuorum:
 		return fmt.Errorf("unsafe lease-read needs check-quorum: raft refuses lease-based reads without it")
 	}
 	return nil
+}
+
+// CalmBound is how long a calm cluster (one leader throughout, no fault rule, the client
+// connected and awake) may take to answer a request: a first guess that is not the leader and
+// the hop to the one it names, the leader's commit or ReadIndex round and the reply, eight
+// one-way trips at the highest latency; a round in which every node answered not-leader (one
+// RetryWait); and two ticks, as raft acts on ticks. A timeout shorter than this can expire on
+// a healthy cluster, so such a timeout is not counted stuck.
+func (c Config) CalmBound() time.Duration {
+	return 8*c.LatencyMax + c.RetryWait() + 2*c.Tick
 }
 
 // ElectionTimeout is ElectionTick ticks, on a node's own clock.

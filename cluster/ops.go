@@ -338,6 +338,17 @@ func (w *World) PauseClient(c string, d time.Duration) error {
 	return nil
 }
 
+// SetClientTimeout sets how long client c waits for an answer, on its own clock, for the
+// requests it sends from now on (one in flight keeps its deadline).
+func (w *World) SetClientTimeout(c string, d time.Duration) error {
+	if d < MinClientTimeout || d > MaxClientTimeout {
+		return fmt.Errorf("client timeout must be %v to %v, got %v", MinClientTimeout, MaxClientTimeout, d)
+	}
+	w.client(c).timeout = d
+	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("timeout %v", d)})
+	return nil
+}
+
 // ClientSkewRate sets client c's clock rate.
 func (w *World) ClientSkewRate(c string, r float64) error {
 	if !checkRate(r) {

@@ -5,7 +5,10 @@ import "fmt"
 // A stuck request is one that timed out although its whole timeout window was calm: one node
 // led throughout, no partition, cut, drop or delay rule was in force, no node crashed or
 // restarted, and the client was connected, not paused, and its clock did not jump. The retry
-// rules promise there is none; chaos counts them.
+// rules promise there is none; chaos counts them. A request sent with a timeout shorter than
+// CalmBound is not stuck when it times out: it gave up before a calm cluster was bound to
+// answer (a client set impatient with `cX timeout D`), which is the client's choice, not the
+// retry rules' failure.
 
 // disturb marks now as the end of the calm: a network rule changed, a node crashed or
 // restarted, or leadership moved.
@@ -33,6 +36,9 @@ func (nw *network) calm() bool {
 // disturbance at the very instant of the send counts as inside the window).
 func (w *World) onTimeout(req *request) {
 	c := req.cl
+	if req.wait < w.cfg.CalmBound() {
+		return
+	}
 	if w.calmFrom >= req.sentAt || c.calmFrom >= req.sentAt || !c.connected || c.paused ||
 		!w.net.calm() || len(w.clinks) > 0 || w.leaderNode() == nil || w.anyFrozen() {
 		return

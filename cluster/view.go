@@ -143,8 +143,9 @@ type ClientView struct {
 	WakeAt    time.Duration
 	Local     time.Duration
 	Rate      float64
-	Guess     int    // the node it believes leads
-	Doing     string // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
+	Guess     int           // the node it believes leads
+	Timeout   time.Duration // how long it waits for an answer, on its clock
+	Doing     string        // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
 	Queued    int
 	Holds     []HoldView
 	LastReply ReplyKind
@@ -355,7 +356,7 @@ func (w *World) netView() NetView {
 
 func (w *World) clientView(c *client) ClientView {
 	cv := ClientView{Name: c.name, Connected: c.connected, Paused: c.paused, WakeAt: c.wakeAt,
-		Local: c.local(), Rate: c.clk.rate, Guess: c.guess, Queued: len(c.queue),
+		Local: c.local(), Rate: c.clk.rate, Guess: c.guess, Timeout: c.waitFor(), Queued: len(c.queue),
 		LastReply: c.lastReply, LastToken: c.lastToken, LastKey: c.lastKey}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key

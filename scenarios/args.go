@@ -23,6 +23,7 @@ const (
 	ArgPercent                   // N%: Percent
 	ArgDur                       // a positive duration: Dur (named by the entry's word in errors)
 	ArgLease                     // a lease of whole milliseconds: Dur
+	ArgTimeout                   // a client timeout, 10ms to 1h: Dur
 	ArgOffset                    // a signed duration (+2s, -500ms): Dur
 	ArgRate                      // a clock rate: Rate
 	ArgKey                       // KEY: Key
@@ -86,6 +87,8 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 			w := l.ws[l.i-1]
 			l.fail(w.col, "lease must be a whole number of milliseconds, at least 1ms (a Grant carries lease_ms), found %s", w.text)
 		}
+	case ArgTimeout:
+		st.Dur = l.timeout("timeout")
 	case ArgOffset:
 		st.Dur = l.durationOf(l.next("offset like +2s or -500ms"))
 	case ArgRate:
@@ -158,7 +161,7 @@ func formatArg(b *strings.Builder, d *StepDef, a Arg, st *Step) {
 		b.WriteString(" " + d.Form)
 	case ArgPercent:
 		b.WriteString(" " + formatDecimal(st.Percent) + "%")
-	case ArgDur, ArgLease:
+	case ArgDur, ArgLease, ArgTimeout:
 		b.WriteString(" " + st.Dur.String())
 	case ArgOffset:
 		b.WriteString(" " + signed(st.Dur))
@@ -273,4 +276,14 @@ func (l *line) clientLink(st *Step, oneWay bool) bool {
 	}
 	st.Node = l.node("node of the client link")
 	return true
+}
+
+// timeout reads a client timeout (`cX timeout D`, `option client-timeout D`) in its range.
+func (l *line) timeout(what string) time.Duration {
+	d := l.duration(what, true)
+	if d < cluster.MinClientTimeout || d > cluster.MaxClientTimeout {
+		w := l.ws[l.i-1]
+		l.fail(w.col, "%s must be %s to %s, found %s", what, shortDur(cluster.MinClientTimeout), shortDur(cluster.MaxClientTimeout), w.text)
+	}
+	return d
 }

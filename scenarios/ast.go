@@ -89,6 +89,7 @@ const (
 	StepLeaveJoint                           // leave-joint
 	StepAsk                                  // ask Text Choices... (one after `right`) [because Explain]
 	StepFreeze                               // freeze Node Dur (extension: a stalled server process)
+	StepClientTimeout                        // Client timeout Dur (a setting: the requests it sends after it)
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.

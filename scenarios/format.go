@@ -52,6 +52,7 @@ func formatHeader(b *strings.Builder, s *Scenario) {
 		line("option lease-on-promote", h.LeaseOnPromote != d.LeaseOnPromote, "option lease-on-promote %s", h.LeaseOnPromote)
 	}
 	line("option lease-checkpoint", h.LeaseCheckpoint != d.LeaseCheckpoint, "option lease-checkpoint %s", h.LeaseCheckpoint)
+	line("option client-timeout", h.ClientTimeout != 0 && h.ClientTimeout != d.ClientTimeout, "option client-timeout %s", h.ClientTimeout)
 	line("option snapshot-every", h.SnapshotEvery != d.SnapshotEvery, "option snapshot-every %d", h.SnapshotEvery)
 	if h.HeldKeys != d.HeldKeys || h.HeldLease != d.HeldLease {
 		if h.HeldLease > 0 {

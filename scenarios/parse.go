@@ -220,7 +220,7 @@ var headerWords = map[string]bool{
 }
 
 var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys",
-	"lease-on-promote", "lease-checkpoint"}
+	"lease-on-promote", "lease-checkpoint", "client-timeout"}
 
 // header parses the rest of a header line; kw is its first word.
 func (l *line) header(kw word) {
@@ -314,6 +314,10 @@ func (l *line) option(name string) {
 		if h.LeaseCheckpoint < cluster.MinTick || h.LeaseCheckpoint > cluster.MaxDuration {
 			l.fail(w.col, "lease-checkpoint must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
 		}
+		return
+	}
+	if name == "client-timeout" {
+		h.ClientTimeout = l.timeout("client-timeout")
 		return
 	}
 	if name == "held-keys" {

@@ -263,7 +263,7 @@ func TestParseNodesBound(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, partition, isolate, rejoin, cut, `},
-		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, connect, disconnect, reconnect, pause or skew)`},
+		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, connect, disconnect, reconnect, pause, timeout or skew)`},
 		{"wait 3x", `f:1:6: bad duration "3x": unknown unit "x" in duration "3x"`},
 		{"wait 0s", `f:1:6: wait must be positive, found 0s`},
 		{"wait -1s", `f:1:6: wait must be positive, found -1s`},
@@ -349,7 +349,11 @@ func TestParseErrors(t *testing.T) {
 		{"nodes 10", `f:1:7: nodes must be 3..9, found 10`},
 		{"latency 8ms-2ms", `f:1:9: latency minimum 8ms is above its maximum 2ms`},
 		{"latency 2ms-8", `f:1:13: bad duration "8": missing unit in duration "8"`},
-		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every, held-keys, lease-on-promote or lease-checkpoint)`},
+		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every, held-keys, lease-on-promote, lease-checkpoint or client-timeout)`},
+		{"option client-timeout 9ms", `f:1:23: client-timeout must be 10ms to 1h, found 9ms`},
+		{"option client-timeout 61m", `f:1:23: client-timeout must be 10ms to 1h, found 61m`},
+		{"c1 timeout 5ms", `f:1:12: timeout must be 10ms to 1h, found 5ms`},
+		{"c1 timeout", `f:1:11: missing timeout`},
 		{"option held-keys 1000001", `f:1:18: held-keys must be 0..1000000, found 1000001`},
 		{"option held-keys 5 0s", `f:1:20: held-keys lease must be positive, found 0s`},
 		{"option held-keys 5 5s 6s", `f:1:23: too many words: "6s"`},

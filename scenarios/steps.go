@@ -120,6 +120,8 @@ var Steps = []StepDef{
 		Apply: func(w *cluster.World, st *Step) error { w.Reconnect(st.Client); return nil }},
 	{Kind: StepClientPause, Word: "pause", Client: true, Args: []Arg{ArgDur}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.PauseClient(st.Client, st.Dur) }},
+	{Kind: StepClientTimeout, Word: "timeout", Client: true, Args: []Arg{ArgTimeout}, Class: ClassAction,
+		Apply: func(w *cluster.World, st *Step) error { return w.SetClientTimeout(st.Client, st.Dur) }},
 	{Kind: StepClientSkew, Word: "skew", Client: true, Form: "rate", Args: []Arg{ArgForm, ArgRate}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.ClientSkewRate(st.Client, st.Rate) }},
 	{Kind: StepClientSkewOffset, Word: "skew", Client: true, Form: "offset", Args: []Arg{ArgForm, ArgOffset}, Class: ClassAction,

@@ -129,6 +129,9 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 	if c.Rate != 1 && !c.Paused {
 		l.add(st.warn, " · clock ×"+trimFloat(c.Rate))
 	}
+	if c.Timeout != m.v.Config.ClientTimeout {
+		l.add(st.warn, " · timeout "+c.Timeout.String()) // set by `cX timeout D`
+	}
 	l.add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess)) // the node its next request (or retry) goes to
 	return l.lines()
 }

@@ -359,7 +359,8 @@ func (g *gen) fault() {
 }
 
 // wideFault is the wide profile's share of the faults (one in three): leadership transfers,
-// rejoins of isolated nodes, and clocks skewed further (rates 0.2x to 5x, jumps up to ±10s).
+// rejoins of isolated nodes, clocks skewed further (rates 0.2x to 5x, jumps up to ±10s), and a
+// client's timeout set anywhere from 10ms to 5s.
 // It returns false to leave the fault to the default mix.
 func (g *gen) wideFault() bool {
 	c := g.r.IntN(12)
@@ -390,6 +391,9 @@ func (g *gen) wideFault() bool {
 			d = -d
 		}
 		g.add(scenarios.Step{Kind: scenarios.StepSkewOffset, Node: g.node(), Dur: d})
+	case 6:
+		// An impatient or a patient client: a timeout below the calm bound is not stuck.
+		g.add(scenarios.Step{Kind: scenarios.StepClientTimeout, Client: g.client(), Dur: g.between(10*time.Millisecond, 5*time.Second)})
 	default:
 		return false
 	}
