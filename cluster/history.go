@@ -89,18 +89,11 @@ func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.D
 }
 
 // onAdopt: a late grant of the timed-out acquire ab answered the client's acquire cur of the
-// same key. ab returned now, granted; cur ends as a timeout (open: an entry of its own, if it
-// made one, is still checked).
+// same key. ab's operation already ends where its entry applied (as any request its client
+// gave up on), granted; cur ends as a timeout (an entry of its own, if it made one, still
+// counts where it applies).
 func (h *history) onAdopt(ab, cur *request, token uint64, at time.Duration) {
 	h.onReturn(cur, ReplyTimeout, 0, at)
-	h.version++
-	op := h.ops[ab.lin]
-	if op == nil || !op.TimedOut {
-		return
-	}
-	op.TimedOut, op.Unknown = false, false
-	op.Return, op.Outcome, op.OutToken = at, "granted", token
-	h.seg(op.Key).close(at)
 }
 
 func (h *history) observe(e *entryNote) {
