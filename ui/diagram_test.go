@@ -11,7 +11,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"leaselab/cluster/diagram"
 	"leaselab/fsm"
+	"leaselab/scenarios"
 )
 
 // The diagram's goldens: late-expire at the moment n1 applies the late Expire, with the
@@ -263,5 +265,55 @@ func TestDiagramSizes(t *testing.T) {
 		if nodes == 5 && sz[0] >= 120 && lineOf(lines, "n5", "c1", "c2", "c3") < 0 {
 			t.Fatalf("%dx%d: no lanes for the three clients:\n%s", sz[0], sz[1], m.View())
 		}
+	}
+}
+
+// After a long rewind (past a checkpoint, more events back than the recorder's ring of instants)
+// the diagram is the one a replay from the seed draws: the lanes' marks (leading, isolated)
+// come from the run's whole history, not from the few events the world still holds.
+func TestDiagramAfterALongRewindIsTheReplays(t *testing.T) {
+	m := newSandbox(t, 603700, 5, 120, 40)
+	playFor(m, 2*time.Second)
+	press(m, "2", "i")
+	press(m, ">", ">", ">", ">", ">", ">", ">")
+	playFor(m, 250*time.Second)
+	press(m, "m", "left")
+	now := m.sim.p.Now()
+	if now < 200*time.Second {
+		t.Fatalf("only at %v", now)
+	}
+	// The same session replayed from its seed, with a fresh recorder from the start.
+	s := m.sim.p.Session("replay")
+	p, err := scenarios.NewPlayback(s, m.sim.p.Seed(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := diagram.New(p.World().Config().Nodes, diagramRows)
+	p.World().Subscribe(fresh.Add)
+	for p.Now() < now {
+		if p.RunTo(now) == scenarios.StopPause {
+			p.Continue()
+		}
+	}
+	got, want := m.sim.dg.Rows(), fresh.Rows()
+	n := min(len(got), len(want))
+	if n < 100 {
+		t.Fatalf("rows kept: %d after the rewind, %d in the replay", len(got), len(want))
+	}
+	got, want = got[len(got)-n:], want[len(want)-n:]
+	for i := range got {
+		if got[i].Seq != want[i].Seq || got[i].At != want[i].At || got[i].Lanes != want[i].Lanes {
+			t.Fatalf("row %d of the last %d: after the rewind %+v, replayed %+v", i, n, got[i].Lanes, want[i].Lanes)
+		}
+	}
+	if m.sim.dg.State() != fresh.State() {
+		t.Fatalf("lanes now: after the rewind %v, replayed %v", m.sim.dg.State(), fresh.State())
+	}
+	leads := false
+	for _, s := range fresh.State() {
+		leads = leads || s.Role() == diagram.LaneLeader
+	}
+	if !leads {
+		t.Fatal("the replay draws no leading lane: the test shows nothing")
 	}
 }

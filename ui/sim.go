@@ -81,7 +81,7 @@ func attachDiagram(r *diagram.Recorder, w *cluster.World) *diagram.Recorder {
 	if r != nil {
 		r.Truncate(n)
 	}
-	if r == nil || len(recent) > 0 && !r.Agrees(&recent[len(recent)-1]) || len(recent) == 0 && r.Last() > 0 {
+	if r == nil || len(recent) > 0 && !r.AgreesWith(recent) || len(recent) == 0 && r.Last() > 0 {
 		r = diagram.New(w.Config().Nodes, diagramRows)
 		for i := range recent {
 			r.Add(&recent[i])

@@ -31,6 +31,7 @@ type Recorder struct {
 	logs    []map[uint64]Entry
 	late    map[uint64]bool       // indexes of Expires some node applied with nothing to delete
 	last    uint64                // Seq of the latest event seen
+	hi      uint64                // the highest Seq ever seen (a rewind lowers last, not hi)
 	ats     [atRing]time.Duration // the instant of each recent event, by Seq % atRing
 	state   LaneStates            // every node's lane state now
 	version uint64
@@ -100,10 +101,28 @@ func (r *Recorder) Truncate(seq uint64) {
 	r.version++
 }
 
-// Agrees says whether the recorder's history includes exactly the event e (same number, same
-// instant), as a deterministic replay of the same run does.
-func (r *Recorder) Agrees(e *cluster.Event) bool {
-	return e.Seq <= r.last && e.Seq+atRing > r.last && r.ats[e.Seq%atRing] == e.At
+// AgreesWith says whether the recorder's history includes the world's recent events (oldest
+// first), as a deterministic replay of the same run does: the newest of them it can check has
+// the same number and instant. The ring of instants holds an event's only while fewer than a
+// ring's worth of events came after it (before a rewind, too); past that, a kept row made
+// from that very event tells. (A long rewind, from a checkpoint hundreds of simulated seconds
+// back, used to fail the ring's check alone: the recorder started again from the world's last
+// events, and every lane's mark, leading or isolated, was lost.)
+func (r *Recorder) AgreesWith(recent []cluster.Event) bool {
+	for i := len(recent) - 1; i >= 0; i-- {
+		e := &recent[i]
+		if e.Seq > r.last {
+			return false
+		}
+		if e.Seq+atRing > r.hi {
+			return r.ats[e.Seq%atRing] == e.At
+		}
+		j, found := slices.BinarySearchFunc(r.rows, e.Seq, func(row Row, s uint64) int { return cmp.Compare(row.Seq, s) })
+		if found {
+			return r.rows[j].At == e.At
+		}
+	}
+	return false
 }
 
 // push appends a row. A bounded recorder keeps its rows in one array of twice its capacity:
@@ -181,6 +200,7 @@ func (r *Recorder) addPending(m Msg) {
 // Add records one event. Call it with every event, in order (World.Subscribe).
 func (r *Recorder) Add(e *cluster.Event) {
 	r.last = e.Seq
+	r.hi = max(r.hi, e.Seq)
 	r.ats[e.Seq%atRing] = e.At
 	switch e.Kind {
 	case cluster.EvMsgSent:
