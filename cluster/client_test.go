@@ -274,3 +274,47 @@ func TestClockJumpIsNotStuck(t *testing.T) {
 		t.Errorf("stuck = %q, want none", st)
 	}
 }
+
+// Offsets add up to at most ±MaxDuration: 2,600 jumps of +1000h once reached the end of
+// simulated time, where n3's countdowns read as over and never fired, so as leader it never
+// expired a 3s lock and a healthy cluster held it for ever. Now all but the first are refused,
+// and the lock ends.
+func TestOffsetsStopShortOfTheEndOfTime(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	must(t, w.Connect("c1", 1))
+	must(t, w.Acquire("c1", "k", 3*time.Second))
+	w.Advance(time.Second)
+	refused := 0
+	for range 2600 {
+		if err := w.SkewOffset(3, MaxDuration); err != nil {
+			refused++
+		}
+	}
+	if refused != 2599 {
+		t.Fatalf("%d of 2600 jumps refused, want all but the first", refused)
+	}
+	if err := w.SkewOffset(3, -2*MaxDuration-time.Nanosecond); err == nil {
+		t.Fatal("a jump past -1000h in all accepted")
+	}
+	must(t, w.TransferLeader(3))
+	w.Advance(30 * time.Second)
+	for id := 1; id <= 5; id++ {
+		if held := w.View(ViewOptions{}).Nodes[id-1].Locks; len(held) != 0 {
+			t.Fatalf("n%d still holds %v after 30s of a 3s lease", id, held)
+		}
+	}
+	must(t, w.Connect("c2", w.Leader()))
+	must(t, w.Acquire("c2", "k", time.Second))
+	w.Advance(time.Second)
+	if r, tok := w.ClientReply("c2"); r != ReplyGranted || tok != 2 {
+		t.Fatalf("c2: %v %d, want granted 2", r, tok)
+	}
+	// A client's clock too; a reset sets the offset back to 0, and jumps are allowed again.
+	must(t, w.ClientSkewOffset("c1", MaxDuration))
+	if err := w.ClientSkewOffset("c1", time.Millisecond); err == nil {
+		t.Fatal("a client's offset past 1000h in all accepted")
+	}
+	must(t, w.ClientSkewReset("c1"))
+	must(t, w.ClientSkewOffset("c1", time.Millisecond))
+}

@@ -194,9 +194,23 @@ func (w *World) SkewOffset(id int, d time.Duration) error {
 		return fmt.Errorf("clock offset must be within ±%v, got %v", MaxDuration, d)
 	}
 	n := w.node(id)
+	if err := offsetFits(n.clk, d); err != nil {
+		return err
+	}
 	n.clk.jump(d)
 	w.fault(fmt.Sprintf("skew n%d offset %+v", id, d))
 	w.reclock(n)
+	return nil
+}
+
+// offsetFits refuses a jump that would take a clock's offsets beyond ±MaxDuration in total.
+// Unbounded, 2,600 jumps of +1000h reached the end of simulated time (about 292 years): the
+// clock's reading saturated, every countdown on it read as over and none ever fired, so a
+// leader there never expired a lock, and a healthy cluster kept it for ever.
+func offsetFits(c clock, d time.Duration) error {
+	if t := AddTime(c.offset, d); t > MaxDuration || t < -MaxDuration {
+		return fmt.Errorf("clock offset %+v would make the clock's offset %+v in all: at most ±%v (skew reset sets it back to 0)", d, t, MaxDuration)
+	}
 	return nil
 }
 
@@ -363,6 +377,9 @@ func (w *World) ClientSkewRate(c string, r float64) error {
 // believes about its leases jumps with it.
 func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 	cl := w.client(c)
+	if err := offsetFits(cl.clk, d); err != nil {
+		return err
+	}
 	cl.clk.jump(d)
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
