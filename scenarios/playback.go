@@ -158,6 +158,16 @@ func (p *Playback) AlignMs() {
 	}
 }
 
+// Waiting is the end of the plain `wait` step in progress, if one is (not a wait-until: its
+// end depends on the run). A saved session writes the user's idle time as such waits.
+func (p *Playback) Waiting() (end time.Duration, ok bool) {
+	st := p.r.Current()
+	if st == nil || st.Kind != StepWait || p.r.atPause {
+		return 0, false
+	}
+	return p.r.deadline()
+}
+
 // Continue passes a script `pause`.
 func (p *Playback) Continue() { p.r.Continue() }
 

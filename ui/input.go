@@ -28,6 +28,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	}
 	k := &m.keys
+	topAsked := m.topAsked
+	m.topAsked = false // asked for the next > only
 	if a := m.pendingAsk(); a != nil && msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '1' && msg.Runes[0] <= '9' {
 		if i := int(msg.Runes[0] - '1'); i < len(a.Choices) {
 			m.answer(a, i)
@@ -35,6 +37,11 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 			m.fail("this question has %d choices: press 1-%d", len(a.Choices), len(a.Choices))
 		}
 		m.refresh()
+		return nil
+	}
+	if topAsked && msg.Type == tea.KeyRunes && string(msg.Runes) == "y" {
+		m.sim.speed = speeds[len(speeds)-1]
+		m.say("speed %s", speedText(m.sim.speed))
 		return nil
 	}
 	switch {
@@ -69,10 +76,19 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.togglePause()
 	case key.Matches(msg, k.Step):
 		m.stepEvent()
+	case key.Matches(msg, k.LockStep):
+		m.stepLock()
 	case key.Matches(msg, k.Slower):
 		m.sim.speedStep(-1)
 		m.say("speed %s", speedText(m.sim.speed))
 	case key.Matches(msg, k.Faster):
+		// The top speed runs more than a minute of simulated time while a few keys are
+		// pressed: it is asked for, so a run of > presses stops just below it.
+		if top := speeds[len(speeds)-1]; m.sim.nextSpeed(+1) == top && m.sim.speed < top {
+			m.topAsked = true
+			m.say("speed %s · y goes to %s (%s of simulated time every second), any other key stays", speedText(m.sim.speed), speedText(top), time.Duration(top)*time.Second)
+			return nil
+		}
 		m.sim.speedStep(+1)
 		m.say("speed %s", speedText(m.sim.speed))
 	case key.Matches(msg, k.Back):
@@ -80,6 +96,10 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Forward):
 		return m.queueSeek(time.Second)
 	case key.Matches(msg, k.Continue):
+		if end, ok := m.longWait(); ok {
+			m.say("skipping the script's wait to %s", simTime(end))
+			return m.queueSeek(end - m.sim.p.Now())
+		}
 		m.continueScript()
 	case key.Matches(msg, k.Save) && m.served != nil:
 		m.showScript()
@@ -227,6 +247,27 @@ func (m *Model) continueScript() {
 	m.say("continuing the script")
 }
 
+// longWaitFrom is how long a script's plain `wait` must still run for enter to offer to skip
+// it: a saved sandbox session replays the user's idle minutes as such waits.
+const longWaitFrom = 10 * time.Second
+
+// longWait is the end of the script's plain wait in progress when at least longWaitFrom of it
+// is left.
+func (m *Model) longWait() (time.Duration, bool) {
+	end, ok := m.sim.p.Waiting()
+	return end, ok && !m.sim.atPause() && end-m.sim.p.Now() >= longWaitFrom
+}
+
+// offerSkip says, once per long wait, that enter skips it.
+func (m *Model) offerSkip() {
+	end, ok := m.longWait()
+	if !ok || m.skipOffered == m.sim.p.PC()+1 {
+		return
+	}
+	m.skipOffered = m.sim.p.PC() + 1
+	m.say("the script waits until %s here (%s of idle time): enter skips to its end", simTime(end), (end - m.sim.p.Now()).Round(time.Millisecond))
+}
+
 // stepEvent runs the next happening while paused and says what it did.
 func (m *Model) stepEvent() {
 	if m.sim.moving() {
@@ -259,6 +300,30 @@ func (m *Model) stepEvent() {
 
 // queueSeek adds to the pending seek and asks for a seekMsg unless one is on its way, so a held
 // arrow key replays once per batch of presses rather than once per press.
+// stepLock runs on to the next moment of the lock itself, and pauses there: a lock command
+// proposed or applied on a node (a commit shows as the applies it brings, in the same
+// instant), a reply to a client, a countdown reaching zero, a local expiry, a write's verdict.
+// Watching an Expire replicate took fifteen keys at 0.1x; this is one per node.
+func (m *Model) stepLock() {
+	if m.sim.moving() {
+		m.sim.pause()
+	}
+	if m.sim.atPause() {
+		m.fail("at a script pause: enter to continue")
+		return
+	}
+	e, ok := m.sim.stepLock(lockStepLimit)
+	switch {
+	case ok:
+		m.say("%s  %s  (j: the next one)", simTime(m.sim.p.Now()), e.Describe())
+	case m.sim.atPause():
+		m.say("%s  a script pause came first: enter continues", simTime(m.sim.p.Now()))
+	default:
+		m.fail("no lock event within %v (at %s now)", lockStepLimit, simTime(m.sim.p.Now()))
+	}
+	m.refresh()
+}
+
 func (m *Model) queueSeek(d time.Duration) tea.Cmd {
 	m.seekBy += d
 	if m.seekWait {
@@ -282,6 +347,7 @@ func (m *Model) doSeek() tea.Cmd {
 		return nil
 	}
 	what := "replaying to " + simTime(max(0, from+d))
+	m.seekAsked = max(0, from+d)
 	if d > 0 {
 		what = "running on to " + simTime(from+d)
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -107,9 +108,14 @@ func seekDone(m *Model, o scenarios.Outcome) {
 		m.say("%s → %s · stopped at a script stop, so its narration is not skipped: enter continues", simTime(o.From), simTime(o.To))
 		return
 	}
+	where := ""
+	if asked := m.seekAsked; o.To < o.From && asked >= 0 && o.To != asked {
+		// A rewind lands on the last instant where something happened, not between events.
+		where = fmt.Sprintf(" (the last event at or before %s)", simTime(asked))
+	}
 	if a := m.sim.ahead(); a > 0 {
-		m.say("%s → %s · replayed · %d later action(s) kept; acting now drops them", simTime(o.From), simTime(o.To), a)
+		m.say("%s → %s%s · replayed · %d later action(s) kept; acting now drops them", simTime(o.From), simTime(o.To), where, a)
 	} else {
-		m.say("%s → %s", simTime(o.From), simTime(o.To))
+		m.say("%s → %s%s", simTime(o.From), simTime(o.To), where)
 	}
 }

@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // keyMap is every key the TUI answers to; `?` lists them all (bubbles/help).
 type keyMap struct {
-	Pause, Step, Slower, Faster, Back, Forward, Continue key.Binding
+	Pause, Step, LockStep, Slower, Faster, Back, Forward, Continue key.Binding
 
 	Node, Isolate, Crash, RateUp, RateDown, OffsetUp, OffsetDown, ClockReset key.Binding
 	Campaign, Transfer, Snapshot, Heal, Partition, SlowLinks, DropAll        key.Binding
@@ -24,6 +24,7 @@ func newKeyMap() keyMap {
 	return keyMap{
 		Pause:    b("space", "pause/resume", " "),
 		Step:     b(".", "one event (paused)", "."),
+		LockStep: b("j", "next lock event", "j"),
 		Slower:   b("<", "slower", "<", ","),
 		Faster:   b(">", "faster", ">"),
 		Back:     b("←", "back 1s (replays)", "left"),
@@ -78,13 +79,13 @@ func newKeyMap() keyMap {
 
 // ShortHelp is the one-line footer.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.Pause, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save, k.Quit}
+	return []key.Binding{k.Help, k.Pause, k.LockStep, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save, k.Quit}
 }
 
 // FullHelp is the `?` screen, one column per group.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Pause, k.Step, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.SaveWeb, k.Next, k.Quit},
+		{k.Pause, k.Step, k.LockStep, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.SaveWeb, k.Next, k.Quit},
 		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
 		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.AddNode, k.RemoveNode, k.Command},
 		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},

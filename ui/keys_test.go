@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"leaselab/cluster"
+	"leaselab/fsm"
 	"leaselab/scenarios"
 )
 
@@ -216,8 +217,9 @@ func TestTimeKeys(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		press(m, ">")
 	}
+	press(m, "y") // the top speed is asked for
 	if m.sim.speed != 100 {
-		t.Fatalf("> x20: speed %v", m.sim.speed)
+		t.Fatalf("> x20, y: speed %v", m.sim.speed)
 	}
 	at := m.sim.p.Now()
 	press(m, "right")
@@ -661,5 +663,115 @@ func TestGlossaryNamesRaftWords(t *testing.T) {
 				t.Errorf("%dx%d: the glossary does not show %q whole", sz[0], sz[1], term)
 			}
 		}
+	}
+}
+
+// The sandbox keys a teacher uses live: j runs to the next lock event (an Expire reaches the
+// nodes one press at a time), the top speed takes one more >, ← after a pause goes back
+// exactly 1s.
+func TestSandboxLiveKeys(t *testing.T) {
+	m := newSandbox(t, 7, 5, 120, 40)
+	typeLine(m, "campaign n1")
+	playFor(m, 2*time.Second)
+	typeLine(m, "c1 connect n1")
+	typeLine(m, "c1 acquire k 2s")
+	var stops []cluster.Event
+	for range 40 {
+		seq := m.sim.tl.lastSeq()
+		before := m.sim.p.Now()
+		press(m, "j")
+		if m.sim.moving() {
+			t.Fatal("j should leave the clock paused")
+		}
+		evs := m.sim.tl.since(seq)
+		if len(evs) == 0 || m.sim.p.Now() < before {
+			t.Fatalf("j did not move on (at %v)", m.sim.p.Now())
+		}
+		// It stops at the first instant with a lock event: nothing earlier was one.
+		var found *cluster.Event
+		for i := range evs {
+			if lockEvent(&evs[i]) {
+				found = &evs[i]
+				break
+			}
+			if evs[i].At < m.sim.p.Now() {
+				continue
+			}
+		}
+		if found == nil || found.At != m.sim.p.Now() {
+			t.Fatalf("j stopped at %v with no lock event there: %v", m.sim.p.Now(), evs)
+		}
+		for i := range evs {
+			if evs[i].At < m.sim.p.Now() && lockEvent(&evs[i]) {
+				t.Fatalf("j ran past a lock event at %v: %s", evs[i].At, evs[i].Describe())
+			}
+		}
+		stops = append(stops, *found)
+		if found.Kind == cluster.EvApplied && found.Cmd.Kind == fsm.Expire && found.Node != 1 {
+			break
+		}
+	}
+	applies := 0
+	for _, e := range stops {
+		if e.Kind == cluster.EvApplied && e.Cmd.Kind == fsm.Expire {
+			applies++
+		}
+	}
+	if applies == 0 {
+		t.Fatalf("no Expire apply reached in %d presses", len(stops))
+	}
+	if !strings.Contains(m.View(), "j next lock event") {
+		t.Fatal("the hint line does not name j")
+	}
+	// One > short of the top speed stops; the next goes there.
+	for range 20 {
+		press(m, ">")
+	}
+	if m.sim.speed != 50 {
+		t.Fatalf("> x20 from 1x: speed %v, want 50 (one more > for 100x)", m.sim.speed)
+	}
+	if !strings.Contains(m.status, "y goes to 100x") {
+		t.Fatalf("status %q", m.status)
+	}
+	press(m, "y")
+	if m.sim.speed != 100 {
+		t.Fatalf("y right after the question: speed %v", m.sim.speed)
+	}
+	// ← after pausing between frames lands on the last event at or before 1s back, and says so.
+	press(m, "<", "<", "<", "<", "<")
+	playFor(m, 1234*time.Millisecond)
+	at := m.sim.p.Now()
+	press(m, "left")
+	back := m.status
+	if got := at - m.sim.p.Now(); got != time.Second && !strings.Contains(back, "(the last event at or before "+simTime(at-time.Second)+")") {
+		t.Fatalf("← moved %v, saying %q", got, back)
+	}
+}
+
+// A saved session's long idle wait is offered for skipping (enter), and its end line says it
+// checks nothing rather than "0 checks held".
+func TestLongWaitSkipsAndNoChecksSaysSo(t *testing.T) {
+	s, err := scenarios.Parse("session.scenario", []byte("campaign n1\nwait 7m41.373s\nc1 acquire k 1s\nwait 1s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 120, 40)
+	playFor(m, 200*time.Millisecond)
+	m.refresh()
+	if m.skipOffered == 0 {
+		t.Fatalf("no offer during the long wait: %q", m.status)
+	}
+	m.skipOffered = 0
+	m.refresh()
+	if !strings.Contains(m.status, "the script waits until 461.373s here") || !strings.Contains(m.status, "enter skips to its end") {
+		t.Fatalf("the offer: %q", m.status)
+	}
+	press(m, "enter")
+	if m.sim.p.Now() < 7*time.Minute+41373*time.Millisecond {
+		t.Fatalf("enter did not skip the wait: at %v", m.sim.p.Now())
+	}
+	playFor(m, 2*time.Second)
+	if v := m.View(); !strings.Contains(v, "this script checks nothing") || strings.Contains(v, "0 checks held") {
+		t.Fatalf("the end:\n%s", v)
 	}
 }

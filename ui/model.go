@@ -38,11 +38,14 @@ type seekMsg struct{}
 // Model is the root bubbletea model: it owns the playback, routes keys to actions and the
 // focused panel, and draws a snapshot of the world taken in Update.
 type Model struct {
-	st    *styles
-	keys  keyMap
-	help  help.Model
-	vp    viewport.Model
-	input lineEdit
+	topAsked    bool
+	seekAsked   time.Duration // the instant the latest seek asked for (it may land just before)
+	skipOffered int           // 1 + the script step whose long wait enter was offered to skip (0: none) // > was pressed once below the top speed: the next > goes there
+	st          *styles
+	keys        keyMap
+	help        help.Model
+	vp          viewport.Model
+	input       lineEdit
 
 	sim     *sim
 	base    *scenarios.Scenario
@@ -231,6 +234,7 @@ func (m *Model) refresh() {
 		m.tlSet = false                                    // and the timeline shows the newest events, which the narration speaks of
 	}
 	m.pauseSeen = m.sim.atPause()
+	m.offerSkip()
 	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
 		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix}
 	if m.Following() && m.served.View != nil {

@@ -196,7 +196,8 @@ func (s *sim) seekJob(t time.Duration, stop bool) (*scenarios.Job, error) {
 	t = max(t, 0)
 	forward := t >= s.p.Now()
 	if !forward {
-		// An instant where an event happened, so a wait-until in progress is judged as live.
+		// An instant where an event happened, so a wait-until in progress is judged as live
+		// and a saved session replays the same (the model says where it landed).
 		t = s.tl.instantAtOrBefore(t)
 	}
 	j, err := s.p.SeekJob(t)
@@ -238,6 +239,44 @@ func (s *sim) stepEvent() bool {
 	return true
 }
 
+// lockStepLimit is how far j looks ahead for a lock event before it gives up.
+const lockStepLimit = time.Minute
+
+// stepLock runs on, an instant with events at a time, to the first instant with a lock event
+// (see lockEvent), at most until limit after now; it stops early at a script pause or end.
+// It returns the first lock event of that instant.
+func (s *sim) stepLock(limit time.Duration) (cluster.Event, bool) {
+	end := cluster.AddTime(s.p.Now(), limit)
+	for {
+		seq := s.tl.lastSeq()
+		st := s.p.NextEvent(end)
+		if st == scenarios.StopQuiet {
+			return cluster.Event{}, false
+		}
+		s.settle(st)
+		s.clock = s.p.Now()
+		for _, e := range s.tl.since(seq) {
+			if lockEvent(&e) {
+				return e, true
+			}
+		}
+		if st != scenarios.StopEvent {
+			return cluster.Event{}, false // a script pause or its end
+		}
+	}
+}
+
+// lockEvent says whether e is a moment of the lock itself rather than of raft's upkeep.
+func lockEvent(e *cluster.Event) bool {
+	switch e.Kind {
+	case cluster.EvProposed, cluster.EvApplied:
+		return e.Cmd.Key != ""
+	case cluster.EvClientReply, cluster.EvCountdownZero, cluster.EvLocalExpiry, cluster.EvWrite:
+		return true
+	}
+	return false
+}
+
 // do performs a user action now; it returns how many later actions a rewind had kept and this
 // action dropped (acting after a rewind forks history).
 func (s *sim) do(st scenarios.Step) (dropped int, err error) {
@@ -256,18 +295,24 @@ func (s *sim) exec(st scenarios.Step) (scenarios.Outcome, error) {
 // ahead is how many recorded user actions lie after now (after a rewind).
 func (s *sim) ahead() int { return s.p.Ahead() }
 
+// nextSpeed is the speed one notch along the scale would give.
+func (s *sim) nextSpeed(dir int) float64 { return speedAfter(s.speed, dir) }
+
 // speedStep moves one notch along the speed scale.
-func (s *sim) speedStep(dir int) {
+func (s *sim) speedStep(dir int) { s.speed = speedAfter(s.speed, dir) }
+
+// speedAfter is the speed one notch from cur (the nearest notch, for a speed between two).
+func speedAfter(cur float64, dir int) float64 {
 	i := 0
-	for i < len(speeds) && speeds[i] < s.speed-1e-9 {
+	for i < len(speeds) && speeds[i] < cur-1e-9 {
 		i++
 	}
 	if dir > 0 {
-		if i < len(speeds) && speeds[i] <= s.speed+1e-9 {
+		if i < len(speeds) && speeds[i] <= cur+1e-9 {
 			i++
 		}
 	} else {
 		i--
 	}
-	s.speed = speeds[min(max(i, 0), len(speeds)-1)]
+	return speeds[min(max(i, 0), len(speeds)-1)]
 }
