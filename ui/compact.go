@@ -38,10 +38,18 @@ func (m *Model) viewCompact() []string {
 	} else {
 		rows = append(rows, rule(m.st, "clients", fmt.Sprintf("tab · a key: acquire %s %v (k, l)", m.curKey(), m.curLease()), w))
 		cs := m.clients()
+		if l.clients.h-1 < len(cs) && l.clients.h > 1 {
+			// Fewer rows than clients: the last row sums up every client the rows leave out,
+			// so c2 taking the lock shows even when only the selected client has a whole row.
+			cs = m.clientsFirst()
+		}
 		for i := 0; i < l.clients.h-1; i++ {
-			if i < len(cs) {
+			switch {
+			case i == l.clients.h-2 && len(cs) > i+1:
+				rows = append(rows, m.clientsShort(cs[i:], w))
+			case i < len(cs):
 				rows = append(rows, m.clientLine(cs[i], w))
-			} else {
+			default:
 				rows = append(rows, blank(w))
 			}
 		}
@@ -62,6 +70,55 @@ func (m *Model) viewCompact() []string {
 	rows = append(rows, m.narration(w, l.narration.h)...)
 	rows = append(append(rows, m.statusLine(w)), m.helpLine(w)...)
 	return rows
+}
+
+// clientsFirst is the clients with the selected one first.
+func (m *Model) clientsFirst() []string {
+	out := []string{m.client}
+	for _, c := range m.clients() {
+		if c != m.client {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// clientsShort is several clients on one row, a few words each: what it holds or does.
+func (m *Model) clientsShort(cs []string, w int) string {
+	st := m.st
+	l := newLine(w)
+	for i, name := range cs {
+		if i > 0 {
+			l.add(st.faint, " │")
+		}
+		if name == m.client {
+			l.add(st.sel, "▸"+name)
+		} else {
+			l.add(st.bold, " "+name)
+		}
+		c := m.clientView(name)
+		switch {
+		case c == nil:
+			l.add(st.faint, " unused")
+		case len(c.Holds) > 0:
+			h := c.Holds[0]
+			if h.Left > 0 {
+				l.add(st.grant, fmt.Sprintf(" holds %s #%d", h.Key, h.Token))
+			} else {
+				l.add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
+			}
+		case c.Doing != "":
+			l.add(st.key, " ⋯ "+c.Doing)
+		case c.LastReply != 0:
+			l.add(st.plain, " last "+c.LastReply.String())
+		default:
+			l.add(st.faint, " holds nothing")
+		}
+		if c != nil && c.Doing == "" {
+			l.add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
+		}
+	}
+	return l.String()
 }
 
 // replRule is the compact replication section's rule: the node names sit in it above their
@@ -189,6 +246,9 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 		if c[0] == n.ID || c[1] == n.ID {
 			return st.warn, "cut"
 		}
+	}
+	if s, text, ok := m.linkRules(n); ok {
+		return s, text
 	}
 	return st.good, "ok"
 }

@@ -775,3 +775,27 @@ func TestLongWaitSkipsAndNoChecksSaysSo(t *testing.T) {
 		t.Fatalf("the end:\n%s", v)
 	}
 }
+
+// The timeline cuts a long row to its width, except a violation (its explanation is read
+// there) and, while the timeline has focus, every row: each is then readable whole.
+func TestTimelineRowsWhole(t *testing.T) {
+	st := testStyles()
+	v := cluster.Event{At: 1500 * time.Millisecond, Kind: cluster.EvViolation, Violation: cluster.StaleWrite,
+		Text: "resource accepted c1's write with token 1 after token 2: a stale holder wrote, and no fence stopped it"}
+	got := ansi.Strip(eventLine(&v, st, 60, false))
+	if !strings.Contains(strings.Join(strings.Fields(got), " "), "no fence stopped it") || strings.Contains(got, "…") {
+		t.Fatalf("a violation is cut:\n%s", got)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if width(l) > 60 {
+			t.Fatalf("a line wider than 60: %q", l)
+		}
+	}
+	a := cluster.Event{At: time.Second, Kind: cluster.EvClient, Client: "c1", Text: strings.Repeat("long words here ", 10)}
+	if cut := ansi.Strip(eventLine(&a, st, 60, false)); !strings.Contains(cut, "…") || strings.Contains(cut, "\n") {
+		t.Fatalf("an unfocused row should be one cut line: %q", cut)
+	}
+	if whole := ansi.Strip(eventLine(&a, st, 60, true)); strings.Contains(whole, "…") || !strings.Contains(whole, "\n") {
+		t.Fatalf("a focused row should be whole: %q", whole)
+	}
+}

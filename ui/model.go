@@ -71,6 +71,7 @@ type Model struct {
 	tlVersion uint64 // what the viewport holds
 	tlFilter  filter
 	tlSet     bool
+	tlWhole   bool // the timeline's content was made with every row whole
 
 	next       string      // the lesson to play after this program ends (n at the end)
 	glossary   bool        // the ? screen's second page is open
@@ -267,12 +268,13 @@ func (m *Model) refresh() {
 // newest event unless the user scrolled up.
 func (m *Model) syncTimeline() {
 	tl := m.sim.tl
-	if m.tlSet && tl.version == m.tlVersion && m.filter == m.tlFilter {
+	whole := m.focus == panelTimeline // a focused timeline shows every row whole, wrapped
+	if m.tlSet && tl.version == m.tlVersion && m.filter == m.tlFilter && whole == m.tlWhole {
 		return
 	}
 	follow := !m.tlSet || m.vp.AtBottom() || m.filter != m.tlFilter
-	m.vp.SetContent(tl.content(m.filter, 400, m.vp.Width, m.st))
-	m.tlVersion, m.tlFilter, m.tlSet = tl.version, m.filter, true
+	m.vp.SetContent(tl.content(m.filter, 400, m.vp.Width, m.st, whole))
+	m.tlVersion, m.tlFilter, m.tlSet, m.tlWhole = tl.version, m.filter, true, whole
 	if follow {
 		m.vp.GotoBottom()
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"leaselab/scenarios"
 )
@@ -31,7 +32,14 @@ const (
 func sayLines(says []string, w int) []narrLine {
 	var out []narrLine
 	for _, t := range says {
-		for _, l := range wrap("❝ "+t+" ❞", w-2, "  ") {
+		ls := wrap("❝ "+t+" ❞", w-2, "  ")
+		if n := len(ls); n > 1 && strings.TrimSpace(ls[n-1]) == "❞" {
+			// The closing mark never stands alone: the last word comes down with it.
+			if i := strings.LastIndex(ls[n-2], " "); i > 0 {
+				ls[n-2], ls[n-1] = ls[n-2][:i], "  "+ls[n-2][i+1:]+" ❞"
+			}
+		}
+		for _, l := range ls {
 			out = append(out, narrLine{text: l})
 		}
 	}

@@ -177,15 +177,22 @@ func (t *timeline) lastSeq() uint64 {
 	return all.at(all.len() - 1).ev.Seq
 }
 
-// content renders the last n events of a filter, one per line cut to w cells, oldest first.
-func (t *timeline) content(f filter, n, w int, st *styles) string {
+// content renders the last n events of a filter, oldest first, one per line cut to w cells;
+// a violation or an error is wrapped whole (its explanation is what the student reads), and
+// with whole set (the timeline has focus) every event is.
+func (t *timeline) content(f filter, n, w int, st *styles, whole ...bool) string {
 	r := &t.rings[f]
 	from := max(0, r.len()-n)
+	all := len(whole) > 0 && whole[0]
+	key := 2 * w
+	if all {
+		key++
+	}
 	var b strings.Builder
 	for i := from; i < r.len(); i++ {
 		e := r.at(i)
-		if e.line == "" || e.lineW != w {
-			e.line, e.lineW = eventLine(&e.ev, st, w), w
+		if e.line == "" || e.lineW != key {
+			e.line, e.lineW = eventLine(&e.ev, st, w, all), key
 		}
 		if i > from {
 			b.WriteByte('\n')
@@ -195,8 +202,9 @@ func (t *timeline) content(f filter, n, w int, st *styles) string {
 	return b.String()
 }
 
-// eventLine is one timeline line: simulated time, then the event, coloured by what it is.
-func eventLine(e *cluster.Event, st *styles, w int) string {
+// eventLine is one timeline line: simulated time, then the event, coloured by what it is
+// (lines, when it is wrapped whole: see content).
+func eventLine(e *cluster.Event, st *styles, w int, whole bool) string {
 	s := st.plain
 	switch e.Kind {
 	case cluster.EvViolation, cluster.EvError, cluster.EvLocalExpiry:
@@ -228,7 +236,15 @@ func eventLine(e *cluster.Event, st *styles, w int) string {
 		mark = "+"
 	}
 	at := fmt.Sprintf("%9s ", simTime(e.At))
-	return st.faint.r(cut(at, w)) + s.r(cutKeepResult(mark+" "+e.Describe(), w-width(at)))
+	text := mark + " " + e.Describe()
+	if rest := w - width(at); (whole || e.Kind == cluster.EvViolation || e.Kind == cluster.EvError) && width(text) > rest && rest > 12 {
+		ls := wrap(text, rest, "  ")
+		for i := range ls {
+			ls[i] = s.r(ls[i])
+		}
+		return st.faint.r(cut(at, w)) + strings.Join(ls, "\n"+blank(width(at)))
+	}
+	return st.faint.r(cut(at, w)) + s.r(cutKeepResult(text, w-width(at)))
 }
 
 // cmdStyle colours a log entry or proposal by what it does; a late Expire (applied with

@@ -371,7 +371,7 @@ func (m *Model) statusLine(w int) string {
 	case m.Following() && m.sim.atPause():
 		l.add(m.st.pauseBlock, " ‖ paused: the teacher continues ")
 	case a != nil && m.pendingAsk() != nil:
-		l.add(m.st.pauseBlock, fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices)))
+		l.add(m.st.pauseBlock, " ? the question above waits for your answer ") // the narration names the keys
 	case a != nil:
 		l.add(m.st.pauseBlock, " ‖ enter continues ")
 	case m.sim.atPause():

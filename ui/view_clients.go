@@ -207,6 +207,9 @@ func (m *Model) resourceLine(r *cluster.ResourceView, iw int) string {
 // timelineBox frames the bubbles viewport holding the event timeline.
 func (m *Model) timelineBox(r rect) []string {
 	title := fmt.Sprintf("Timeline · %s (v) · %s", m.filter, scrollNote(m.vp.AtBottom()))
+	if m.focus == panelTimeline {
+		title = fmt.Sprintf("Timeline · focused: rows whole · %s (v) · %s", m.filter, scrollNote(m.vp.AtBottom()))
+	}
 	body := strings.Split(m.vp.View(), "\n")
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }

@@ -201,7 +201,30 @@ func (m *Model) netState(n *cluster.NodeView) (sty, string) {
 	if len(cuts) > 0 {
 		return st.warn, "cut " + strings.Join(cuts, " ")
 	}
+	if s, text, ok := m.linkRules(n); ok {
+		return s, text
+	}
 	return st.good, "ok"
+}
+
+// linkRules is "slow" or "drops" when a delay or drop rule touches one of the node's links:
+// "ok" beside a Network panel showing +600ms delays read as a contradiction.
+func (m *Model) linkRules(n *cluster.NodeView) (sty, string, bool) {
+	st := m.st
+	if m.v.Net.DropAll > 0 {
+		return st.warn, "drops", true
+	}
+	for _, r := range m.v.Net.Drops {
+		if r.A == n.ID || r.B == n.ID {
+			return st.warn, "drops", true
+		}
+	}
+	for _, r := range m.v.Net.Delays {
+		if r.A == n.ID || r.B == n.ID {
+			return st.warn, "slow", true
+		}
+	}
+	return sty{}, "", false
 }
 
 func sideName(g int) string { return string(rune('A' + g)) }
