@@ -86,9 +86,14 @@ func TestCorpusCoversEveryKind(t *testing.T) {
 			conds[st.Cond.Kind] = true
 		}
 	}
-	for _, d := range Steps {
-		if !steps[d.Kind] {
-			t.Errorf("step kind %d (%s) missing from the corpus", d.Kind, d.Word)
+	for k := StepWait; k <= StepClientSkewReset; k++ {
+		if !steps[k] {
+			t.Errorf("step kind %d missing from the corpus", k)
+		}
+	}
+	for _, k := range []StepKind{StepAsk, StepClientTimeout} {
+		if !steps[k] {
+			t.Errorf("step kind %d (%s) missing from the corpus", k, k.Def().Word)
 		}
 	}
 	for k := CondLeader; k <= CondViolations; k++ {

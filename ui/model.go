@@ -288,7 +288,9 @@ func (m *Model) footerRowsWanted() int {
 // promptErrExtra is the rows beyond one that a wrapping prompt error takes from the panels,
 // as the narration does: at most what the narration leaves of its room (one at least).
 func (m *Model) promptErrExtra(w, h, narr int) int {
-	return min(max(0, len(m.promptErrLines(w))-1), max(1, narrationRoom(w, h, m.sim.p.World().Nodes())-narr))
+	// One row more than the narration leaves: the whole list of step words (a longer one since
+	// `cX timeout`) fits at 80x24 under a lesson's narration; the timeline gives the row.
+	return min(max(0, len(m.promptErrLines(w))-1), max(1, narrationRoom(w, h, m.sim.p.World().Nodes())-narr+1))
 }
 
 // resize recomputes every size from the terminal's; the one place sizes are decided.
