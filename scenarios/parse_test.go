@@ -262,8 +262,8 @@ func TestParseNodesBound(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, partition, isolate, rejoin, cut, `},
-		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, connect, disconnect, reconnect, pause, timeout or skew)`},
+		{"wiat 3s", `f:1:1: unknown command "wiat" (want wait, wait-until, isolate, rejoin, partition, cut, `},
+		{"c1 acquire k 1s\nc1 aquire k 1s", `f:2:4: unknown client action "aquire" (want acquire, release, write, connect, pause, disconnect, reconnect, timeout or skew)`},
 		{"wait 3x", `f:1:6: bad duration "3x": unknown unit "x" in duration "3x"`},
 		{"wait 0s", `f:1:6: wait must be positive, found 0s`},
 		{"wait -1s", `f:1:6: wait must be positive, found -1s`},

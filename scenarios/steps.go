@@ -33,26 +33,32 @@ type StepDef struct {
 	Undo StepKind
 	// After is the error for words after a complete step, when the generic one would mislead.
 	After string
+	// Chaos is the kind's share of the chaos generator's fault mix (0: never drawn there):
+	// draws are laid out in table order. The generator draws the arguments from Args, or with
+	// its own rule for the kind (scenarios/chaos/gen.go), which may write a sibling kind
+	// (campaign's share also snapshots, a client skew's also connects).
+	Chaos int
 }
 
-// Steps is the table of step kinds, in the order the language lists them (errors, completion).
+// Steps is the table of step kinds, in the order the language lists them (errors, completion)
+// and chaos lays out its draws.
 var Steps = []StepDef{
 	{Kind: StepWait, Word: "wait", Args: []Arg{ArgDur}, Class: ClassTime},
 	{Kind: StepWaitUntil, Word: "wait-until", Args: []Arg{ArgCond, ArgWithin}, Class: ClassTime},
-	{Kind: StepPartition, Word: "partition", Args: []Arg{ArgGroups}, Class: ClassAction,
-		Apply: func(w *cluster.World, st *Step) error { return w.Partition(st.Groups...) }},
-	{Kind: StepIsolate, Word: "isolate", Args: []Arg{ArgNode}, Class: ClassAction,
+	{Kind: StepIsolate, Word: "isolate", Args: []Arg{ArgNode}, Class: ClassAction, Chaos: 2,
 		Apply: func(w *cluster.World, st *Step) error { return w.Isolate(st.Node) }},
 	{Kind: StepRejoin, Word: "rejoin", Args: []Arg{ArgNode}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Rejoin(st.Node) }},
-	{Kind: StepCut, Word: "cut", Args: []Arg{ArgCutLink}, Class: ClassAction,
+	{Kind: StepPartition, Word: "partition", Args: []Arg{ArgGroups}, Class: ClassAction, Chaos: 3,
+		Apply: func(w *cluster.World, st *Step) error { return w.Partition(st.Groups...) }},
+	{Kind: StepCut, Word: "cut", Args: []Arg{ArgCutLink}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error {
 			if st.Client != "" {
 				return w.CutClient(st.Client, st.Node, !st.Replies, !st.OneWay || st.Replies)
 			}
 			return w.Cut(st.Node, st.Node2, st.OneWay)
 		}},
-	{Kind: StepDrop, Word: "drop", Args: []Arg{ArgDropTarget, ArgPercent}, Class: ClassAction,
+	{Kind: StepDrop, Word: "drop", Args: []Arg{ArgDropTarget, ArgPercent}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error {
 			if st.All {
 				return w.DropAll(st.Percent)
@@ -62,26 +68,26 @@ var Steps = []StepDef{
 			}
 			return w.Drop(st.Node, st.Node2, st.Percent)
 		}},
-	{Kind: StepDelay, Word: "delay", Args: []Arg{ArgLink, ArgDur}, Class: ClassAction,
+	{Kind: StepDelay, Word: "delay", Args: []Arg{ArgLink, ArgDur}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error {
 			if st.Client != "" {
 				return w.DelayClient(st.Client, st.Node, st.Dur)
 			}
 			return w.Delay(st.Node, st.Node2, st.Dur)
 		}},
-	{Kind: StepHeal, Word: "heal", Class: ClassAction,
+	{Kind: StepHeal, Word: "heal", Class: ClassAction, Chaos: 2,
 		Apply: func(w *cluster.World, _ *Step) error { w.Heal(); return nil }},
-	{Kind: StepCrash, Word: "crash", Args: []Arg{ArgNode}, Class: ClassAction, Undo: StepRestart,
+	{Kind: StepCrash, Word: "crash", Args: []Arg{ArgNode}, Class: ClassAction, Chaos: 1, Undo: StepRestart,
 		Apply: func(w *cluster.World, st *Step) error { return w.Crash(st.Node) }},
-	{Kind: StepRestart, Word: "restart", Args: []Arg{ArgNode}, Class: ClassAction,
+	{Kind: StepRestart, Word: "restart", Args: []Arg{ArgNode}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error { return w.Restart(st.Node) }},
-	{Kind: StepSkewRate, Word: "skew", Form: "rate", Args: []Arg{ArgSkewNode, ArgForm, ArgRate}, Class: ClassAction,
+	{Kind: StepSkewRate, Word: "skew", Form: "rate", Args: []Arg{ArgSkewNode, ArgForm, ArgRate}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error { return w.SkewRate(st.Node, st.Rate) }},
-	{Kind: StepSkewOffset, Word: "skew", Form: "offset", Args: []Arg{ArgSkewNode, ArgForm, ArgOffset}, Class: ClassAction,
+	{Kind: StepSkewOffset, Word: "skew", Form: "offset", Args: []Arg{ArgSkewNode, ArgForm, ArgOffset}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error { return w.SkewOffset(st.Node, st.Dur) }},
-	{Kind: StepSkewReset, Word: "skew", Form: "reset", Args: []Arg{ArgSkewNode, ArgForm}, Class: ClassAction,
+	{Kind: StepSkewReset, Word: "skew", Form: "reset", Args: []Arg{ArgSkewNode, ArgForm}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error { return w.SkewReset(st.Node) }},
-	{Kind: StepCampaign, Word: "campaign", Args: []Arg{ArgNode}, Class: ClassAction,
+	{Kind: StepCampaign, Word: "campaign", Args: []Arg{ArgNode}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error { return w.Campaign(st.Node) }},
 	{Kind: StepTransfer, Word: "transfer-leader", Args: []Arg{ArgNode}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.TransferLeader(st.Node) }},
@@ -105,7 +111,6 @@ var Steps = []StepDef{
 	{Kind: StepAsk, Word: "ask", Args: []Arg{ArgAsk}, Class: ClassScript},
 	{Kind: StepPause, Word: "pause", Class: ClassScript, After: `pause takes nothing after it (a client pause is "c1 pause 1s")`},
 	{Kind: StepExpect, Word: "expect", Args: []Arg{ArgCond}, Class: ClassCheck},
-
 	{Kind: StepAcquire, Word: "acquire", Client: true, Args: []Arg{ArgKey, ArgLease}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Acquire(st.Client, st.Key, st.Dur) }},
 	{Kind: StepRelease, Word: "release", Client: true, Args: []Arg{ArgKey}, Class: ClassAction,
@@ -114,15 +119,15 @@ var Steps = []StepDef{
 		Apply: func(w *cluster.World, st *Step) error { w.Write(st.Client, st.Key, st.Value); return nil }},
 	{Kind: StepConnect, Word: "connect", Client: true, Args: []Arg{ArgNode}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Connect(st.Client, st.Node) }},
-	{Kind: StepDisconnect, Word: "disconnect", Client: true, Class: ClassAction, Undo: StepReconnect,
+	{Kind: StepClientPause, Word: "pause", Client: true, Args: []Arg{ArgDur}, Class: ClassAction, Chaos: 1,
+		Apply: func(w *cluster.World, st *Step) error { return w.PauseClient(st.Client, st.Dur) }},
+	{Kind: StepDisconnect, Word: "disconnect", Client: true, Class: ClassAction, Chaos: 1, Undo: StepReconnect,
 		Apply: func(w *cluster.World, st *Step) error { w.Disconnect(st.Client); return nil }},
 	{Kind: StepReconnect, Word: "reconnect", Client: true, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { w.Reconnect(st.Client); return nil }},
-	{Kind: StepClientPause, Word: "pause", Client: true, Args: []Arg{ArgDur}, Class: ClassAction,
-		Apply: func(w *cluster.World, st *Step) error { return w.PauseClient(st.Client, st.Dur) }},
 	{Kind: StepClientTimeout, Word: "timeout", Client: true, Args: []Arg{ArgTimeout}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.SetClientTimeout(st.Client, st.Dur) }},
-	{Kind: StepClientSkew, Word: "skew", Client: true, Form: "rate", Args: []Arg{ArgForm, ArgRate}, Class: ClassAction,
+	{Kind: StepClientSkew, Word: "skew", Client: true, Form: "rate", Args: []Arg{ArgForm, ArgRate}, Class: ClassAction, Chaos: 1,
 		Apply: func(w *cluster.World, st *Step) error { return w.ClientSkewRate(st.Client, st.Rate) }},
 	{Kind: StepClientSkewOffset, Word: "skew", Client: true, Form: "offset", Args: []Arg{ArgForm, ArgOffset}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.ClientSkewOffset(st.Client, st.Dur) }},

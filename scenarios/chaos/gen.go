@@ -194,6 +194,15 @@ func (g *gen) link() (int, int) {
 func (g *gen) client() string { return g.clients[g.r.IntN(len(g.clients))] }
 func (g *gen) key() string    { return g.keys[g.r.IntN(len(g.keys))] }
 
+// offset draws a clock jump of 100ms to 3s either way.
+func (g *gen) offset() time.Duration {
+	d := g.between(100*time.Millisecond, 3*time.Second)
+	if g.r.IntN(2) == 0 {
+		d = -d
+	}
+	return d
+}
+
 // rate draws a clock rate from 0.5 to 2, in tenths.
 func (g *gen) rate() float64 { return float64(5+g.r.IntN(16)) / 10 }
 
@@ -224,39 +233,62 @@ func (g *gen) clientOps() {
 	}
 }
 
-// fault is one change to the network, the nodes, their clocks or a client's connection.
+// fault is one change to the network, the nodes, their clocks or a client's connection: a
+// kind drawn by its share of the mix (scenarios.StepDef.Chaos, laid out in table order), its
+// arguments drawn by the kind's rule in faultRules or else from its argument shape.
 func (g *gen) fault() {
-	n := g.p.Nodes
 	if g.slowing && g.leaseReadFault() {
 		return
 	}
 	if g.wide && g.wideFault() {
 		return
 	}
-	c := g.r.IntN(19)
+	n := g.r.IntN(chaosShares())
 	if g.off != nil {
 		if !g.off["swizzle-clog"] && g.r.IntN(12) == 0 {
 			g.swizzleClog(g.end)
 			return
 		}
-		if !g.swarmCase(&c) {
+		if !g.swarmCase(&n) {
 			return
 		}
 	}
-	switch c {
-	case 0, 1:
+	for i := range scenarios.Steps {
+		d := &scenarios.Steps[i]
+		if n >= d.Chaos {
+			n -= d.Chaos
+			continue
+		}
+		if rule := faultRules[d.Kind]; rule != nil {
+			rule(g, n)
+		} else {
+			g.add(g.drawArgs(d))
+		}
+		return
+	}
+}
+
+// faultRules draw the kinds that need more than their shape: what the generator knows of the
+// world (down nodes, offline clients, isolated nodes), or a mix of sibling kinds. slot is which
+// of the kind's draws came up (0 to its Chaos share - 1).
+var faultRules = map[scenarios.StepKind]func(g *gen, slot int){
+	scenarios.StepIsolate: func(g *gen, _ int) {
 		id := g.node()
 		g.add(scenarios.Step{Kind: scenarios.StepIsolate, Node: id})
 		if !slices.Contains(g.iso, id) {
 			g.iso = append(g.iso, id)
 		}
-	case 2, 3: // majority | minority
+	},
+	scenarios.StepPartition: func(g *gen, slot int) {
+		n := g.p.Nodes
 		g.iso = nil
 		perm := g.perm()
-		m := 1 + g.r.IntN((n-1)/2)
-		g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: [][]int{sorted(perm[:m]), sorted(perm[m:])}})
-	case 4: // random groups
-		perm := g.perm()
+		if slot < 2 { // majority | minority
+			m := 1 + g.r.IntN((n-1)/2)
+			g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: [][]int{sorted(perm[:m]), sorted(perm[m:])}})
+			return
+		}
+		// random groups
 		a := 1 + g.r.IntN(n-1)
 		groups := [][]int{sorted(perm[:a])}
 		if rest := perm[a:]; len(rest) > 1 && g.r.IntN(2) == 0 {
@@ -266,37 +298,38 @@ func (g *gen) fault() {
 			groups = append(groups, sorted(rest))
 		}
 		g.add(scenarios.Step{Kind: scenarios.StepPartition, Groups: groups})
-		g.iso = nil
-	case 5:
-		a, b := g.link()
-		g.add(scenarios.Step{Kind: scenarios.StepCut, Node: a, Node2: b, OneWay: g.r.IntN(2) == 0})
-	case 6:
+	},
+	scenarios.StepDrop: func(g *gen, _ int) {
 		if g.r.IntN(2) == 0 {
 			g.add(scenarios.Step{Kind: scenarios.StepDrop, All: true, Percent: float64(5 + 5*g.r.IntN(8))})
 		} else {
 			a, b := g.link()
 			g.add(scenarios.Step{Kind: scenarios.StepDrop, Node: a, Node2: b, Percent: float64(10 + 10*g.r.IntN(9))})
 		}
-	case 7:
+	},
+	scenarios.StepDelay: func(g *gen, _ int) {
 		a, b := g.link()
 		g.add(scenarios.Step{Kind: scenarios.StepDelay, Node: a, Node2: b, Dur: g.between(20*time.Millisecond, 1500*time.Millisecond)})
-	case 8, 9:
+	},
+	scenarios.StepHeal: func(g *gen, _ int) {
 		g.add(scenarios.Step{Kind: scenarios.StepHeal})
 		g.iso = nil
-	case 10: // crash, keeping a majority up
+	},
+	scenarios.StepCrash: func(g *gen, _ int) { // keeping a majority up
 		downs := 0
 		for _, d := range g.down {
 			if d {
 				downs++
 			}
 		}
-		if id := g.upNode(); id != 0 && downs < (n-1)/2 {
+		if id := g.upNode(); id != 0 && downs < (g.p.Nodes-1)/2 {
 			g.down[id] = true
 			g.add(scenarios.Step{Kind: scenarios.StepCrash, Node: id})
 		}
-	case 11:
+	},
+	scenarios.StepRestart: func(g *gen, _ int) {
 		var downs []int
-		for id := 1; id <= n; id++ {
+		for id := 1; id <= g.p.Nodes; id++ {
 			if g.down[id] {
 				downs = append(downs, id)
 			}
@@ -306,17 +339,8 @@ func (g *gen) fault() {
 			g.down[id] = false
 			g.add(scenarios.Step{Kind: scenarios.StepRestart, Node: id})
 		}
-	case 12:
-		g.add(scenarios.Step{Kind: scenarios.StepSkewRate, Node: g.node(), Rate: g.rate()})
-	case 13:
-		d := g.between(100*time.Millisecond, 3*time.Second)
-		if g.r.IntN(2) == 0 {
-			d = -d
-		}
-		g.add(scenarios.Step{Kind: scenarios.StepSkewOffset, Node: g.node(), Dur: d})
-	case 14:
-		g.add(scenarios.Step{Kind: scenarios.StepSkewReset, Node: g.node()})
-	case 15:
+	},
+	scenarios.StepCampaign: func(g *gen, _ int) { // half the time a snapshot instead
 		if id := g.upNode(); id != 0 {
 			snap := g.r.IntN(2) == 0
 			if g.off != nil && g.off["snapshot"] != g.off["campaign"] {
@@ -329,9 +353,11 @@ func (g *gen) fault() {
 				g.add(scenarios.Step{Kind: scenarios.StepCampaign, Node: id})
 			}
 		}
-	case 16:
+	},
+	scenarios.StepClientPause: func(g *gen, _ int) {
 		g.add(scenarios.Step{Kind: scenarios.StepClientPause, Client: g.client(), Dur: g.between(100*time.Millisecond, 4*time.Second)})
-	case 17:
+	},
+	scenarios.StepDisconnect: func(g *gen, _ int) { // or the reconnect of an offline client
 		c := g.client()
 		if g.offline[c] {
 			g.offline[c] = false
@@ -340,22 +366,73 @@ func (g *gen) fault() {
 			g.offline[c] = true
 			g.add(scenarios.Step{Kind: scenarios.StepDisconnect, Client: c})
 		}
-	case 18:
+	},
+	scenarios.StepClientSkew: func(g *gen, _ int) { // a rate, an offset, a reset or a connect
 		switch c := g.client(); g.r.IntN(4) {
 		case 0:
 			g.add(scenarios.Step{Kind: scenarios.StepClientSkew, Client: c, Rate: g.rate()})
 		case 1:
-			d := g.between(100*time.Millisecond, 3*time.Second)
-			if g.r.IntN(2) == 0 {
-				d = -d
-			}
-			g.add(scenarios.Step{Kind: scenarios.StepClientSkewOffset, Client: c, Dur: d})
+			g.add(scenarios.Step{Kind: scenarios.StepClientSkewOffset, Client: c, Dur: g.offset()})
 		case 2:
 			g.add(scenarios.Step{Kind: scenarios.StepClientSkewReset, Client: c})
 		default:
 			g.add(scenarios.Step{Kind: scenarios.StepConnect, Client: c, Node: g.node()})
 		}
+	},
+	scenarios.StepSkewOffset: func(g *gen, _ int) {
+		d := g.offset() // drawn before the node
+		g.add(scenarios.Step{Kind: scenarios.StepSkewOffset, Node: g.node(), Dur: d})
+	},
+}
+
+// chaosShares is the sum of the step table's Chaos shares: how many draws the fault mix has.
+func chaosShares() int {
+	total := 0
+	for _, d := range scenarios.Steps {
+		total += d.Chaos
 	}
+	return total
+}
+
+// drawArgs writes a step of entry d with its arguments drawn from its shape.
+func (g *gen) drawArgs(d *scenarios.StepDef) scenarios.Step {
+	st := scenarios.Step{Kind: d.Kind}
+	if d.Client {
+		st.Client = g.client()
+	}
+	for _, a := range d.Args {
+		switch a {
+		case scenarios.ArgNode, scenarios.ArgSkewNode:
+			st.Node = g.node()
+		case scenarios.ArgLink:
+			st.Node, st.Node2 = g.link()
+		case scenarios.ArgCutLink:
+			st.Node, st.Node2 = g.link()
+			st.OneWay = g.r.IntN(2) == 0
+		case scenarios.ArgDropTarget:
+			st.Node, st.Node2 = g.link()
+		case scenarios.ArgPercent:
+			st.Percent = float64(10 + 10*g.r.IntN(9))
+		case scenarios.ArgDur:
+			st.Dur = g.between(100*time.Millisecond, 3*time.Second)
+		case scenarios.ArgLease:
+			st.Dur = g.between(300*time.Millisecond, 3*time.Second)
+		case scenarios.ArgOffset:
+			st.Dur = g.offset()
+		case scenarios.ArgRate:
+			st.Rate = g.rate()
+		case scenarios.ArgKey:
+			st.Key = g.key()
+		case scenarios.ArgGroups:
+			perm := g.perm()
+			m := 1 + g.r.IntN((g.p.Nodes-1)/2)
+			st.Groups = [][]int{sorted(perm[:m]), sorted(perm[m:])}
+		case scenarios.ArgForm, scenarios.ArgValue:
+		default:
+			panic(fmt.Sprintf("chaos: step %q has an argument chaos cannot draw (%d): give it a rule in faultRules", d.Word, a))
+		}
+	}
+	return st
 }
 
 // wideFault is the wide profile's share of the faults (one in three): leadership transfers,

@@ -269,23 +269,19 @@ func (sh *shrinker) dropKinds() {
 	}
 }
 
-// dropPairs removes a step together with the one that undoes it (crash and its restart, a
-// disconnect and its reconnect), which one at a time the world would refuse or keep stuck.
+// dropPairs removes a step together with the one that undoes it (its table entry's Undo: crash
+// and its restart, a disconnect and its reconnect), which one at a time the world would refuse or keep stuck.
 func (sh *shrinker) dropPairs() {
 	for i := 0; i < len(sh.steps); i++ {
 		st := sh.steps[i]
-		var undo scenarios.StepKind
-		switch st.Kind {
-		case scenarios.StepCrash:
-			undo = scenarios.StepRestart
-		case scenarios.StepDisconnect:
-			undo = scenarios.StepReconnect
-		case scenarios.StepAddNode, scenarios.StepAddLearner, scenarios.StepReconfigure:
+		if st.Kind == scenarios.StepAddNode || st.Kind == scenarios.StepAddLearner || st.Kind == scenarios.StepReconfigure {
 			if sh.dropMember(i) {
 				i--
 			}
 			continue
-		default:
+		}
+		undo := st.Kind.Def().Undo
+		if undo == 0 {
 			continue
 		}
 		j := i + 1

@@ -131,18 +131,25 @@ func (g *gen) swizzleClog(faultEnd time.Duration) {
 	g.iso = nil
 }
 
-// caseKinds are the fault kinds of gen.fault's cases (15 is campaign or snapshot).
-var caseKinds = [19]string{"isolate", "isolate", "partition", "partition", "partition", "cut", "drop", "delay",
-	"heal", "heal", "crash", "crash", "clock-skew", "clock-skew", "clock-skew", "campaign", "client-pause",
-	"disconnect", "client-clock"}
+// caseKind is the fault kind of draw c of the fault mix: the step table's Chaos shares, laid
+// out in table order (campaign's share may also snapshot).
+func caseKind(c int) string {
+	for _, d := range scenarios.Steps {
+		if c < d.Chaos {
+			return faultKindOf(scenarios.Step{Kind: d.Kind})
+		}
+		c -= d.Chaos
+	}
+	return ""
+}
 
 // swarmCase redraws a fault case the seed leaves out (false: every one of the draws was).
 func (g *gen) swarmCase(c *int) bool {
 	for range 64 {
-		if k := caseKinds[*c]; !g.off[k] || *c == 15 && !g.off["snapshot"] {
+		if k := caseKind(*c); !g.off[k] || k == "campaign" && !g.off["snapshot"] {
 			return true
 		}
-		*c = g.r.IntN(len(caseKinds))
+		*c = g.r.IntN(chaosShares())
 	}
 	return false
 }
