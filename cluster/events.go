@@ -33,7 +33,7 @@ const (
 	EvSnapshotRestored                      // Node restored a snapshot at Index
 	EvCrash                                 // Node crashed
 	EvRestart                               // Node restarted
-	EvFault                                 // a network or clock change; Text describes it
+	EvFault                                 // a network or clock change: Fault, and Text in words
 	EvClient                                // a client state change (disconnect, pause...); Text describes it
 	EvViolation                             // the checker found a Violation, described by Text
 	EvRaftLog                               // a line raft logged on Node
@@ -115,6 +115,9 @@ type Event struct {
 	Accepted  bool          // write: whether the resource accepted it
 	Level     string        // raft-log: raft's log level (info, warn, error)
 	Text      string
+	// Fault is what a fault event changed (Text is its String); not part of the hash, which
+	// has the Text.
+	Fault *Fault
 	// Sent is when a client request or reply left, on the events that mark its arrival
 	// (request-at-node, client-reply from a node, reply-lost); not part of the hash.
 	Sent time.Duration

@@ -2,7 +2,7 @@ package cluster
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 	"time"
 
 	"leaselab/fsm"
@@ -11,14 +11,10 @@ import (
 // The operations below are everything a scenario (and so the TUI) can do to a world. Each acts
 // at the current instant and records itself as an event.
 
-func (w *World) fault(text string) { w.emit(Event{Kind: EvFault, Text: text}) }
-
 // Partition lets only nodes in the same group talk; unnamed nodes form one more group.
 func (w *World) Partition(groups ...[]int) error {
 	seen := map[int]bool{}
-	var parts []string
 	for _, g := range groups {
-		var names []string
 		for _, id := range g {
 			if err := w.net.checkNode(id); err != nil {
 				return err
@@ -27,13 +23,17 @@ func (w *World) Partition(groups ...[]int) error {
 				return fmt.Errorf("n%d is in two groups", id)
 			}
 			seen[id] = true
-			names = append(names, fmt.Sprintf("n%d", id))
 		}
-		parts = append(parts, strings.Join(names, " "))
 	}
 	w.net.partition(groups)
 	w.disturb()
-	w.fault("partition " + strings.Join(parts, " | "))
+	var f Fault
+	f.Kind = FaultPartition
+	for _, g := range groups {
+		f.Groups = append(f.Groups, slices.Clone(g))
+		f.Nodes = append(f.Nodes, g...)
+	}
+	w.fault(f)
 	return nil
 }
 
@@ -44,7 +44,7 @@ func (w *World) Isolate(id int) error {
 	}
 	w.net.isolate(id)
 	w.disturb()
-	w.fault(fmt.Sprintf("isolate n%d", id))
+	w.fault(Fault{Kind: FaultIsolate, Nodes: []int{id}})
 	return nil
 }
 
@@ -58,7 +58,7 @@ func (w *World) Rejoin(id int) error {
 	}
 	w.net.rejoin(id)
 	w.disturb()
-	w.fault(fmt.Sprintf("rejoin n%d", id))
+	w.fault(Fault{Kind: FaultRejoin, Nodes: []int{id}})
 	return nil
 }
 
@@ -68,13 +68,11 @@ func (w *World) Cut(a, b int, oneWay bool) error {
 		return err
 	}
 	w.net.cut[a][b] = true
-	arrow := "->"
 	if !oneWay {
 		w.net.cut[b][a] = true
-		arrow = "<->"
 	}
 	w.disturb()
-	w.fault(fmt.Sprintf("cut n%d %s n%d", a, arrow, b))
+	w.fault(Fault{Kind: FaultCut, Nodes: []int{a, b}, OneWay: oneWay})
 	return nil
 }
 
@@ -88,7 +86,7 @@ func (w *World) Drop(a, b int, pct float64) error {
 	}
 	w.net.drop[a][b], w.net.drop[b][a] = pct/100, pct/100
 	w.disturb()
-	w.fault(fmt.Sprintf("drop n%d n%d %v%%", a, b, pct))
+	w.fault(Fault{Kind: FaultDrop, Nodes: []int{a, b}, Percent: pct})
 	return nil
 }
 
@@ -99,7 +97,7 @@ func (w *World) DropAll(pct float64) error {
 	}
 	w.net.dropAll = pct / 100
 	w.disturb()
-	w.fault(fmt.Sprintf("drop all %v%%", pct))
+	w.fault(Fault{Kind: FaultDrop, Percent: pct})
 	return nil
 }
 
@@ -113,7 +111,7 @@ func (w *World) Delay(a, b int, d time.Duration) error {
 	}
 	w.net.delay[a][b], w.net.delay[b][a] = d, d
 	w.disturb()
-	w.fault(fmt.Sprintf("delay n%d n%d %v", a, b, d))
+	w.fault(Fault{Kind: FaultDelay, Nodes: []int{a, b}, Dur: d})
 	return nil
 }
 
@@ -122,7 +120,7 @@ func (w *World) Heal() {
 	w.net.heal()
 	w.clinks = nil // client links too
 	w.disturb()
-	w.fault("heal")
+	w.fault(Fault{Kind: FaultHeal})
 }
 
 // Crash stops a node; its persisted log and hard state survive.
@@ -180,7 +178,7 @@ func (w *World) SkewRate(id int, r float64) error {
 	}
 	n := w.node(id)
 	n.clk.setRate(w.now, r)
-	w.fault(fmt.Sprintf("skew n%d rate %v", id, r))
+	w.fault(Fault{Kind: FaultSkewRate, Nodes: []int{id}, Rate: r})
 	w.reclock(n)
 	return nil
 }
@@ -198,7 +196,7 @@ func (w *World) SkewOffset(id int, d time.Duration) error {
 		return err
 	}
 	n.clk.jump(d)
-	w.fault(fmt.Sprintf("skew n%d offset %+v", id, d))
+	w.fault(Fault{Kind: FaultSkewOffset, Nodes: []int{id}, Dur: d})
 	w.reclock(n)
 	return nil
 }
@@ -221,7 +219,7 @@ func (w *World) SkewReset(id int) error {
 	}
 	n := w.node(id)
 	n.clk.reset(w.now)
-	w.fault(fmt.Sprintf("skew n%d reset", id))
+	w.fault(Fault{Kind: FaultSkewReset, Nodes: []int{id}})
 	w.reclock(n)
 	return nil
 }
@@ -243,7 +241,7 @@ func (w *World) Campaign(id int) error {
 		return err
 	}
 	w.disturb()
-	w.fault(fmt.Sprintf("campaign n%d", id))
+	w.fault(Fault{Kind: FaultCampaign, Nodes: []int{id}})
 	_ = n.raft().Campaign()
 	n.process()
 	return nil
@@ -262,7 +260,7 @@ func (w *World) TransferLeader(id int) error {
 		return fmt.Errorf("the leader n%d is frozen: it cannot hand over", l.id)
 	}
 	w.disturb()
-	w.fault(fmt.Sprintf("transfer-leader n%d (from n%d)", id, l.id))
+	w.fault(Fault{Kind: FaultTransfer, Nodes: []int{id, l.id}})
 	if l.transferResetsCheck(id) {
 		l.checkTicks = 0
 	}
@@ -278,7 +276,7 @@ func (w *World) Snapshot(id int) error {
 		return err
 	}
 	if !n.snapshot() {
-		w.emit(Event{Kind: EvFault, Node: id, Text: fmt.Sprintf("snapshot n%d: nothing new since index %d", id, n.firstIndex()-1)})
+		w.fault(Fault{Kind: FaultSnapshotNoop, Nodes: []int{id}, Index: n.firstIndex() - 1})
 	}
 	return nil
 }

@@ -146,7 +146,7 @@ func (r *Recorder) push(row Row) {
 
 // track moves the lane states on with a mark.
 func (r *Recorder) track(mk *Mark) {
-	if mk.Kind == MarkFault && mk.Text == "heal" {
+	if mk.Kind == MarkFault && mk.Fault == cluster.FaultHeal {
 		for i := range r.state {
 			r.state[i] &^= LaneIsolated
 		}
@@ -388,11 +388,14 @@ func (r *Recorder) mark(e *cluster.Event) {
 		mk.Kind, mk.Text = MarkLocalExpiry, fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token)
 	case cluster.EvFault:
 		mk.Kind, mk.Text = MarkFault, e.Text
-		var id int
-		if _, err := fmt.Sscanf(e.Text, "isolate n%d", &id); err == nil {
-			mk.Kind, mk.Node, mk.Text = MarkIsolated, id, "isolated"
-		} else if _, err := fmt.Sscanf(e.Text, "rejoin n%d", &id); err == nil {
-			mk.Kind, mk.Node, mk.Text = MarkRejoined, id, "rejoins"
+		if f := e.Fault; f != nil {
+			mk.Fault = f.Kind
+			switch f.Kind {
+			case cluster.FaultIsolate:
+				mk.Kind, mk.Node, mk.Text = MarkIsolated, f.Nodes[0], "isolated"
+			case cluster.FaultRejoin:
+				mk.Kind, mk.Node, mk.Text = MarkRejoined, f.Nodes[0], "rejoins"
+			}
 		}
 	case cluster.EvClient:
 		r.lane(e.Client)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/cluster/diagram"
 	"leaselab/scenarios"
 )
@@ -496,7 +497,7 @@ func (d *drawing) laneStates(rows []diagram.Row) {
 		}
 		mk, at := &rows[i].M, rows[i].At
 		switch {
-		case mk.Kind == diagram.MarkFault && mk.Text == "heal":
+		case mk.Kind == diagram.MarkFault && mk.Fault == cluster.FaultHeal:
 			for id := 1; id <= n; id++ {
 				if st[id].iso >= 0 {
 					seg(id, "iso", st[id].iso, at)
