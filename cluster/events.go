@@ -139,6 +139,25 @@ const (
 	RoleDown         Role = "down"
 )
 
+// Roles lists every role, in the order a legend names them.
+var Roles = []Role{RoleLeader, RoleFollower, RoleCandidate, RolePreCandidate, RoleDown}
+
+// Glyph is the role's symbol wherever it is drawn (TUI, diagram, web page), so colour is
+// never the only clue.
+func (r Role) Glyph() string {
+	switch r {
+	case RoleLeader:
+		return "★"
+	case RoleCandidate:
+		return "◐"
+	case RolePreCandidate:
+		return "◔"
+	case RoleDown:
+		return "✖"
+	}
+	return "●"
+}
+
 // word is the one-word field of an event kind that has one (op, reply, violation kind, write
 // verdict, log level), as the trace and the hash spell it.
 func (e *Event) word() string {

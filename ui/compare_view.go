@@ -222,7 +222,7 @@ func (m *CompareModel) stateParts(i int) []string {
 	v := &m.v[i]
 	parts := []string{"no leader"}
 	if v.Leader != 0 {
-		parts[0] = fmt.Sprintf("★ n%d T%d", v.Leader, v.Term)
+		parts[0] = fmt.Sprintf("%s n%d T%d", cluster.RoleLeader.Glyph(), v.Leader, v.Term)
 	}
 	if len(v.Violations) > 0 {
 		parts = append(parts, "✖ "+strings.Join(violationKinds(v.Violations), ", "))

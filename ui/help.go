@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"leaselab/cluster"
 )
 
 // helpLine is the footer: one row of keys (bubbles/help, short form), or, while the prompt
@@ -78,7 +80,7 @@ func (m *Model) helpBody(w, h int) []string {
 		lines = append(lines, m.flowHelp(w)...)
 	}
 	legend := []string{
-		"roles: ★ leader · ● follower · ◐ candidate · ◔ pre-candidate · ✖ down",
+		roleLegend(),
 		"log: ✓ applied · ◆ committed, not applied · ○ not committed (italic) · t3 = term 3 · narrow columns: G Grant, R Release, E Expire",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted",
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down",
@@ -137,4 +139,13 @@ func (m *Model) flowHelp(w int) []string {
 		}
 	}
 	return append(out, l.String())
+}
+
+// roleLegend is the legend's line of role symbols.
+func roleLegend() string {
+	parts := make([]string, len(cluster.Roles))
+	for i, r := range cluster.Roles {
+		parts[i] = r.Glyph() + " " + string(r)
+	}
+	return "roles: " + strings.Join(parts, " · ")
 }

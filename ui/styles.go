@@ -146,13 +146,13 @@ func (s *styles) term(t uint64) sty { return s.terms[int(t%uint64(len(s.terms)))
 func (s *styles) role(r cluster.Role) (string, sty) {
 	switch r {
 	case cluster.RoleLeader:
-		return "★", s.leader
+		return r.Glyph(), s.leader
 	case cluster.RoleCandidate:
-		return "◐", s.candidate
+		return r.Glyph(), s.candidate
 	case cluster.RolePreCandidate:
-		return "◔", s.preCand
+		return r.Glyph(), s.preCand
 	case cluster.RoleDown:
-		return "✖", s.down
+		return r.Glyph(), s.down
 	}
-	return "●", s.follower
+	return r.Glyph(), s.follower
 }

@@ -225,14 +225,14 @@ func (m *Model) headFields() []headField {
 	fs[hSeed] = headField{forms: [][]headSeg{{{st.headKey, "seed "}, {st.headVal, seed}}, {{st.headKey, "s"}, {st.headVal, seed}}, nil}}
 	term := fmt.Sprint(v.Term)
 	if v.Leader != 0 {
-		ld := fmt.Sprintf("★ n%d", v.Leader)
+		ld := fmt.Sprintf("%s n%d", cluster.RoleLeader.Glyph(), v.Leader)
 		fs[hLeader] = headField{forms: [][]headSeg{
 			{{st.leader, ld}, {st.headKey, " term "}, {st.term(v.Term), term}},
 			{{st.leader, ld}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
 	} else {
 		fs[hLeader] = headField{forms: [][]headSeg{
 			{{st.candidate, "no leader"}, {st.headKey, " term "}, {st.term(v.Term), term}},
-			{{st.candidate, "no ★"}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
+			{{st.candidate, "no " + cluster.RoleLeader.Glyph()}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
 	}
 	fs[hConf] = one(st.headKey, "")
 	if v.ConfChanged {

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
-
-	"leaselab/cluster"
 )
 
 // Label is the message's one-line label: "MsgApp [Expire orders #1]", "MsgAppResp idx 4",
@@ -154,26 +152,11 @@ func (m *Msg) Details() []string {
 	return d
 }
 
-// RoleSymbol is the TUI's symbol for a role, so colour is never the only clue.
-func RoleSymbol(r cluster.Role) string {
-	switch r {
-	case cluster.RoleLeader:
-		return "★"
-	case cluster.RoleCandidate:
-		return "◐"
-	case cluster.RolePreCandidate:
-		return "◔"
-	case cluster.RoleDown:
-		return "✖"
-	}
-	return "●"
-}
-
 // Symbol is the mark's glyph on its lane.
 func (mk *Mark) Symbol() string {
 	switch mk.Kind {
 	case MarkRole:
-		return RoleSymbol(mk.Role)
+		return mk.Role.Glyph()
 	case MarkCrash:
 		return "✖"
 	case MarkRestart:

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"leaselab/cluster"
 	"leaselab/cluster/diagram"
 	"leaselab/scenarios"
 )
@@ -250,12 +251,13 @@ func (d *drawing) overview(b *built) [][2]any {
 func jsonForScript(s string) string { return strings.ReplaceAll(s, "</", `<\/`) }
 
 // legend explains colours and the symbols that repeat them (spaces between entries let it wrap).
-const legend = `<span style="color:#005F00">━ MsgApp [Grant…]</span> <span style="color:#875F00">━ MsgApp [Expire…]</span> ` +
+var legend = `<span style="color:#005F00">━ MsgApp [Grant…]</span> <span style="color:#875F00">━ MsgApp [Expire…]</span> ` +
 	`<span style="color:#AF0000;text-decoration:underline">━ late Expire (applied with nothing to delete)</span> ` +
 	`<span style="color:#005F87">━ Release</span> <span style="color:#870087">━ votes</span> <span style="color:#0000AF">━ snapshot</span> ` +
 	`<span style="color:#005FAF">━ client request</span> <span style="color:#007500">━ reply</span> ` +
 	`<span style="color:#AF0000">╌✗ lost</span> <span style="color:#A8A8A8">━ heartbeat/routine (box above)</span> ` +
-	`<span style="color:#8A6100">★ leader</span> <span style="color:#005F87">● follower</span> <span style="color:#870087">◐ candidate</span> ` +
+	`<span style="color:#8A6100">` + cluster.RoleLeader.Glyph() + ` leader</span> <span style="color:#005F87">` + cluster.RoleFollower.Glyph() +
+	` follower</span> <span style="color:#870087">` + cluster.RoleCandidate.Glyph() + ` candidate</span> ` +
 	`<span style="color:#AF0000">✖ crash (lane dotted red while down)</span> <span>↺ restart</span> <span>⊘ isolated ⊕ rejoins (lane dashed blue)</span> ` +
 	`<span style="color:#8A6100"><b style="color:#F5D77A">█</b> leader strip (node, term); lane thick while leader</span> ` +
 	`<span>✓ applied</span> <span style="color:#875F00">◷ countdown at zero</span> <span>⊢ commit index moved (hover)</span> ` +
