@@ -25,27 +25,47 @@ func (v Violation) String() string {
 	return fmt.Sprintf("%s at %v: %s", v.Kind, v.At, v.Text)
 }
 
-// checker watches every apply and every resource write. It runs in every world.
+// checker watches every apply and every resource write, through the world's observer hook,
+// and reports what breaks through its sink. It runs in every world.
 type checker struct {
-	w        *World
-	hashAt   []uint64 // state hash after applying index i, from the first node to apply it (+1 so 0 = unset)
-	firstBy  []uint8  // which node set hashAt[i]
-	maxToken []uint64 // per node, in its current incarnation
+	out      sink
+	hashAt   []uint64          // state hash after applying index i, from the first node to apply it (+1 so 0 = unset)
+	firstBy  []uint8           // which node set hashAt[i]
+	maxToken []uint64          // per node, in its current incarnation
+	high     map[string]uint64 // per key, the highest token the resource accepted
 	seen     map[string]bool
 	list     []Violation
 }
 
-func newChecker(w *World) *checker {
-	return &checker{w: w, maxToken: make([]uint64, w.cfg.Nodes+1), seen: map[string]bool{}}
+func newChecker(out sink, nodes int) *checker {
+	return &checker{out: out, maxToken: make([]uint64, nodes+1), high: map[string]uint64{}, seen: map[string]bool{}}
 }
 
-// observe watches applies; a restart or snapshot restore starts a node's token watch afresh.
+// observe watches applies and writes; a restart or snapshot restore starts a node's token
+// watch afresh.
 func (c *checker) observe(e *entryNote) {
 	switch e.kind {
 	case entryApplied:
 		c.onApply(e)
 	case stateRestored:
 		c.maxToken[e.node] = e.nextToken - 1
+	case resourceWrite:
+		c.onWrite(e)
+	}
+}
+
+// onWrite: the resource accepting a token below one it accepted before is a stale write (it
+// does so only without fencing).
+func (c *checker) onWrite(e *entryNote) {
+	if !e.accepted {
+		return
+	}
+	high, seen := c.high[e.key]
+	if seen && e.token < high {
+		c.report(StaleWrite, 0, 0, e.key, "resource accepted "+e.client+"'s write with token "+u64s(e.token)+" after token "+u64s(high))
+	}
+	if e.token > high {
+		c.high[e.key] = e.token
 	}
 }
 
@@ -62,9 +82,7 @@ func (c *checker) reportDetail(kind ViolationKind, node int, index uint64, key, 
 		return
 	}
 	c.seen[id] = true
-	v := Violation{Kind: kind, At: c.w.now, Node: node, Index: index, Key: key, Text: text, Detail: detail}
-	c.list = append(c.list, v)
-	c.w.emit(Event{Kind: EvViolation, Node: node, Index: index, Key: key, Violation: kind, Text: text, Detail: detail})
+	c.list = append(c.list, c.out.report(Violation{Kind: kind, Node: node, Index: index, Key: key, Text: text, Detail: detail}))
 }
 
 func (c *checker) onApply(e *entryNote) {

@@ -23,7 +23,6 @@ type request struct {
 	attempt   int
 	tried     uint64 // nodes (bit id) that answered not-leader or unavailable in this round
 	late      bool   // the release of a grant that came after the client gave up
-	lin       int    // index of its operation in the linearizability history
 }
 
 type reply struct {
@@ -197,7 +196,7 @@ func (c *client) start(a action) {
 	if a.op == OpRelease {
 		req.token = c.tokenFor(a)
 	}
-	req.lin = w.linear.onCall(req)
+	w.note(entryNote{kind: clientCall, client: c.name, req: req.id, op: req.op, key: req.key, token: req.token})
 	c.cur = req
 	c.send()
 }
@@ -385,7 +384,7 @@ func (c *client) adopt(ab *request, rep *reply) {
 	c.lastReply, c.lastToken, c.lastKey = ReplyGranted, rep.token, ab.key
 	c.holds[ab.key] = &holding{token: rep.token, lease: ab.lease, sentLocal: ab.sentLocal}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: ReplyGranted, Token: rep.token, Peer: rep.hint, Sent: rep.sent})
-	c.w.linear.onAdopt(ab, req, rep.token, c.w.now)
+	c.w.note(entryNote{kind: clientAdopt, client: c.name, req: ab.id, req2: req.id, token: rep.token})
 	c.kick()
 }
 
@@ -407,7 +406,7 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 		}
 	}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
-	c.w.linear.onReturn(req, kind, token, c.w.now)
+	c.w.note(entryNote{kind: clientReturn, client: c.name, req: req.id, reply: kind, token: token})
 	c.kick()
 }
 

@@ -224,7 +224,7 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	if reply, _ := w.ClientReply("c1"); reply != ReplyOutcomeUnknown {
 		t.Errorf("c1's reply = %q, want outcome-unknown", reply)
 	}
-	if op := w.linear.ops[req.lin]; op == nil || !op.TimedOut || !op.Unknown || op.Return != -1 {
+	if op := w.linear.ops[w.linear.byReq[req.id]]; op == nil || !op.TimedOut || !op.Unknown || op.Return != -1 {
 		t.Errorf("c1's history entry = %+v, want open-ended (no return), marked outcome-unknown", op)
 	}
 	if st := w.StuckRequests(); len(st) != 0 {

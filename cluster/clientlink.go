@@ -58,14 +58,7 @@ func (w *World) CutClient(c string, node int, requests, replies bool) error {
 		l.cutReq = l.cutReq || requests
 		l.cutRep = l.cutRep || replies
 	})
-	arrow := "<->"
-	switch {
-	case !replies:
-		arrow = "->"
-	case !requests:
-		arrow = "<-"
-	}
-	w.fault(fmt.Sprintf("cut %s %s n%d", c, arrow, node))
+	w.fault(Fault{Kind: FaultClientCut, Client: c, Nodes: []int{node}, OneWay: !replies, Replies: replies && !requests})
 	return nil
 }
 
@@ -79,7 +72,7 @@ func (w *World) DropClient(c string, node int, pct float64) error {
 	}
 	w.client(c)
 	w.setClientLink(c, node, func(l *clientLink) { l.drop = pct / 100 })
-	w.fault(fmt.Sprintf("drop %s n%d %v%%", c, node, pct))
+	w.fault(Fault{Kind: FaultClientDrop, Client: c, Nodes: []int{node}, Percent: pct})
 	return nil
 }
 
@@ -93,7 +86,7 @@ func (w *World) DelayClient(c string, node int, d time.Duration) error {
 	}
 	w.client(c)
 	w.setClientLink(c, node, func(l *clientLink) { l.delay = d })
-	w.fault(fmt.Sprintf("delay %s n%d %v", c, node, d))
+	w.fault(Fault{Kind: FaultClientDelay, Client: c, Nodes: []int{node}, Dur: d})
 	return nil
 }
 

@@ -24,7 +24,11 @@ func (w *World) Clone() (c *World, bytes int64, err error) {
 	subs := w.subs
 	w.subs = nil
 	defer func() { w.subs = subs }()
-	return deepcopy.Copy(w, clonePlans)
+	c, bytes, err = deepcopy.Copy(w, clonePlans)
+	if c != nil {
+		c.id = worldIDs.Add(1)
+	}
+	return c, bytes, err
 }
 
 var clonePlans = deepcopy.NewPlans(deepcopy.Options{

@@ -114,10 +114,14 @@
 //
 // # The checker
 //
-// The nodes are the system under test; what watches them registers on one hook (observe.go):
-// a node tells its world an entry was proposed, appended, applied, or its state machine
-// restored, and knows nothing of who listens. The checker, the replication tracker (the TUI's
-// proposal panel) and the porcupine history are its observers, in that order.
+// The nodes, the clients and the resource are the system under test; what watches them
+// registers on one hook (observe.go): a node tells its world an entry was proposed, appended,
+// applied, or its state machine restored; a client that it sent a request, got its final
+// answer, or kept a late grant; the resource that it decided a write. None knows who listens.
+// The checker, the replication tracker (the TUI's proposal panel) and the porcupine history are
+// its observers, in that order. None holds the world: each note carries its instant, and the
+// checker reports what breaks through the sink the world gives it (a violation event, so in
+// the trace hash).
 //
 // The checker is always on, in every world. It watches divergence, token-regression, double-grant,
 // stale-write and lost-grant, and the membership invariants (checker_conf.go): config-divergence,

@@ -23,15 +23,20 @@ const (
 	FaultCampaign                          // Nodes[0] starts an election
 	FaultTransfer                          // leadership asked from Nodes[1] to Nodes[0]
 	FaultSnapshotNoop                      // Nodes[0] had nothing new to snapshot since Index
+	FaultClientCut                         // Client's link with Nodes[0] cut: both ways, requests only (OneWay) or replies only (Replies)
+	FaultClientDrop                        // Percent of Client's link with Nodes[0]
+	FaultClientDelay                       // Dur more on Client's link with Nodes[0]
 )
 
 // Fault is what a fault event (EvFault) did, for those that draw it (the diagram, the web
 // page, the TUI): they read these fields, never the event's Text, which is Fault.String().
 type Fault struct {
 	Kind    FaultKind
+	Client  string // a client's link or clock
 	Nodes   []int
 	Groups  [][]int // partition
 	OneWay  bool    // cut
+	Replies bool    // a client link's cut of the replies only
 	Percent float64 // drop
 	Dur     time.Duration
 	Rate    float64
@@ -87,6 +92,19 @@ func (f *Fault) String() string {
 		return fmt.Sprintf("campaign n%d", a)
 	case FaultTransfer:
 		return fmt.Sprintf("transfer-leader n%d (from n%d)", a, b)
+	case FaultClientCut:
+		arrow := "<->"
+		switch {
+		case f.OneWay:
+			arrow = "->"
+		case f.Replies:
+			arrow = "<-"
+		}
+		return fmt.Sprintf("cut %s %s n%d", f.Client, arrow, a)
+	case FaultClientDrop:
+		return fmt.Sprintf("drop %s n%d %v%%", f.Client, a, f.Percent)
+	case FaultClientDelay:
+		return fmt.Sprintf("delay %s n%d %v", f.Client, a, f.Dur)
 	case FaultSnapshotNoop:
 		return fmt.Sprintf("snapshot n%d: nothing new since index %d", a, f.Index)
 	}

@@ -39,6 +39,7 @@ type history struct {
 	checkedAt  uint64
 	lastResult porcupine.CheckResult
 	ops        []*LinOp       // by id; nil once checked and forgotten
+	byReq      map[uint64]int // a client's request id -> op, until its final answer (a timed-out one's stays: a late grant may still answer it)
 	byOrigin   map[uint64]int // origin id -> op, while the op is kept
 	applied    map[uint64]bool
 	segs       map[string]*segment
@@ -46,7 +47,7 @@ type history struct {
 }
 
 func newHistory() *history {
-	return &history{byOrigin: map[uint64]int{}, applied: map[uint64]bool{}, segs: map[string]*segment{}}
+	return &history{byReq: map[uint64]int{}, byOrigin: map[uint64]int{}, applied: map[uint64]bool{}, segs: map[string]*segment{}}
 }
 
 // add starts an operation on its key's segment; open says whether it waits for an answer
@@ -59,13 +60,17 @@ func (h *history) add(op LinOp, open bool) int {
 	return id
 }
 
-func (h *history) onCall(req *request) int {
-	return h.add(LinOp{Client: req.cl.name, Req: req.id, Op: req.op.String(), Key: req.key, Token: req.token, Call: req.sentAt, Return: -1}, true)
+func (h *history) onCall(e *entryNote) {
+	h.byReq[e.req] = h.add(LinOp{Client: e.client, Req: e.req, Op: e.op.String(), Key: e.key, Token: e.token, Call: e.at, Return: -1}, true)
 }
 
-func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.Duration) {
+func (h *history) onReturn(req uint64, kind ReplyKind, token uint64, at time.Duration) {
 	h.version++
-	op := h.ops[req.lin]
+	i, ok := h.byReq[req]
+	if !ok {
+		return
+	}
+	op := h.ops[i]
 	if op == nil {
 		return
 	}
@@ -84,6 +89,7 @@ func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.D
 		}
 		return
 	}
+	delete(h.byReq, req)
 	op.Return, op.Outcome, op.OutToken = at, kind.String(), token
 	h.seg(op.Key).close(at)
 }
@@ -92,7 +98,7 @@ func (h *history) onReturn(req *request, kind ReplyKind, token uint64, at time.D
 // same key. ab's operation already ends where its entry applied (as any request its client
 // gave up on), granted; cur ends as a timeout (an entry of its own, if it made one, still
 // counts where it applies).
-func (h *history) onAdopt(ab, cur *request, token uint64, at time.Duration) {
+func (h *history) onAdopt(ab, cur uint64, token uint64, at time.Duration) {
 	h.onReturn(cur, ReplyTimeout, 0, at)
 }
 
@@ -102,6 +108,12 @@ func (h *history) observe(e *entryNote) {
 		h.onPropose(e.origin, e.cmd, e.at)
 	case entryApplied:
 		h.onApply(e.node, e.cmd, e.origin, e.result, e.at)
+	case clientCall:
+		h.onCall(e)
+	case clientReturn:
+		h.onReturn(e.req, e.reply, e.token, e.at)
+	case clientAdopt:
+		h.onAdopt(e.req, e.req2, e.token, e.at)
 	}
 }
 

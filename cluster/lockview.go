@@ -3,6 +3,7 @@ package cluster
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -39,7 +40,7 @@ func (w *World) lockKeys(o ViewOptions) ([]string, int) {
 				forced = append(forced, k)
 			}
 		}
-		matches := w.prefixKeys(o.LockPrefix)
+		matches := w.prefixKeys(o.LockPrefix, o.KeyCache)
 		total = len(matches)
 		if total <= o.LockRows {
 			return matches, 0
@@ -111,26 +112,30 @@ func (w *World) allKeys(prefix string) []string {
 	return slices.Compact(keys)
 }
 
-// prefixKeys is allKeys(prefix), remembered until some node applies another entry.
-func (w *World) prefixKeys(prefix string) []string {
-	var stamp uint64
-	for _, n := range w.nodes {
-		stamp = stamp*31 + n.applied + uint64(len(n.keys))
-		if n.up {
-			stamp++
-		}
+// prefixKeys is allKeys(prefix), remembered in the caller's cache (if it gives one) until the
+// next event of this world.
+func (w *World) prefixKeys(prefix string, c *KeyCache) []string {
+	if c == nil {
+		return w.allKeys(prefix)
 	}
-	if c := &w.lockCache; c.prefix != prefix || c.stamp != stamp || c.keys == nil {
-		*c = prefixCache{prefix: prefix, stamp: stamp, keys: w.allKeys(prefix)}
+	if c.prefix != prefix || c.world != w.id || c.events != w.evSeq || c.keys == nil {
+		*c = KeyCache{prefix: prefix, world: w.id, events: w.evSeq, keys: w.allKeys(prefix)}
 	}
-	return w.lockCache.keys
+	return c.keys
 }
 
-type prefixCache struct {
+// KeyCache keeps the keys a lock prefix filter matched between two views of the same world at
+// the same event (a paused screen redrawn): the filter visits every key. It belongs to the
+// caller, since a View changes nothing in the world.
+type KeyCache struct {
 	prefix string
-	stamp  uint64
+	world  uint64 // the world's identity: another world (a rewind, a copy) never matches
+	events uint64
 	keys   []string
 }
+
+// worldIDs numbers worlds in the process, for KeyCache.
+var worldIDs atomic.Uint64
 
 // rank is how soon key ends on the node where it ends soonest.
 func (w *World) rank(key string) time.Duration {

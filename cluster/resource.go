@@ -28,10 +28,9 @@ func newResource() *resource {
 
 const recentWrites = 4
 
-func (r *resource) decide(wr *write, noFencing bool) (accepted, stale bool) {
-	high, seen := r.high[wr.key]
+func (r *resource) decide(wr *write, noFencing bool) (accepted bool) {
+	high := r.high[wr.key]
 	accepted = noFencing || (wr.token > 0 && wr.token >= high)
-	stale = accepted && seen && wr.token < high
 	if accepted && wr.token > high {
 		r.high[wr.key] = wr.token
 	}
@@ -43,7 +42,7 @@ func (r *resource) decide(wr *write, noFencing bool) (accepted, stale bool) {
 		ws = ws[len(ws)-recentWrites:]
 	}
 	r.recent[wr.key] = ws
-	return accepted, stale
+	return accepted
 }
 
 func (c *client) sendWrite(a action) {
@@ -55,12 +54,10 @@ func (c *client) sendWrite(a action) {
 }
 
 func (w *World) onWriteArrive(wr *write) {
-	accepted, stale := w.res.decide(wr, w.cfg.Unsafe.NoFencing)
+	accepted := w.res.decide(wr, w.cfg.Unsafe.NoFencing)
 	wr.decided, wr.accepted, wr.at = true, accepted, w.now
 	w.emit(Event{Kind: EvWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Accepted: accepted, Text: wr.value})
-	if stale {
-		w.chk.report(StaleWrite, 0, 0, wr.key, "resource accepted "+wr.cl.name+"'s write with token "+u64s(wr.token)+" after token "+u64s(w.res.high[wr.key]))
-	}
+	w.note(entryNote{kind: resourceWrite, client: wr.cl.name, key: wr.key, token: wr.token, accepted: accepted})
 	w.q.push(item{at: w.now + w.latency(), kind: itWriteReply, cl: wr.cl, write: wr})
 }
 

@@ -213,49 +213,26 @@ func (n *node) ghostRelease(key string, token uint64) {
 }
 
 // project returns who holds key once every entry in this node's log is applied: the state the
-// next proposal will meet (a leader's own log is never truncated while it leads).
+// next proposal will meet (a leader's own log is never truncated while it leads). The unapplied
+// tail goes through the state machine's own rules, on an overlay that leaves the machine as is.
 func (n *node) project(key string) (bool, uint64) {
-	l, held := n.sm.Get(key)
-	tok := l.Token
 	ents := n.entries(n.applied+1, n.lastIndex())
 	if len(ents) == 0 && len(n.proposed) == 0 {
-		return held, tok
+		l, held := n.sm.Get(key)
+		return held, l.Token
 	}
-	next := n.sm.NextToken()
-	heldBy := map[string]uint64{} // keys touched by the unapplied tail; 0 = free
-	get := func(k string) uint64 {
-		if t, ok := heldBy[k]; ok {
-			return t
-		}
-		l, _ := n.sm.Get(k)
-		return l.Token
-	}
-	tail := make([]fsm.Command, 0, len(ents)+len(n.proposed))
+	m := n.sm.Overlay()
 	for _, e := range ents {
 		if c, err := fsm.Decode(e.GetData()); err == nil {
-			tail = append(tail, c)
+			m.ApplyCommand(c)
 		}
 	}
 	// Proposals handed to raft since the last Ready are in its unstable log, not yet in storage.
-	tail = append(tail, n.proposed...)
-	for _, c := range tail {
-		cur := get(c.Key)
-		switch c.Kind {
-		case fsm.Grant:
-			if cur == 0 {
-				heldBy[c.Key] = next
-				next++
-			}
-		case fsm.Release:
-			heldBy[c.Key] = 0
-		case fsm.Expire:
-			if cur != 0 && (cur == c.Token || n.w.cfg.Unsafe.ExpireIgnoresToken) {
-				heldBy[c.Key] = 0
-			}
-		}
+	for _, c := range n.proposed {
+		m.ApplyCommand(c)
 	}
-	t := get(key)
-	return t != 0, t
+	l, held := m.Get(key)
+	return held, l.Token
 }
 
 // reply sends an answer to a request's attempt; not-leader and outcome-unknown carry the

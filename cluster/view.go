@@ -210,8 +210,9 @@ type ViewOptions struct {
 	// LockRows bounds the lock table: the keys nearest to expiry, plus LockKeys; 0 shows every
 	// key (what a small world wants; its cost grows with the number of keys).
 	LockRows   int
-	LockKeys   []string // keys the lock table always shows (the selected key, a client's keys)
-	LockPrefix string   // show only keys with this prefix
+	LockKeys   []string  // keys the lock table always shows (the selected key, a client's keys)
+	LockPrefix string    // show only keys with this prefix
+	KeyCache   *KeyCache // optional: where the prefix filter's keys are kept between views
 }
 
 // View builds the picture of the world now.

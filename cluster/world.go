@@ -54,8 +54,8 @@ type World struct {
 
 	clinks map[linkKey]clientLink // client link rules (clientlink.go); nil when none
 
-	lockCache prefixCache // the lock table's prefix filter, between frames
-	heldNext  int         // option held-keys: the next pre-held key to grant
+	id       uint64 // this world's number in the process (KeyCache)
+	heldNext int    // option held-keys: the next pre-held key to grant
 }
 
 // New builds a world from cfg and starts every node at time zero.
@@ -73,9 +73,9 @@ func New(cfg Config) (*World, error) {
 	w := &World{
 		cfg: cfg, rng: newRNG(cfg.Seed), rr: newRaftRand(cfg.Seed), net: newNetwork(cfg.Nodes),
 		res: newResource(), clientByName: map[string]*client{}, hash: FNVOffset,
-		tracker: newTracker(), recent: make([]Event, 0, cfg.RecentEvents),
+		tracker: newTracker(), recent: make([]Event, 0, cfg.RecentEvents), id: worldIDs.Add(1),
 	}
-	w.chk = newChecker(w)
+	w.chk = newChecker(sink{w}, cfg.Nodes)
 	w.linear = newHistory()
 	w.observers = []entryObserver{w.chk, w.tracker, w.linear}
 	for id := 1; id <= cfg.Nodes; id++ {

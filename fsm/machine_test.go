@@ -420,3 +420,33 @@ func restoreNoPanic(t *testing.T, m *fsm.Machine, data []byte) (err error) {
 	}()
 	return m.Restore(data)
 }
+
+// An overlay applies by the machine's rules and leaves the machine as it was.
+func TestOverlay(t *testing.T) {
+	m := fsm.New(fsm.Options{})
+	m.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "a", LeaseMS: 1000})
+	m.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "b", LeaseMS: 1000})
+	hash := m.Hash()
+	o := m.Overlay()
+	if r := o.ApplyCommand(fsm.Command{Kind: fsm.Release, Key: "a"}); r.Kind != fsm.Released {
+		t.Fatalf("release on the overlay: %v", r)
+	}
+	if r := o.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "c"}); r.Kind != fsm.Granted || r.Token != 3 {
+		t.Fatalf("grant on the overlay: %v", r)
+	}
+	if r := o.ApplyCommand(fsm.Command{Kind: fsm.Expire, Key: "b", Token: 1}); r.Existed {
+		t.Fatalf("an expire with another token ended b: %v", r)
+	}
+	if _, held := o.Get("a"); held {
+		t.Fatal("a is released on the overlay")
+	}
+	if l, held := o.Get("b"); !held || l.Token != 2 {
+		t.Fatalf("b on the overlay: %v %v", l, held)
+	}
+	if got := o.Keys(); !slices.Equal(got, []string{"b", "c"}) || o.Len() != 2 {
+		t.Fatalf("overlay keys %v", got)
+	}
+	if _, held := m.Get("a"); !held || m.Hash() != hash || m.NextToken() != 3 || m.Len() != 2 {
+		t.Fatal("the overlay changed the machine")
+	}
+}

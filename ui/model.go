@@ -67,6 +67,7 @@ type Model struct {
 	prompting bool
 
 	lockPrefix string // the lock table shows only keys with this prefix
+	keyCache   cluster.KeyCache
 
 	tlVersion uint64 // what the viewport holds
 	tlFilter  filter
@@ -237,7 +238,7 @@ func (m *Model) refresh() {
 	m.pauseSeen = m.sim.atPause()
 	m.offerSkip()
 	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
-		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix}
+		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix, KeyCache: &m.keyCache}
 	if m.Following() && m.served.View != nil {
 		m.v = m.served.View(o)
 	} else {
