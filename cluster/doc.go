@@ -34,8 +34,9 @@
 // deterministic). Each node handles a Ready in this order: apply the snapshot to storage (if
 // any), append the entries, set the hard state, send the messages, restore the state machine
 // from the snapshot and apply the committed entries, then Advance. Ready is never called twice
-// without Advance, and AsyncStorageWrites stays off. Messages are cloned before they are
-// recorded or duplicated (Step mutates them). A cluster boots from a snapshot at index 1, term
+// without Advance, and AsyncStorageWrites stays off. A message is never cloned: what the
+// events record of it is copied into MsgInfo when it is sent (Step may mutate it), and the
+// message itself reaches its receiver's Step once (the network never duplicates one). A cluster boots from a snapshot at index 1, term
 // 1, naming every voter. A restart is a new RawNode on the same storage: the state machine
 // restores from the snapshot and raft re-delivers the rest. A snapshot is CreateSnapshot then
 // Compact; ReportSnapshot is called when a MsgSnap is delivered or dropped.

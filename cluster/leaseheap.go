@@ -25,8 +25,6 @@ func (h *leaseHeap) less(a, b *lease) bool {
 	return a.key < b.key
 }
 
-func (h *leaseHeap) len() int { return len(h.items) }
-
 // top is the earliest lease, nil when empty.
 func (h *leaseHeap) top() *lease {
 	if len(h.items) == 0 {

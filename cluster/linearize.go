@@ -114,15 +114,6 @@ type LinearizabilityResult struct {
 	Info   porcupine.LinearizationInfo
 }
 
-// History returns the client-visible operations not yet checked and forgotten (see segment).
-func (w *World) History() []LinOp {
-	var out []LinOp
-	for _, i := range w.linear.kept() {
-		out = append(out, *w.linear.ops[i])
-	}
-	return out
-}
-
 // LinOpCount is how many operations the linearizability check has had: those checked and
 // forgotten on the way, and those PorcupineOps still holds.
 func (w *World) LinOpCount() int {

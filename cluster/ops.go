@@ -242,8 +242,11 @@ func (w *World) Campaign(id int) error {
 	}
 	w.disturb()
 	w.fault(Fault{Kind: FaultCampaign, Nodes: []int{id}})
-	_ = n.raft().Campaign()
+	err = n.raft().Campaign()
 	n.process()
+	if err != nil {
+		return fmt.Errorf("n%d could not campaign: %w", id, err)
+	}
 	return nil
 }
 

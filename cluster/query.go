@@ -103,9 +103,6 @@ func (w *World) Converged() bool {
 func (w *World) Commit(id int) uint64  { return w.node(id).commit }
 func (w *World) Applied(id int) uint64 { return w.node(id).applied }
 
-// Term is node id's current term.
-func (w *World) Term(id int) uint64 { return w.node(id).term }
-
 // Lock reads key in node id's applied lock table.
 func (w *World) Lock(id int, key string) (fsm.Lock, bool) {
 	n := w.node(id)
@@ -161,18 +158,6 @@ func (w *World) Countdown(id int, key string) (remaining time.Duration, zero, ok
 	return rem, rem == 0, true
 }
 
-// Clients lists client names in order of first mention.
-func (w *World) Clients() []string {
-	out := make([]string, len(w.clients))
-	for i, c := range w.clients {
-		out[i] = c.name
-	}
-	return out
-}
-
-// HasClient says whether a client of that name exists.
-func (w *World) HasClient(name string) bool { return w.clientByName[name] != nil }
-
 // ClientHolds says whether client c believes it holds key, and with which token.
 func (w *World) ClientHolds(c, key string) (uint64, bool) {
 	cl := w.clientByName[c]
@@ -225,9 +210,6 @@ func (w *World) HasViolation(kind ViolationKind) bool {
 	}
 	return false
 }
-
-// Origin returns where the entry with this origin id came from.
-func (w *World) Origin(id uint64) Origin { return w.origin(id) }
 
 // OwnLease is, for a leader with unsafe lease-read, how long by its own clock it may still
 // answer lease-based reads if it hears from no one; ok is false for any other node or mode.

@@ -50,7 +50,7 @@ func (c *client) sendWrite(a action) {
 	wr := &write{cl: c, key: a.key, value: a.value, sentAt: w.now}
 	wr.token = c.tokenFor(a)
 	c.curWrite, c.lastWrite = wr, wr
-	w.q.push(item{at: w.now + w.latency(), kind: itWriteArrive, write: wr})
+	w.q.push(item{at: AddTime(w.now, w.latency()), kind: itWriteArrive, write: wr})
 }
 
 func (w *World) onWriteArrive(wr *write) {
@@ -58,7 +58,7 @@ func (w *World) onWriteArrive(wr *write) {
 	wr.decided, wr.accepted, wr.at = true, accepted, w.now
 	w.emit(Event{Kind: EvWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Accepted: accepted, Text: wr.value})
 	w.note(entryNote{kind: resourceWrite, client: wr.cl.name, key: wr.key, token: wr.token, accepted: accepted})
-	w.q.push(item{at: w.now + w.latency(), kind: itWriteReply, cl: wr.cl, write: wr})
+	w.q.push(item{at: AddTime(w.now, w.latency()), kind: itWriteReply, cl: wr.cl, write: wr})
 }
 
 func (c *client) onWriteReply(it item) {

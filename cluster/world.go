@@ -232,7 +232,7 @@ func (w *World) sendReply(rep *reply) {
 		w.lostOnLink(c.name, rep.from, rep.req.id, false, why)
 		return
 	}
-	at := AddTime(w.now+w.latency(), w.clientLinkOf(c.name, rep.from).delay)
+	at := AddTime(AddTime(w.now, w.latency()), w.clientLinkOf(c.name, rep.from).delay)
 	w.q.push(item{at: at, kind: itReply, cl: c, rep: rep})
 }
 

@@ -72,7 +72,8 @@ func (p *Playback) checkpointDue() time.Duration {
 }
 
 // checkpoint keeps a copy of the runner as it is now. A world that cannot be cloned turns
-// checkpoints off: rewinds then replay from the seed, slower but the same.
+// checkpoints off (rewinds then replay from the seed, slower but the same) and fails the
+// verdict: a clone that breaks (a Go or raft upgrade the copy does not know) must show.
 func (p *Playback) checkpoint() {
 	p.cpTried = p.Now()
 	if p.r.world.CloneSize() > p.cpMaxBytes {
@@ -81,6 +82,8 @@ func (p *Playback) checkpoint() {
 	r, bytes, err := p.r.clone()
 	if err != nil {
 		p.KeepCheckpoints(false)
+		p.r.Failures = append(p.r.Failures, Failure{Pos: Pos{File: p.base.File}, Step: "(checkpoint)",
+			Expected: "a copy of the world to rewind to", Found: err.Error()})
 		return
 	}
 	if bytes > p.cpMaxBytes { // the estimate was low: keep it no more, and try less often

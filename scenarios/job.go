@@ -148,9 +148,6 @@ func (j *Job) finish(held bool, found string) bool {
 	return true
 }
 
-// Done says the job is over.
-func (j *Job) Done() bool { return j.done }
-
 // Outcome is how the job went (valid once Done).
 func (j *Job) Outcome() Outcome { return j.out }
 

@@ -129,9 +129,6 @@ func (p *Playback) Now() time.Duration { return p.r.world.Now() }
 // Seed is the seed every rebuild uses.
 func (p *Playback) Seed() uint64 { return p.seed }
 
-// Script is the scenario being played.
-func (p *Playback) Script() *Scenario { return p.base }
-
 // PC is the index of the script's next step; Ended says every step has run.
 func (p *Playback) PC() int       { return p.r.pc }
 func (p *Playback) Ended() bool   { return p.r.Done() }
@@ -212,7 +209,11 @@ func (p *Playback) runTo(t time.Duration) Stop {
 		if p.AtPause() {
 			return StopPause
 		}
-		_ = p.r.Do(u.Step) // it was accepted when recorded, and the world replays identically
+		if err := p.r.Do(u.Step); err != nil {
+			// It was accepted when recorded, and a replay repeats the run event for event: a
+			// refusal now means the run is not deterministic. The verdict says so.
+			p.r.fail(&u.Step, "the replayed action to be accepted as when it was recorded (a replay repeats the run)", err.Error())
+		}
 		p.next++
 	}
 	return p.script(t)

@@ -453,3 +453,21 @@ func TestPlaybackClone(t *testing.T) {
 		t.Fatal("acting on the clone changed the original, or did nothing")
 	}
 }
+
+// A recorded action the world refuses on replay is a nondeterministic run: the verdict fails,
+// naming it, instead of the replay going on quietly without it.
+func TestReplayRefusedActionFails(t *testing.T) {
+	p := newPB(t, "seed 4\n")
+	p.RunTo(time.Second)
+	crash := Step{Kind: StepCrash, Node: 2}
+	if _, err := p.Do(crash); err != nil {
+		t.Fatal(err)
+	}
+	// As if the recording said n2 crashed twice: the second cannot be repeated.
+	p.user = append(p.user, Executed{At: 2 * time.Second, Step: crash, User: true})
+	p.RunTo(3 * time.Second)
+	v := p.Verdict()
+	if v.OK() || !strings.Contains(v.Failures[len(v.Failures)-1].Expected, "replayed action") {
+		t.Fatalf("verdict %+v, want a failure naming the refused replay", v)
+	}
+}

@@ -118,9 +118,6 @@ func NewRunner(s *Scenario, seed *uint64, mod func(*cluster.Config)) (*Runner, e
 	return &Runner{scenario: s, world: w, expected: map[cluster.ViolationKind]bool{}}, nil
 }
 
-// Scenario is the script this runner plays.
-func (r *Runner) Scenario() *Scenario { return r.scenario }
-
 // World is the world the script runs on.
 func (r *Runner) World() *cluster.World { return r.world }
 

@@ -294,13 +294,6 @@ func violationKinds(vs []cluster.Violation) []string {
 	return kinds
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // says is the narration since the script's last pause (the latest `say` when it has not
 // paused since), oldest first.
 func (m *Model) says() []string {

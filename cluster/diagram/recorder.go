@@ -34,8 +34,7 @@ type Recorder struct {
 	hi      uint64                // the highest Seq ever seen (a rewind lowers last, not hi)
 	ats     [atRing]time.Duration // the instant of each recent event, by Seq % atRing
 	state   LaneStates            // every node's lane state now
-	version uint64
-	page    *pageBound // a page recorder's bounds (nil: the TUI's recorder)
+	page    *pageBound            // a page recorder's bounds (nil: the TUI's recorder)
 }
 
 // atRing is how many recent event instants are kept to check a rewound world against.
@@ -70,9 +69,6 @@ func (r *Recorder) Late(idx uint64) bool { return r.late[idx] }
 // Last is the Seq of the latest event recorded.
 func (r *Recorder) Last() uint64 { return r.last }
 
-// Version changes whenever the rows or pending messages change (for caching a drawing).
-func (r *Recorder) Version() uint64 { return r.version }
-
 // Truncate forgets everything after event seq: a rewound world replays the same events up to
 // there, so only what came later is gone. A message sent before and delivered after is on the
 // wire again.
@@ -98,7 +94,6 @@ func (r *Recorder) Truncate(seq uint64) {
 	if r.last > seq {
 		r.last = seq
 	}
-	r.version++
 }
 
 // AgreesWith says whether the recorder's history includes the world's recent events (oldest
@@ -141,7 +136,6 @@ func (r *Recorder) push(row Row) {
 		return
 	}
 	r.rows = append(r.rows, row)
-	r.version++
 }
 
 // track moves the lane states on with a mark.
@@ -194,7 +188,6 @@ func (r *Recorder) addPending(m Msg) {
 	if len(r.pending) > 4096 { // a dead link under load: keep the newest
 		r.pending = slices.Delete(r.pending, 0, len(r.pending)-2048)
 	}
-	r.version++
 }
 
 // Add records one event. Call it with every event, in order (World.Subscribe).
@@ -259,7 +252,6 @@ func (r *Recorder) Add(e *cluster.Event) {
 			}
 			if !last.Mark && last.At == e.At && last.Msg.To == e.Node && last.Msg.Info.Type == pb.MessageType_MsgAppResp {
 				last.Msg.Commits, last.Msg.Lock = true, true
-				r.version++
 			}
 		}
 	case cluster.EvClientSend:

@@ -86,14 +86,3 @@ func (p *progress) finish() time.Duration {
 	}
 	return now.Sub(p.start)
 }
-
-// note prints a line of its own, keeping a terminal's bar intact.
-func (p *progress) note(format string, a ...any) {
-	if p.tty && p.started {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
-	fmt.Fprintf(p.w, "chaos: "+format+"\n", a...)
-	if p.tty && p.started {
-		p.draw(time.Now())
-	}
-}
