@@ -31,12 +31,16 @@ func (w *World) Clone() (c *World, bytes int64, err error) {
 	return c, bytes, err
 }
 
+// clonePlanFuncs says what each func field of raft's becomes in a clone: raft keeps its tick
+// as a method value bound to itself, and its step as a top-level func (the clone refuses a
+// shared closure).
+var clonePlanFuncs = map[string]deepcopy.FuncRule{
+	"go.etcd.io/raft/v3.raft.tick": deepcopy.FuncRebind,
+	"go.etcd.io/raft/v3.raft.step": deepcopy.FuncShare,
+}
+
 var clonePlans = deepcopy.NewPlans(deepcopy.Options{
-	Funcs: map[string]deepcopy.FuncRule{
-		// raft keeps its tick as a method value bound to itself, and its step as a plain func.
-		"go.etcd.io/raft/v3.raft.tick": deepcopy.FuncRebind,
-		"go.etcd.io/raft/v3.raft.step": deepcopy.FuncShare,
-	},
+	Funcs: clonePlanFuncs,
 	Shallow: func(t reflect.Type) bool {
 		switch {
 		case t.Name() == "MessageState" && t.PkgPath() == "google.golang.org/protobuf/internal/impl":

@@ -139,6 +139,7 @@ func (w *World) Crash(id int) error {
 
 // Restart starts a crashed node again from its persisted state.
 func (w *World) Restart(id int) error {
+	defer w.rr.leave()
 	if err := w.net.checkNode(id); err != nil {
 		return err
 	}
@@ -236,6 +237,7 @@ func (w *World) reclock(n *node) {
 
 // Campaign makes node id start an election now.
 func (w *World) Campaign(id int) error {
+	defer w.rr.leave()
 	n, err := w.upNode(id)
 	if err != nil {
 		return err
@@ -252,6 +254,7 @@ func (w *World) Campaign(id int) error {
 
 // TransferLeader asks the current leader to hand leadership to node id.
 func (w *World) TransferLeader(id int) error {
+	defer w.rr.leave()
 	if _, err := w.upNode(id); err != nil {
 		return err
 	}

@@ -213,4 +213,7 @@ func (w *World) HasViolation(kind ViolationKind) bool {
 
 // OwnLease is, for a leader with unsafe lease-read, how long by its own clock it may still
 // answer lease-based reads if it hears from no one; ok is false for any other node or mode.
-func (w *World) OwnLease(id int) (time.Duration, bool) { return w.node(id).ownLease() }
+func (w *World) OwnLease(id int) (time.Duration, bool) {
+	defer w.rr.leave()
+	return w.node(id).ownLease()
+}

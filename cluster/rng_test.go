@@ -6,6 +6,7 @@ import (
 	"io"
 	"sync"
 	"testing"
+	"time"
 )
 
 // While a world's stream is installed under Exclusive, another goroutine (an SSH handshake)
@@ -68,4 +69,36 @@ func TestExclusiveWorldsSideBySide(t *testing.T) {
 			t.Errorf("world %d: hash %x side by side, %x alone", i+1, got[i], solo[i])
 		}
 	}
+}
+
+// A world gives crypto/rand.Reader back to the system once it is done with its stream: after
+// New, a step, an operation that calls into raft, or a view, nothing else can read the stream.
+func TestWorldLeavesTheStream(t *testing.T) {
+	w := newWorld(t, nil)
+	check := func(what string) {
+		t.Helper()
+		if jitter.cur.Load() != nil {
+			t.Fatalf("after %s, crypto/rand.Reader still hands out the world's stream", what)
+		}
+	}
+	check("New")
+	w.AdvanceTo(2 * time.Second)
+	check("AdvanceTo")
+	if err := w.Campaign(2); err != nil {
+		t.Fatal(err)
+	}
+	check("Campaign")
+	w.Crash(3)
+	if err := w.Restart(3); err != nil {
+		t.Fatal(err)
+	}
+	check("Restart")
+	w.AdvanceTo(4 * time.Second)
+	if err := w.TransferLeader(3); err != nil {
+		t.Fatal(err)
+	}
+	check("TransferLeader")
+	w.View(ViewOptions{})
+	w.OwnLease(1)
+	check("View")
 }

@@ -217,6 +217,7 @@ type ViewOptions struct {
 
 // View builds the picture of the world now.
 func (w *World) View(o ViewOptions) View {
+	defer w.rr.leave()
 	if o.LogTail <= 0 {
 		o.LogTail = 12
 	}

@@ -70,8 +70,10 @@ func New(cfg Config) (*World, error) {
 		return nil, err
 	}
 	silenceGlobalLogger()
+	rr := newRaftRand(cfg.Seed)
+	defer rr.leave()
 	w := &World{
-		cfg: cfg, rng: newRNG(cfg.Seed), rr: newRaftRand(cfg.Seed), net: newNetwork(cfg.Nodes),
+		cfg: cfg, rng: newRNG(cfg.Seed), rr: rr, net: newNetwork(cfg.Nodes),
 		res: newResource(), clientByName: map[string]*client{}, hash: FNVOffset,
 		tracker: newTracker(), recent: make([]Event, 0, cfg.RecentEvents), id: worldIDs.Add(1),
 	}
@@ -245,6 +247,7 @@ func (w *World) Step() bool {
 	if w.q.len() == 0 {
 		return false
 	}
+	defer w.rr.leave()
 	it := w.q.pop()
 	if it.at > w.now {
 		w.now = it.at

@@ -3,7 +3,9 @@ package deepcopy
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -236,10 +238,43 @@ func temp(v reflect.Value) reflect.Value {
 }
 
 func (c *copier) checkFunc(f *field, ptr unsafe.Pointer) error {
-	if *(*unsafe.Pointer)(ptr) != nil && f.rule == FuncRefuse {
+	fv := *(*unsafe.Pointer)(ptr)
+	switch {
+	case fv == nil:
+	case f.rule == FuncRefuse:
 		return fmt.Errorf("deepcopy: no rule for the func field %s", f.name)
+	case f.rule == FuncShare:
+		if name := funcName(fv); isClosure(name) {
+			return fmt.Errorf("deepcopy: the func field %s holds %s, a closure: shared, the copy would use the original's captured state (give it a rule that copies it, or refuse)", f.name, name)
+		}
 	}
 	return nil
+}
+
+// funcName is the name of the code a func value runs: a func value points at a funcval whose
+// first word is the code's address (the gc compiler's layout, which the package doc says to
+// re-check on a Go upgrade).
+func funcName(fv unsafe.Pointer) string {
+	if f := runtime.FuncForPC(*(*uintptr)(fv)); f != nil {
+		return f.Name()
+	}
+	return "?"
+}
+
+// isClosure says whether a function name is the gc compiler's for a func literal or a bound
+// method value ("pkg.outer.func1", "pkg.T.m-fm", "pkg.outer.gowrap1"), as opposed to a
+// top-level function, which captures nothing.
+func isClosure(name string) bool {
+	if strings.HasSuffix(name, "-fm") {
+		return true
+	}
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	for _, p := range []string{"func", "gowrap", "deferwrap"} {
+		if rest, ok := strings.CutPrefix(last, p); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return name == "?"
 }
 
 func (c *copier) scanObject(ptr unsafe.Pointer, elem *plan, n int) error {

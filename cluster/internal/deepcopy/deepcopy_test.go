@@ -29,6 +29,8 @@ type ticker struct {
 
 func (t *ticker) up() { t.count++ }
 
+func (t *ticker) times(n int) int { return n * t.count }
+
 func double(n int) int { return 2 * n }
 
 func TestCopyKeepsSharingAndInteriorPointers(t *testing.T) {
@@ -120,6 +122,15 @@ func TestCopyFuncs(t *testing.T) {
 	tk.tick = other.up
 	if _, _, err := Copy(tk, NewPlans(Options{Funcs: rules})); err == nil {
 		t.Fatal("a method value bound to another struct must be refused")
+	}
+	// A shared func must capture nothing: a closure (or a method value) is refused, naming it.
+	n := 3
+	for name, f := range map[string]func(int) int{"closure": func(x int) int { return x * n }, "method value": other.times} {
+		tk := &ticker{plain: f}
+		tk.tick = tk.up
+		if _, _, err := Copy(tk, NewPlans(Options{Funcs: rules})); err == nil || !strings.Contains(err.Error(), "closure") {
+			t.Fatalf("a shared %s must be refused: %v", name, err)
+		}
 	}
 }
 
