@@ -130,24 +130,33 @@ func (m *Msg) Details() []string {
 		} else {
 			d = append(d, fmt.Sprintf("term %d  index %d  log term %d  commit %d  entries %d", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries))
 		}
-		if i.Reject {
-			d = append(d, "reject")
-		}
-		if m.Commits {
-			d = append(d, "moved the leader's commit index")
-		}
-		for _, e := range m.Entries {
-			s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
-			if e.Client != "" {
-				s += " (for " + e.Client + ")"
-			}
-			d = append(d, s)
-		}
-		if m.Detail != "" {
-			d = append(d, m.Detail)
-		}
+		d = append(d, m.RaftNotes()...)
 	} else {
 		d = append(d, fmt.Sprintf("%s request #%d", m.Client, m.Req))
+	}
+	return d
+}
+
+// RaftNotes are a raft message's facts past its numbers, one per line: a rejection, a commit
+// it moved, the entries it carries and for whom, raft's own description. The TUI's details
+// and the web page's both say them so.
+func (m *Msg) RaftNotes() []string {
+	var d []string
+	if m.Info.Reject {
+		d = append(d, "reject")
+	}
+	if m.Commits {
+		d = append(d, "moved the leader's commit index")
+	}
+	for _, e := range m.Entries {
+		s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
+		if e.Client != "" {
+			s += " (for " + e.Client + ")"
+		}
+		d = append(d, s)
+	}
+	if m.Detail != "" {
+		d = append(d, m.Detail)
 	}
 	return d
 }

@@ -321,22 +321,7 @@ func (d *drawing) msgData(m *diagram.Msg, label string, note string) []any {
 		if i.Type == pb.MessageType_MsgApp {
 			app = 1 // raft's Index is the entry before the ones it carries
 		}
-		if i.Reject {
-			notes = append(notes, "reject")
-		}
-		if m.Commits {
-			notes = append(notes, "moved the leader's commit index")
-		}
-		for _, e := range m.Entries {
-			s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
-			if e.Client != "" {
-				s += " (for " + e.Client + ")"
-			}
-			notes = append(notes, s)
-		}
-		if m.Detail != "" {
-			notes = append(notes, m.Detail)
-		}
+		notes = m.RaftNotes()
 	}
 	if note != "" {
 		notes = append(notes, note)
