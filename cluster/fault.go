@@ -32,7 +32,7 @@ const (
 // page, the TUI): they read these fields, never the event's Text, which is Fault.String().
 type Fault struct {
 	Kind    FaultKind
-	Client  string // a client's link or clock
+	Client  string // a client's link, or its clock (skew rate, offset, reset on a client event)
 	Nodes   []int
 	Groups  [][]int // partition
 	OneWay  bool    // cut
@@ -52,17 +52,19 @@ func (f *Fault) String() string {
 	if len(f.Nodes) > 1 {
 		b = f.Nodes[1]
 	}
+	if f.Client != "" { // a client event's words, after the client's name
+		switch f.Kind {
+		case FaultSkewRate:
+			return fmt.Sprintf("clock rate %v", f.Rate)
+		case FaultSkewOffset:
+			return fmt.Sprintf("clock offset %+v", f.Dur)
+		case FaultSkewReset:
+			return "clock reset"
+		}
+	}
 	switch f.Kind {
 	case FaultPartition:
-		parts := make([]string, len(f.Groups))
-		for i, g := range f.Groups {
-			names := make([]string, len(g))
-			for j, id := range g {
-				names[j] = fmt.Sprintf("n%d", id)
-			}
-			parts[i] = strings.Join(names, " ")
-		}
-		return "partition " + strings.Join(parts, " | ")
+		return "partition " + f.GroupsText()
 	case FaultIsolate:
 		return fmt.Sprintf("isolate n%d", a)
 	case FaultRejoin:
@@ -109,6 +111,24 @@ func (f *Fault) String() string {
 		return fmt.Sprintf("snapshot n%d: nothing new since index %d", a, f.Index)
 	}
 	return fmt.Sprintf("fault %d", f.Kind)
+}
+
+// GroupsText is a partition's groups as the language writes them: "n1 n2 | n3".
+func (f *Fault) GroupsText() string {
+	parts := make([]string, len(f.Groups))
+	for i, g := range f.Groups {
+		names := make([]string, len(g))
+		for j, id := range g {
+			names[j] = fmt.Sprintf("n%d", id)
+		}
+		parts[i] = strings.Join(names, " ")
+	}
+	return strings.Join(parts, " | ")
+}
+
+// clientFault records a change to a client's clock: a client event, with its Fault.
+func (w *World) clientFault(f Fault) {
+	w.emit(Event{Kind: EvClient, Client: f.Client, Text: f.String(), Fault: &f})
 }
 
 // fault records a fault event: its words are the Fault's own. The event's Node is set only

@@ -373,7 +373,7 @@ func (w *World) ClientSkewRate(c string, r float64) error {
 		return fmt.Errorf("clock rate must be %v to %v, got %v", MinRate, MaxRate, r)
 	}
 	w.client(c).setRate(r)
-	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock rate %v", r)})
+	w.clientFault(Fault{Kind: FaultSkewRate, Client: c, Rate: r})
 	return nil
 }
 
@@ -387,7 +387,7 @@ func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 	cl.clk.jump(d)
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
-	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("clock offset %+v", d)})
+	w.clientFault(Fault{Kind: FaultSkewOffset, Client: c, Dur: d})
 	return nil
 }
 
@@ -397,7 +397,7 @@ func (w *World) ClientSkewReset(c string) error {
 	cl.clk.reset(w.now)
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
-	w.emit(Event{Kind: EvClient, Client: c, Text: "clock reset"})
+	w.clientFault(Fault{Kind: FaultSkewReset, Client: c})
 	return nil
 }
 

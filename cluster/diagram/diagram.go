@@ -124,8 +124,8 @@ type Mark struct {
 	Index  uint64
 	Key    string
 	Token  uint64
-	Late   bool              // an applied Expire that found nothing to delete
-	Fault  cluster.FaultKind // a fault mark's kind (the event's Fault)
+	Late   bool           // an applied Expire that found nothing to delete
+	Fault  *cluster.Fault // what a fault mark (or a client's clock change) did: the event's Fault
 	// Page marks: a write's verdict, a role's term, when an overwritten entry was appended,
 	// and how many heartbeats had been lost up to this mark (a partition's count).
 	Accepted bool

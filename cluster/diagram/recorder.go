@@ -140,7 +140,7 @@ func (r *Recorder) push(row Row) {
 
 // track moves the lane states on with a mark.
 func (r *Recorder) track(mk *Mark) {
-	if mk.Kind == MarkFault && mk.Fault == cluster.FaultHeal {
+	if mk.Kind == MarkFault && mk.Fault != nil && mk.Fault.Kind == cluster.FaultHeal {
 		for i := range r.state {
 			r.state[i] &^= LaneIsolated
 		}
@@ -381,7 +381,7 @@ func (r *Recorder) mark(e *cluster.Event) {
 	case cluster.EvFault:
 		mk.Kind, mk.Text = MarkFault, e.Text
 		if f := e.Fault; f != nil {
-			mk.Fault = f.Kind
+			mk.Fault = f
 			switch f.Kind {
 			case cluster.FaultIsolate:
 				mk.Kind, mk.Node, mk.Text = MarkIsolated, f.Nodes[0], "isolated"
@@ -391,7 +391,7 @@ func (r *Recorder) mark(e *cluster.Event) {
 		}
 	case cluster.EvClient:
 		r.lane(e.Client)
-		mk.Kind, mk.Text = MarkClient, e.Text
+		mk.Kind, mk.Text, mk.Fault = MarkClient, e.Text, e.Fault
 	case cluster.EvViolation:
 		mk.Kind, mk.Text = MarkViolation, e.Violation.String()+": "+e.Text
 	default:

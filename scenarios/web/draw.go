@@ -497,7 +497,7 @@ func (d *drawing) laneStates(rows []diagram.Row) {
 		}
 		mk, at := &rows[i].M, rows[i].At
 		switch {
-		case mk.Kind == diagram.MarkFault && mk.Fault == cluster.FaultHeal:
+		case mk.Kind == diagram.MarkFault && mk.Fault != nil && mk.Fault.Kind == cluster.FaultHeal:
 			for id := 1; id <= n; id++ {
 				if st[id].iso >= 0 {
 					seg(id, "iso", st[id].iso, at)

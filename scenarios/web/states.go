@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"leaselab/cluster"
 	"leaselab/cluster/diagram"
 )
 
@@ -103,20 +104,15 @@ func (c *clientClock) local(t time.Duration) time.Duration {
 	return s.local + time.Duration(float64(t-s.at)*s.rate)
 }
 
-func (c *clientClock) change(t time.Duration, text string) {
+func (c *clientClock) change(t time.Duration, f *cluster.Fault) {
 	s := clockSeg{at: t, local: c.local(t), rate: c.now(t).rate, offset: c.now(t).offset}
-	var r float64
-	switch {
-	case strings.HasPrefix(text, "clock rate "):
-		if _, err := fmt.Sscanf(text, "clock rate %g", &r); err == nil {
-			s.rate = r
-		}
-	case strings.HasPrefix(text, "clock offset "):
-		if d, err := time.ParseDuration(strings.TrimPrefix(text, "clock offset ")); err == nil {
-			s.local += d
-			s.offset += d
-		}
-	case text == "clock reset":
+	switch f.Kind {
+	case cluster.FaultSkewRate:
+		s.rate = f.Rate
+	case cluster.FaultSkewOffset:
+		s.local += f.Dur
+		s.offset += f.Dur
+	case cluster.FaultSkewReset:
 		s.local -= s.offset
 		s.offset, s.rate = 0, 1
 	default:
@@ -183,24 +179,19 @@ func (d *drawing) collectStates(rows []diagram.Row, end time.Duration) *states {
 			st.clocks = append(st.clocks, clockBand{lane, b.from, at, clockText(b.rate, b.off)})
 		}
 	}
-	setClock := func(lane int, at time.Duration, text string) {
+	setClock := func(lane int, at time.Duration, f *cluster.Fault) {
 		b := nodeClk[lane]
 		if b == nil {
 			b = &band{rate: 1}
 			nodeClk[lane] = b
 		}
 		closeClock(lane, b, at)
-		var r float64
-		switch {
-		case strings.Contains(text, "rate "):
-			if _, err := fmt.Sscanf(text[strings.Index(text, "rate ")+5:], "%g", &r); err == nil {
-				b.rate = r
-			}
-		case strings.Contains(text, "offset "):
-			if dd, err := time.ParseDuration(text[strings.Index(text, "offset ")+7:]); err == nil {
-				b.off += dd
-			}
-		case strings.HasSuffix(text, "reset"):
+		switch f.Kind {
+		case cluster.FaultSkewRate:
+			b.rate = f.Rate
+		case cluster.FaultSkewOffset:
+			b.off += f.Dur
+		case cluster.FaultSkewReset:
 			b.rate, b.off = 1, 0
 		}
 		b.from, b.open = at, b.rate != 1 || b.off != 0
@@ -287,30 +278,32 @@ func (d *drawing) collectStates(rows []diagram.Row, end time.Duration) *states {
 		case diagram.MarkCrash:
 			endLead(mk.Node, at)
 		case diagram.MarkFault:
-			t := mk.Text
-			switch {
-			case strings.HasPrefix(t, "partition "):
+			f := mk.Fault
+			if f == nil {
+				break
+			}
+			switch f.Kind {
+			case cluster.FaultPartition:
 				if part != nil {
 					part.to, part.lost = at, mk.LostHB-part.lost
 					st.parts = append(st.parts, *part)
 				}
-				part = &partition{from: at, groups: strings.TrimPrefix(t, "partition "), lost: mk.LostHB}
-			case t == "heal":
+				part = &partition{from: at, groups: f.GroupsText(), lost: mk.LostHB}
+			case cluster.FaultHeal:
 				if part != nil {
 					part.to, part.lost = at, mk.LostHB-part.lost
 					st.parts = append(st.parts, *part)
 					part = nil
 				}
-			case strings.HasPrefix(t, "skew n"):
-				var n int
-				if _, err := fmt.Sscanf(t, "skew n%d", &n); err == nil && n >= 1 && n <= l.Nodes {
-					setClock(n-1, at, t)
+			case cluster.FaultSkewRate, cluster.FaultSkewOffset, cluster.FaultSkewReset:
+				if n := f.Nodes[0]; n >= 1 && n <= l.Nodes {
+					setClock(n-1, at, f)
 				}
 			}
 		case diagram.MarkClient:
-			if strings.HasPrefix(mk.Text, "clock ") {
-				clk(mk.Client).change(at, mk.Text)
-				setClock(l.Index(0, mk.Client), at, mk.Text)
+			if f := mk.Fault; f != nil { // a change to the client's clock
+				clk(mk.Client).change(at, f)
+				setClock(l.Index(0, mk.Client), at, f)
 			}
 			if strings.HasPrefix(mk.Text, "gives up") {
 				for _, k := range opOrder {
