@@ -26,8 +26,10 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 	case tea.KeyEnter:
 		line := strings.TrimSpace(m.input.value())
 		m.input.remember(line)
+		var st scenarios.Step
 		if line != "" && !strings.HasPrefix(line, "/") {
-			if _, err := m.sim.p.ParseStep(line); err != nil {
+			var err error
+			if st, err = m.sim.p.ParseStep(line); err != nil {
 				// Keep the prompt and its text open to fix the line; the error shows below it.
 				m.fail("%v", err)
 				m.input.hi = len(m.input.hist)
@@ -36,10 +38,14 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		m.prompting = false
 		var cmd tea.Cmd
-		if strings.HasPrefix(line, "/") {
+		switch {
+		case strings.HasPrefix(line, "/"):
 			m.setLockFilter(strings.TrimSpace(line[1:]))
-		} else if line != "" {
-			cmd = m.runLine(line)
+		case st.Kind.IsAction():
+			m.act(st) // which builds the view
+			return nil
+		case line != "":
+			cmd = m.runStep(st, line)
 		}
 		m.refresh()
 		return cmd
@@ -48,19 +54,10 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// runLine parses one line as a step of this run and performs it; the playback decides what it
+// runStep performs a step typed as line that is no action; the playback decides what it
 // means, the prompt only says how it went. A wait or wait-until runs as a job (a piece per
 // message: it can be watched, stopped with esc, and q always quits).
-func (m *Model) runLine(line string) tea.Cmd {
-	st, err := m.sim.p.ParseStep(line)
-	if err != nil {
-		m.fail("%v", err)
-		return nil
-	}
-	if st.Kind.IsAction() {
-		m.act(st)
-		return nil
-	}
+func (m *Model) runStep(st scenarios.Step, line string) tea.Cmd {
 	if st.Kind == scenarios.StepWait || st.Kind == scenarios.StepWaitUntil {
 		j, err := m.sim.p.StartJob(st)
 		if err != nil {
