@@ -39,7 +39,7 @@ type history struct {
 	checkedAt  uint64
 	lastResult porcupine.CheckResult
 	ops        []*LinOp       // by id; nil once checked and forgotten
-	byReq      map[uint64]int // a client's request id -> op, until its final answer (a timed-out one's stays: a late grant may still answer it)
+	byReq      map[uint64]int // a client's request id -> op, until its final answer or timeout
 	byOrigin   map[uint64]int // origin id -> op, while the op is kept
 	applied    map[uint64]bool
 	segs       map[string]*segment
@@ -80,6 +80,7 @@ func (h *history) onReturn(req uint64, kind ReplyKind, token uint64, at time.Dur
 	if kind == ReplyTimeout || kind == ReplyOutcomeUnknown {
 		// No answer will come: the operation waits only for its entry, which may still apply
 		// (then its interval ends there) or never (then it stays out of every check).
+		delete(h.byReq, req) // nothing answers it any more
 		op.TimedOut = true
 		op.Unknown = kind == ReplyOutcomeUnknown
 		s := h.seg(op.Key)
