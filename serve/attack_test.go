@@ -191,3 +191,27 @@ func TestEnvAndChannelFlood(t *testing.T) {
 	tm := openTerm(t, ts.dial(t, "next"), 80, 24, "", true)
 	tm.waitFor(0, "student next")
 }
+
+// A connection whose sessions have ended (a refused command) cannot be held open, idle, to
+// take a slot: it is closed once it has had no live session for the handshake timeout.
+func TestRefusedSessionDoesNotHoldASlot(t *testing.T) {
+	defer func(d time.Duration) { handshakeTimeout = d }(handshakeTimeout)
+	handshakeTimeout = 300 * time.Millisecond
+	ts := startServer(t, func(c *Config) { c.MaxSessions = 1 })
+	for range 2 {
+		c := ts.dial(t, "holder")
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.CombinedOutput("cat /etc/passwd") // refused; the connection stays open
+	}
+	eventually(t, "the idle connections are closed", func() bool { return ts.conns.Load() == 0 })
+	tm := openTerm(t, ts.dial(t, "real"), 80, 24, "", true)
+	tm.waitFor(0, "student real")
+	// A live session keeps its connection past the timeout.
+	time.Sleep(3 * handshakeTimeout)
+	m := tm.mark()
+	tm.send(keyDown)
+	tm.waitFor(m, "lease-expiry")
+}

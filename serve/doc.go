@@ -40,8 +40,8 @@
 //     Agent forwarding is acknowledged by the library but never used; the session says so.
 //   - A served session writes no file: w shows its script on screen, W (the web export) is off.
 //   - At most --max-sessions sessions (default 200), and twice that many connections before
-//     authentication; the next is refused with a one-line reason. A connection with no session
-//     20 s after it came (handshakeTimeout) is closed, so silent ones cannot fill the slots.
+//     authentication; the next is refused with a one-line reason. A connection with no live
+//     session for 20 s (handshakeTimeout) is closed, so idle ones cannot fill the slots.
 //     One connection holds at most maxChannels sessions; a session keeps at most maxEnv
 //     environment requests of maxEnvBytes each (the library keeps each until the session ends).
 //   - A client's window counts as at most 500x200 cells: a frame's memory grows with its cells.

@@ -102,13 +102,10 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 		return nil
 	}
 	cc := &countedConn{Conn: c, s: s}
-	// A connection that has not opened a session by then (silent, stuck in authentication,
-	// or authenticated and idle) is closed: else such connections could fill every slot.
-	cc.timer = time.AfterFunc(handshakeTimeout, func() {
-		if !cc.opened.Load() {
-			cc.Close()
-		}
-	})
+	// A connection with no live session for handshakeTimeout (silent, stuck in login, logged
+	// in and idle, or its sessions refused or ended) is closed: else such connections could
+	// fill every slot.
+	cc.timer = time.AfterFunc(handshakeTimeout, cc.check)
 	ctx.SetValue(connKey{}, cc)
 	return cc
 }
@@ -119,21 +116,35 @@ type countedConn struct {
 	net.Conn
 	s        *Server
 	once     sync.Once
-	opened   atomic.Bool  // a session was opened on it
+	live     atomic.Int32 // sessions running the lab on it
+	closed   atomic.Bool
 	channels atomic.Int32 // session channels open (maxChannels)
 	timer    *time.Timer
 }
 
 func (c *countedConn) Close() error {
-	c.once.Do(func() { c.s.conns.Add(-1); c.timer.Stop() })
+	c.once.Do(func() { c.closed.Store(true); c.s.conns.Add(-1); c.timer.Stop() })
 	return c.Conn.Close()
 }
 
-// sessionOpened marks sess's connection as in use: the handshake timeout no longer applies.
-func sessionOpened(sess ssh.Session) {
-	if cc, ok := sess.Context().Value(connKey{}).(*countedConn); ok {
-		cc.opened.Store(true)
+func (c *countedConn) check() {
+	switch {
+	case c.closed.Load():
+	case c.live.Load() == 0:
+		c.Close()
+	default:
+		c.timer.Reset(handshakeTimeout)
 	}
+}
+
+// sessionLive counts sess as running the lab on its connection until the returned func.
+func sessionLive(sess ssh.Session) func() {
+	cc, ok := sess.Context().Value(connKey{}).(*countedConn)
+	if !ok {
+		return func() {}
+	}
+	cc.live.Add(1)
+	return func() { cc.live.Add(-1) }
 }
 
 // lineLogger escapes each log line of the connection logger into one line.
@@ -292,8 +303,8 @@ func (s *Server) openedClass() *class {
 	return s.class
 }
 
-// handshakeTimeout bounds how long a connection may stay without a session: a connection
-// that never finishes authenticating, or never opens a session, is closed after it.
+// handshakeTimeout bounds how long a connection may stay without a live session: one that
+// never finishes authenticating, never opens a session, or whose sessions ended, is closed.
 var handshakeTimeout = 20 * time.Second
 
 // Bounds on what one connection makes the server keep: the library keeps every env request

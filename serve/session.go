@@ -115,7 +115,6 @@ func (s *Server) handle(next ssh.Handler) ssh.Handler {
 func (s *Server) session(sess ssh.Session) {
 	se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	se.active.Store(time.Now().UnixNano())
-	sessionOpened(sess)
 	if ssh.AgentRequested(sess) {
 		fmt.Fprint(sess.Stderr(), "leaselab serve refuses agent forwarding: it never uses your agent\r\n")
 	}
@@ -150,6 +149,7 @@ func (s *Server) session(sess ssh.Session) {
 	se.id = s.seq
 	s.sessions[se] = struct{}{}
 	s.mu.Unlock()
+	defer sessionLive(sess)()
 	go se.pump()
 	defer func() {
 		if r := recover(); r != nil { // a panic outside the program: this session only
