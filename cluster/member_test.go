@@ -431,3 +431,17 @@ func TestNewLeaderTakesNoChangeYet(t *testing.T) {
 		t.Fatalf("n2's configuration %v", w.Membership(2))
 	}
 }
+
+// Every voter replaced: a client whose ring holds only removed nodes learns the new members
+// from a removed node's refusal (it applied the configuration that names them) and is granted.
+func TestClientFindsReplacedCluster(t *testing.T) {
+	w := newWorld(t, func(c *Config) { c.Nodes = 3 })
+	electN1(t, w)
+	must(t, w.Reconfigure([]int{4, 5, 6}, false))
+	waitFor(t, w, 10*time.Second, "n1..n3 removed", func() bool {
+		return w.node(1).removed && w.node(2).removed && w.node(3).removed
+	})
+	waitFor(t, w, 10*time.Second, "a new leader", func() bool { return w.Leader() >= 4 })
+	must(t, w.Acquire("c1", "orders", 5*time.Second))
+	waitFor(t, w, 10*time.Second, "c1 granted", func() bool { k, _ := w.ClientReply("c1"); return k == ReplyGranted })
+}

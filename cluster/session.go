@@ -26,6 +26,7 @@ type pendingRead struct {
 func (n *node) onRequest(req *request, attempt int, sent time.Duration) {
 	if n.removed { // it applied its own removal: it refuses the connection, as a crashed one does
 		rep := &reply{req: req, attempt: attempt, from: n.id, kind: ReplyUnavailable, sent: n.w.now}
+		rep.ring, rep.ringAt = n.conf.Members(), n.confAt // the configuration that removed it names who is left
 		n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})
 		return
 	}
