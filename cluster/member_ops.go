@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"go.etcd.io/raft/v3"
@@ -354,6 +355,9 @@ func (n *node) applyConf(e *pb.Entry) {
 	}
 	if was && !n.conf.Has(n.id) {
 		n.removed = true
+		// It will apply nothing more: a request it accepted with an entry after this one
+		// may still commit under the others, so it says outcome-unknown, never silence.
+		n.overtaken(math.MaxUint64)
 	}
 	if n.role == RoleLeader || was && !n.conf.Has(n.id) {
 		n.w.disturb()

@@ -445,3 +445,28 @@ func TestClientFindsReplacedCluster(t *testing.T) {
 	must(t, w.Acquire("c1", "orders", 5*time.Second))
 	waitFor(t, w, 10*time.Second, "c1 granted", func() bool { k, _ := w.ClientReply("c1"); return k == ReplyGranted })
 }
+
+// A removed leader answers the requests it accepted with entries after its removal:
+// outcome-unknown (it applies nothing more; the others may still commit them), not silence
+// until the client's timeout.
+func TestRemovedLeaderAnswersItsPending(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	w.Advance(time.Second)
+	must(t, w.Connect("c1", 1))
+	for id := 2; id <= 5; id++ {
+		must(t, w.Delay(1, id, 50*time.Millisecond)) // the removal commits after c1's entry is in
+	}
+	must(t, w.RemoveNode(1))
+	must(t, w.Acquire("c1", "orders", 5*time.Second))
+	var got []ReplyKind
+	w.Subscribe(func(e *Event) {
+		if e.Kind == EvClientReply && e.Client == "c1" && e.Node == 1 {
+			got = append(got, e.Reply)
+		}
+	})
+	w.Advance(500 * time.Millisecond)
+	if len(got) == 0 || got[0] != ReplyOutcomeUnknown {
+		t.Fatalf("c1 heard %v from n1 within 500ms, want outcome-unknown", got)
+	}
+}
