@@ -306,10 +306,13 @@ func TestChaosJobs(t *testing.T) {
 	}
 }
 
-// A history not checked is never a pass: exit 1, and the summary says so.
+// A history not checked is never a pass: exit 1, and the summary says so. porcupine races its
+// timer against the check, so a small history may still be decided within 1ns: the test asks
+// only that the ones it could not decide make the run fail, over enough seeds that some can't.
 func TestChaosNotCheckedFails(t *testing.T) {
-	out, _, code := runCLI(t, "chaos", "--seeds", "3", "--lin-timeout", "1ns", "--duration", "5s", "--out", t.TempDir())
-	if code != 1 || !strings.Contains(out, "3 not checked") || !strings.Contains(out, "NOT A PASS: 3 histories could not be checked") {
+	out, _, code := runCLI(t, "chaos", "--seeds", "8", "--lin-timeout", "1ns", "--duration", "5s", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(out, "not checked (timed out)") || !strings.Contains(out, "NOT A PASS:") ||
+		!strings.Contains(out, "could not be checked within --lin-timeout 1ns") {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 }
