@@ -94,8 +94,8 @@ func (d *drawing) build() *built {
 
 	// Every instant something is drawn at gets a row.
 	times := []time.Duration{0, p.End}
-	for _, as := range b.arrows {
-		for _, a := range as {
+	for _, cls := range sortedKeys(b.arrows) {
+		for _, a := range b.arrows[cls] {
 			if a.m.Lock {
 				times = append(times, a.m.Sent, a.m.At)
 			}
@@ -233,8 +233,9 @@ func (d *drawing) build() *built {
 		}
 		d.details[a.id] = d.msgData(a.m, a.label, note)
 	}
-	for _, as := range b.arrows {
-		for _, a := range as {
+	// In a fixed order: details intern their words, and the page must be the same bytes every run.
+	for _, cls := range sortedKeys(b.arrows) {
+		for _, a := range b.arrows[cls] {
 			if d.details[a.id] == nil {
 				note := ""
 				if a.m.Lock && !a.first {
@@ -298,8 +299,8 @@ func (d *drawing) build() *built {
 			nb.y += b.notes[k].h
 		}
 	}
-	for _, as := range b.arrows {
-		for _, a := range as {
+	for _, cls := range sortedKeys(b.arrows) {
+		for _, a := range b.arrows[cls] {
 			d.geometry(a)
 		}
 	}
