@@ -529,16 +529,8 @@ func cmdChaos(args []string, stdout, stderr, progress io.Writer) error {
 		}
 	}
 	rep, err := chaos.Run(o, progress)
-	if rep != nil {
-		rep.Print(stdout)
-	}
-	if err != nil {
+	if err := report(stdout, rep, err, jsonOut); err != nil {
 		return err
-	}
-	if jsonOut != "" {
-		if err := rep.WriteJSON(jsonOut); err != nil {
-			return err
-		}
 	}
 	jobs := fmt.Sprintf("%d jobs", o.Jobs)
 	if o.Jobs == 1 {
@@ -585,14 +577,8 @@ func cmdChaosMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil && rep == nil {
 		return bad("%v", err)
 	}
-	rep.Print(stdout)
-	if err != nil {
+	if err := report(stdout, rep, err, jsonOut); err != nil {
 		return err
-	}
-	if jsonOut != "" {
-		if err := rep.WriteJSON(jsonOut); err != nil {
-			return err
-		}
 	}
 	if !rep.Passed() {
 		return exitError(1)
@@ -687,4 +673,19 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	return serve.Main(serve.Config{Addr: *addr, HostKey: *hostKey, TeacherKeys: *teachers, StudentKeys: *students,
 		MaxSessions: *maxSessions, Idle: *idle}, stdout, stderr)
+}
+
+// report prints a chaos report (what there is of it, even beside an error) and writes its JSON
+// when asked, for chaos and chaos merge alike.
+func report(stdout io.Writer, rep *chaos.Report, err error, jsonOut string) error {
+	if rep != nil {
+		rep.Print(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if jsonOut != "" {
+		return rep.WriteJSON(jsonOut)
+	}
+	return nil
 }
