@@ -372,7 +372,7 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 	print := fs.Bool("print", false, "no TUI: print both verdicts and the first divergence (exit 0 identical, 1 diverged)")
 	seed := fs.Uint64("seed", 0, "override both scenarios' seeds")
 	speed := fs.Float64("speed", 1, "playback speed, 0.1 to 100 (simulated seconds per second)")
-	unsafe := fs.String("unsafe", "", "compare A with A plus this unsafe switch ("+strings.Join(scenarios.UnsafeNames, ", ")+")")
+	unsafe := fs.String("unsafe", "", "compare A with A plus the unsafe switch `NAME` ("+strings.Join(scenarios.UnsafeNames, ", ")+")")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -651,7 +651,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 		"Serves the lab over SSH: each session is the whole TUI (lessons, sandbox, time travel),",
 		"and a teacher (a key in --teacher-keys) opens a class that students follow live.",
 		"Students need no account: any key, or none. SIGTERM closes every session and exits 0.")
-	addr := fs.String("addr", "127.0.0.1:2222", "where to listen (a class on the room's network: --addr :2222)")
+	addr := fs.String("addr", "127.0.0.1:2222", "where to listen, `HOST:PORT` (a class on the room's network: --addr :2222)")
 	hostKey := fs.String("host-key", "leaselab_host_ed25519", "the host key file, made on first start (mode 0600)")
 	teachers := fs.String("teacher-keys", "", "authorized_keys file: these keys are teachers")
 	students := fs.String("student-keys", "", "authorized_keys file: only these keys (and teachers) may connect")
