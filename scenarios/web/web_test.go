@@ -149,35 +149,8 @@ func TestBusyTenMinutesUnder5MB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 10-minute simulated run")
 	}
-	w, err := cluster.New(cluster.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := Observe(w)
-	clients := []string{"c1", "c2", "c3"}
-	n := 0
-	const dur = 10 * time.Minute
-	for at := time.Duration(0); at < dur; at += 100 * time.Millisecond {
-		c, key := clients[n%3], fmt.Sprintf("k%d", n%5)
-		if n%2 == 0 {
-			_ = w.Acquire(c, key, 2*time.Second)
-		} else {
-			w.Release(c, key)
-		}
-		n++
-		switch at % time.Minute {
-		case 20 * time.Second:
-			_ = w.Isolate(1 + int(at/time.Minute)%5)
-		case 30 * time.Second:
-			w.Heal()
-		case 40 * time.Second:
-			_ = w.Crash(1 + int(at/time.Minute+2)%5)
-		case 50 * time.Second:
-			_ = w.Restart(1 + int(at/time.Minute+2)%5)
-		}
-		w.AdvanceTo(at + 100*time.Millisecond)
-	}
-	p := &Page{Title: "busy", Name: "busy", Seed: 1, Rec: rec, Passed: true, End: w.Now(), Violations: w.Violations()}
+	p := busyPage(t, 10*time.Minute)
+	rec := p.Rec
 	var c counter
 	if err := Write(&c, p); err != nil {
 		t.Fatal(err)
