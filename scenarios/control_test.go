@@ -18,6 +18,9 @@ func TestParseRefusesControlBytes(t *testing.T) {
 		{"say \"a\xc2\x9bb\"\n", `s.scenario:1:7: control character \x9b`},
 		{"c1 write k v\x1b[2J\n", `s.scenario:1:13: control character \x1b`},
 		{"say \"a\rb\"\n", `s.scenario:1:7: control character \x0d`},
+		{"say \"a\u202etxt.exe\"\n", `s.scenario:1:7: bidirectional control character U+202E`},
+		{"c1 acquire or\u2066ders 3s\n", `s.scenario:1:14: bidirectional control character U+2066`},
+		{"title \u200fT\n", `s.scenario:1:7: bidirectional control character U+200F`},
 	}
 	for c := 0; c < 0xa0; c++ {
 		if c == '\t' || c == '\n' || c >= 0x20 && c < 0x7f {

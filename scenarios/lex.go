@@ -118,6 +118,8 @@ func textRune(line string, i int) (int, *lexError) {
 		return 0, &lexError{i + 1, fmt.Sprintf(`byte \x%02x is not UTF-8 (a scenario file is UTF-8 text)`, c)}
 	case termsafe.IsControl(r):
 		return 0, &lexError{i + 1, fmt.Sprintf(`control character \x%02x (escape sequences and other control bytes are not allowed in a scenario)`, r)}
+	case termsafe.IsBidi(r):
+		return 0, &lexError{i + 1, fmt.Sprintf(`bidirectional control character U+%04X (it reorders the text shown after it, so a line would not read as what it does)`, r)}
 	}
 	return n, nil
 }

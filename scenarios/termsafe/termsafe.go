@@ -1,7 +1,8 @@
 // Package termsafe shows text from a file, a prompt or the network on a terminal without letting
 // it drive the terminal: every control byte (C0, DEL, C1) and every byte that is not UTF-8 is
 // shown escaped, as \x1b, so an escape sequence in a shared scenario cannot clear a student's
-// screen, leave the alternate screen or set the window title.
+// screen, leave the alternate screen or set the window title; and every bidirectional
+// formatting character is shown as \u202e, so a line cannot be made to read backwards.
 //
 // The scenario parser already refuses such bytes in a file (FILE:LINE:COL); this is the second
 // line of defence, applied where text reaches a terminal: the TUI, run's reports and --verbose,
@@ -28,6 +29,13 @@ func Safe(s string) bool { return clean(s, false) }
 // IsControl says whether r is a C0 or C1 control character or DEL.
 func IsControl(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
 
+// IsBidi says whether r is a bidirectional formatting character (LRE, RLE, PDF, LRO, RLO, the
+// isolates, LRM, RLM, ALM). They print nothing but reorder the text after them, so a line can
+// read as something other than what it says (CVE-2021-42574, "Trojan Source").
+func IsBidi(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+}
+
 func clean(s string, oneLine bool) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -41,7 +49,7 @@ func clean(s string, oneLine bool) bool {
 			return false
 		default:
 			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n <= 1 || IsControl(r) {
+			if r == utf8.RuneError && n <= 1 || IsControl(r) || IsBidi(r) {
 				return false
 			}
 			i += n - 1
@@ -67,6 +75,8 @@ func escape(s string, oneLine bool) string {
 			b.WriteRune(r)
 		case IsControl(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
+		case IsBidi(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+n])
 		}

@@ -2,6 +2,7 @@ package termsafe
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -82,5 +83,22 @@ func TestWriterSplitsUTF8(t *testing.T) {
 	w.Flush()
 	if got := b.String(); got != `ok\xe2\x9c` {
 		t.Errorf("got %q", got)
+	}
+}
+
+// A right-to-left override makes "say \"‮txt.exe\"" read as "exe.txt": every bidirectional
+// formatting character is shown escaped, and nothing else of a right-to-left script is.
+func TestEscapesBidiControls(t *testing.T) {
+	for _, r := range []rune{0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069} {
+		in := "a" + string(r) + "b"
+		want := fmt.Sprintf(`a\u%04xb`, r)
+		if got := Line(in); got != want || Text(in) != want || Safe(in) {
+			t.Errorf("U+%04X: Line %q, Text %q, Safe %v; want %q", r, got, Text(in), Safe(in), want)
+		}
+	}
+	for _, s := range []string{"שלום", "مرحبا", "a\u200db"} { // Hebrew, Arabic, a zero-width joiner
+		if Text(s) != s || !Safe(s) {
+			t.Errorf("%q was escaped", s)
+		}
 	}
 }
