@@ -163,18 +163,18 @@ func (m *Model) slowLinks(id int) {
 // act performs a step as the user; it reports whether the world accepted it (a refused step
 // is not recorded, and the status line gives the world's reason).
 func (m *Model) act(st scenarios.Step) bool {
-	_, wasForked := m.sim.p.Forked()
+	_, wasForked := m.sim.forked()
 	dropped, err := m.sim.do(st)
 	m.refresh()
 	if err != nil {
 		m.fail("%s: %v", scenarios.FormatStep(st), err)
 		return false
 	}
-	text := "at " + simTime(m.sim.p.Now()) + ": " + scenarios.FormatStep(st)
+	text := "at " + simTime(m.sim.now()) + ": " + scenarios.FormatStep(st)
 	if dropped > 0 {
 		text += " · history forked: " + strconv.Itoa(dropped) + " later action(s) dropped"
 	}
-	if _, forked := m.sim.p.Forked(); forked && !wasForked {
+	if _, forked := m.sim.forked(); forked && !wasForked {
 		text = scenarios.FormatStep(st) + " changed the story: the lesson's checks are off from here; ← rewinds to undo"
 	}
 	m.say("%s", text)

@@ -18,7 +18,7 @@ func (m *Model) curAsk() *scenarios.Step {
 	if !m.sim.atPause() {
 		return nil
 	}
-	log := m.sim.p.Log()
+	log := m.sim.log()
 	for _, e := range log.Backward() {
 		if e.User {
 			continue

@@ -64,11 +64,10 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 // saveWeb replays the session so far headless (the same steps at the same instants) and writes
 // it as one web page, the way `leaselab run --html` does.
 func (m *Model) saveWeb() {
-	p := m.sim.p
-	name := fmt.Sprintf("leaselab-session-%d-%s.html", p.Seed(), simTime(p.Now()))
+	name := fmt.Sprintf("leaselab-session-%d-%s.html", m.sim.seed(), simTime(m.sim.now()))
 	path := filepath.Join(m.saveDir, name)
-	s := p.Session(path)
-	seed := p.Seed()
+	s := m.sim.session(path)
+	seed := m.sim.seed()
 	page, err := web.Record(s, &seed)
 	if err == nil {
 		err = web.WriteFile(path, page)

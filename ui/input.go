@@ -98,7 +98,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Continue):
 		if end, ok := m.longWait(); ok {
 			m.say("skipping the script's wait to %s", simTime(end))
-			return m.queueSeek(end - m.sim.p.Now())
+			return m.queueSeek(end - m.sim.now())
 		}
 		m.continueScript()
 	case key.Matches(msg, k.Save) && m.served != nil:
@@ -229,7 +229,7 @@ func (m *Model) togglePause() {
 		m.say("running at %s", speedText(m.sim.speed))
 	default:
 		m.sim.pause()
-		m.say("paused at %s · . one event · ← → travel in time", simTime(m.sim.p.Now()))
+		m.say("paused at %s · . one event · ← → travel in time", simTime(m.sim.now()))
 	}
 }
 
@@ -254,18 +254,18 @@ const longWaitFrom = 10 * time.Second
 // longWait is the end of the script's plain wait in progress when at least longWaitFrom of it
 // is left.
 func (m *Model) longWait() (time.Duration, bool) {
-	end, ok := m.sim.p.Waiting()
-	return end, ok && !m.sim.atPause() && end-m.sim.p.Now() >= longWaitFrom
+	end, ok := m.sim.waiting()
+	return end, ok && !m.sim.atPause() && end-m.sim.now() >= longWaitFrom
 }
 
 // offerSkip says, once per long wait, that enter skips it.
 func (m *Model) offerSkip() {
 	end, ok := m.longWait()
-	if !ok || m.skipOffered == m.sim.p.PC()+1 {
+	if !ok || m.skipOffered == m.sim.pc()+1 {
 		return
 	}
-	m.skipOffered = m.sim.p.PC() + 1
-	m.say("the script waits until %s here (%s of idle time): enter skips to its end", simTime(end), (end - m.sim.p.Now()).Round(time.Millisecond))
+	m.skipOffered = m.sim.pc() + 1
+	m.say("the script waits until %s here (%s of idle time): enter skips to its end", simTime(end), (end - m.sim.now()).Round(time.Millisecond))
 }
 
 // stepEvent runs the next happening while paused and says what it did.
@@ -292,9 +292,9 @@ func (m *Model) stepEvent() {
 		break
 	}
 	if len(evs) > 1 {
-		m.say("%s  %s  (+%d more)", simTime(m.sim.p.Now()), text, len(evs)-1)
+		m.say("%s  %s  (+%d more)", simTime(m.sim.now()), text, len(evs)-1)
 	} else {
-		m.say("%s  %s", simTime(m.sim.p.Now()), text)
+		m.say("%s  %s", simTime(m.sim.now()), text)
 	}
 }
 
@@ -315,11 +315,11 @@ func (m *Model) stepLock() {
 	e, ok := m.sim.stepLock(lockStepLimit)
 	switch {
 	case ok:
-		m.say("%s  %s  (j: the next one)", simTime(m.sim.p.Now()), e.Describe())
+		m.say("%s  %s  (j: the next one)", simTime(m.sim.now()), e.Describe())
 	case m.sim.atPause():
-		m.say("%s  a script pause came first: enter continues", simTime(m.sim.p.Now()))
+		m.say("%s  a script pause came first: enter continues", simTime(m.sim.now()))
 	default:
-		m.fail("no lock event within %v (at %s now)", lockStepLimit, simTime(m.sim.p.Now()))
+		m.fail("no lock event within %v (at %s now)", lockStepLimit, simTime(m.sim.now()))
 	}
 	m.refresh()
 }
@@ -336,7 +336,7 @@ func (m *Model) queueSeek(d time.Duration) tea.Cmd {
 func (m *Model) doSeek() tea.Cmd {
 	d := m.seekBy
 	m.seekBy, m.seekWait = 0, false
-	from := m.sim.p.Now()
+	from := m.sim.now()
 	if d > 0 && m.sim.atPause() {
 		m.fail("at a script stop: enter continues first (→ never skips narration)")
 		return nil

@@ -242,13 +242,13 @@ func (m *Model) refresh() {
 	if m.Following() && m.served.View != nil {
 		m.v = m.served.View(o)
 	} else {
-		m.v = m.sim.p.World().View(o)
+		m.v = m.sim.world().View(o)
 	}
 	if m.node > len(m.v.Nodes) {
 		m.node = 1
 	}
 	if m.sim.ended && m.results == nil {
-		m.results = newResults(m.sim.p.Verdict())
+		m.results = newResults(m.sim.verdict())
 		m.status, m.statusAlt, m.statusBad = "", "", false // "continuing the script" and the like are stale now
 		m.resize(m.width, m.height)
 	} else if !m.sim.ended && m.results != nil {
@@ -291,7 +291,7 @@ func (m *Model) footerRowsWanted() int {
 func (m *Model) promptErrExtra(w, h, narr int) int {
 	// One row more than the narration leaves: the whole list of step words (a longer one since
 	// `cX timeout`) fits at 80x24 under a lesson's narration; the timeline gives the row.
-	return min(max(0, len(m.promptErrLines(w))-1), max(1, narrationRoom(w, h, m.sim.p.World().Nodes())-narr+1))
+	return min(max(0, len(m.promptErrLines(w))-1), max(1, narrationRoom(w, h, m.sim.world().Nodes())-narr+1))
 }
 
 // resize recomputes every size from the terminal's; the one place sizes are decided.
@@ -299,7 +299,7 @@ func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
 	narr := m.narrationLines(w, h)
 	extra := m.promptErrExtra(w, h, narr)
-	m.lay = computeLayout(w, h, m.sim.p.World().Nodes(), narr+extra)
+	m.lay = computeLayout(w, h, m.sim.world().Nodes(), narr+extra)
 	if m.lay.mode != modeSmall {
 		m.lay.narration.h = narr
 		m.lay.status, m.lay.help, m.lay.helpRows = h-2-extra, h-1-extra, 1+extra

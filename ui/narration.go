@@ -95,7 +95,7 @@ func (m *Model) narrationText(w int) []narrLine {
 
 // forkLines is the note, above the narration, that the user has changed the lesson's story.
 func (m *Model) forkLines(w int) []narrLine {
-	at, forked := m.sim.p.Forked()
+	at, forked := m.sim.forked()
 	if !forked || m.sim.sandbox {
 		return nil
 	}
@@ -154,9 +154,9 @@ func (m *Model) narrationLines(w, h int) int {
 	case a != nil: // the verdict and explanation to come
 		n = max(n, len(m.forkLines(w))+len(sayLines(m.says(), w))+len(askLines(a, (a.Right+1)%len(a.Choices), w)))
 	case m.results == nil:
-		n = max(n, len(m.forkLines(w))+sectionLines(m.base, m.sim.p.PC(), w))
+		n = max(n, len(m.forkLines(w))+sectionLines(m.base, m.sim.pc(), w))
 	}
-	return min(n, narrationRoom(w, h, m.sim.p.World().Nodes()))
+	return min(n, narrationRoom(w, h, m.sim.world().Nodes()))
 }
 
 // narrOverflows says whether the narration is scrolled or has lines it cannot show.

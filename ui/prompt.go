@@ -29,7 +29,7 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 		var st scenarios.Step
 		if line != "" && !strings.HasPrefix(line, "/") {
 			var err error
-			if st, err = m.sim.p.ParseStep(line); err != nil {
+			if st, err = m.sim.parseStep(line); err != nil {
 				// Keep the prompt and its text open to fix the line; the error shows below it.
 				m.fail("%v", err)
 				m.input.hi = len(m.input.hist)
@@ -59,7 +59,7 @@ func (m *Model) onPromptKey(msg tea.KeyMsg) tea.Cmd {
 // message: it can be watched, stopped with esc, and q always quits).
 func (m *Model) runStep(st scenarios.Step, line string) tea.Cmd {
 	if st.Kind == scenarios.StepWait || st.Kind == scenarios.StepWaitUntil {
-		j, err := m.sim.p.StartJob(st)
+		j, err := m.sim.waitJob(st)
 		if err != nil {
 			m.fail("%s: %v", scenarios.FormatStep(st), err)
 			return nil

@@ -11,14 +11,13 @@ import (
 // save writes the whole session (header, every step with its instant) as a scenario file:
 // `leaselab play FILE` reproduces it event for event.
 func (m *Model) save() {
-	p := m.sim.p
 	// Less than a millisecond on, so the file's last wait is whole milliseconds too.
-	p.AlignMs()
-	m.sim.moved()
+	s := m.sim
+	s.align()
 	m.refresh()
-	name := fmt.Sprintf("leaselab-session-%d-%s.scenario", p.Seed(), simTime(p.Now()))
+	name := fmt.Sprintf("leaselab-session-%d-%s.scenario", s.seed(), simTime(s.now()))
 	path := filepath.Join(m.saveDir, name)
-	src := scenarios.Format(p.Session(path))
+	src := scenarios.Format(s.session(path))
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		m.fail("save: %v", err)
 		return

@@ -55,7 +55,7 @@ func newServed(s *scenarios.Scenario, o Options, sv *Served, sandbox bool) (*Mod
 		return nil, err
 	}
 	m.served = sv
-	m.sim.p.LimitCheckpoints(servedCheckpointBytes)
+	m.sim.limitCheckpoints(servedCheckpointBytes)
 	m.sim.frameAt = sv.FrameEvery
 	return m, nil
 }
@@ -189,17 +189,15 @@ func (m *Model) fork() {
 		m.refresh()
 		return
 	}
-	p, err := m.class.p.Clone()
+	s, err := m.class.fork(m.served.FrameEvery)
 	if err != nil {
 		m.fail("fork: %v", err)
 		return
 	}
-	s := &sim{p: p, tl: &timeline{}, speed: m.class.speed, sandbox: m.class.sandbox, paused: true, wall: m.class.wall, frameAt: m.served.FrameEvery}
-	s.attach()
 	m.sim = s
 	m.keys = newKeyMap()
 	m.tlSet = false
-	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, space runs it · F rejoins the class", simTime(p.Now())),
+	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, space runs it · F rejoins the class", simTime(s.now())),
 		"your copy · space runs it · F rejoins")
 	m.resize(m.width, m.height)
 	m.refresh()
@@ -207,11 +205,9 @@ func (m *Model) fork() {
 
 // showScript opens the session's script on screen, to copy: a served session writes no file.
 func (m *Model) showScript() {
-	p := m.sim.p
-	p.AlignMs()
-	m.sim.moved()
+	m.sim.align()
 	m.refresh()
-	src := scenarios.Format(p.Session("leaselab-session.scenario"))
+	src := scenarios.Format(m.sim.session("leaselab-session.scenario"))
 	m.script = strings.Split(strings.TrimRight(termsafe.Text(src), "\n"), "\n")
 	m.scriptTop = 0
 }
@@ -250,7 +246,7 @@ func (m *Model) scriptView() string {
 }
 
 // World is the world the Model shows now (read it only where the Model may be used).
-func (m *Model) World() *cluster.World { return m.sim.p.World() }
+func (m *Model) World() *cluster.World { return m.sim.world() }
 
 // SetServed replaces the served hooks (a teacher's class line, once the class is open).
 func (m *Model) SetServed(sv *Served) { m.served = sv }

@@ -23,7 +23,7 @@ const (
 // stops, and every rule of the script, is the playback's.
 type sim struct {
 	p       *scenarios.Playback
-	world   *cluster.World // the world the timeline is subscribed on (a rewind builds a new one)
+	live    *cluster.World // the world the timeline is subscribed on (a rewind builds a new one)
 	tl      *timeline
 	dg      *diagram.Recorder // the messages, for the diagram view
 	speed   float64
@@ -62,8 +62,8 @@ func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) 
 
 // attach follows the playback's current world.
 func (s *sim) attach() {
-	if w := s.p.World(); w != s.world {
-		s.world = w
+	if w := s.p.World(); w != s.live {
+		s.live = w
 		s.tl.attach(w)
 		s.dg = attachDiagram(s.dg, w)
 	}

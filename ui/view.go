@@ -221,7 +221,7 @@ func (m *Model) headFields() []headField {
 	}
 	fs[hSpeed] = one(st.headKey, " "+speedText(m.sim.speed), "")
 	fs[hSpeed].joined = true
-	seed := fmt.Sprint(m.sim.p.Seed())
+	seed := fmt.Sprint(m.sim.seed())
 	fs[hSeed] = headField{forms: [][]headSeg{{{st.headKey, "seed "}, {st.headVal, seed}}, {{st.headKey, "s"}, {st.headVal, seed}}, nil}}
 	term := fmt.Sprint(v.Term)
 	if v.Leader != 0 {
@@ -261,7 +261,7 @@ func (m *Model) headFields() []headField {
 		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 viol", "✔ 0")
 	}
 	if !m.sim.sandbox {
-		pc, n := m.sim.p.PC(), len(m.base.Steps)
+		pc, n := m.sim.pc(), len(m.base.Steps)
 		fs[hStep] = one(st.headKey, fmt.Sprintf("step %d/%d", pc, n), fmt.Sprintf("%d/%d", pc, n))
 	} else {
 		fs[hStep] = one(st.headKey, "")
@@ -297,7 +297,7 @@ func violationKinds(vs []cluster.Violation) []string {
 // says is the narration since the script's last pause (the latest `say` when it has not
 // paused since), oldest first.
 func (m *Model) says() []string {
-	log := m.sim.p.Log()
+	log := m.sim.log()
 	var out []string
 	atAsk := m.curAsk() != nil // an ask shows with the lines said since the stop before it only
 	for i, e := range log.Backward() {
