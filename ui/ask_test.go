@@ -94,10 +94,14 @@ func answerAsk(m *Model) {
 	}
 }
 
-// TestClientRequestOnTheWire: ghost-lock's first pause says the request is on the wire; the
+// TestClientRequestOnTheWire: ghost-lock's third pause says the request is on the wire; the
 // Network panel counts it and lists it.
 func TestClientRequestOnTheWire(t *testing.T) {
 	m := playLesson(t, "ghost-lock", 120, 40)
+	for range 2 {
+		runToStop(t, m)
+		press(m, "enter")
+	}
 	runToStop(t, m)
 	n := &m.v.Net
 	if len(n.ClientFlights) != 1 || !n.ClientFlights[0].ToNode || n.ClientFlights[0].What != "acquire orders" {

@@ -114,14 +114,13 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), ""}
 	text, origin := texts[len(texts)-1], ""
 	if p.Origin.Kind == cluster.OriginGhost {
-		// "ghost release" is what the ghost-lock lessons point at: the result gives way before
-		// it (a ghost Release's result is Released, and the ✓ marks already say it applied).
-		text, origin = texts[0], origins[0]
-		if width(text)+width(origin) > l.room() {
-			if keep := l.room() - width(origin); keep >= 6 {
-				text = cut(text, keep)
-			} else {
-				text, origin = "", originText(p.Origin)
+		// "ghost release" is what the ghost-lock lessons point at, and its result says what it
+		// did: both stay, in the longest forms that fit (who proposed it, the leader, goes first).
+		text, origin = "", "ghost release"
+		for _, f := range [][2]string{{texts[0], origins[0]}, {texts[0], origins[1]}, {texts[0], " · ghost release"}, {"", originText(p.Origin)}, {"", "ghost release"}} {
+			if width(f[0])+width(f[1]) <= l.room() {
+				text, origin = f[0], f[1]
+				break
 			}
 		}
 	} else {
