@@ -126,6 +126,9 @@ type Event struct {
 	// Detail is an optional longer description (raft.DescribeMessage); not part of the hash, so
 	// asking for it does not change a run's identity.
 	Detail string
+	// Removed says, on conf-applied, that the change took Node out of the configuration (the
+	// Text names the members left); not part of the hash, which has the Text.
+	Removed bool
 }
 
 // Role is what a node is: leader, follower, candidate, pre-candidate, or down.

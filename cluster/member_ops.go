@@ -347,7 +347,7 @@ func (n *node) applyConf(e *pb.Entry) {
 	n.w.confChanged = true
 	old := n.conf
 	n.setConf(cs, e.GetIndex())
-	n.w.emit(Event{Kind: EvConfApplied, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Text: n.conf.String()})
+	n.w.emit(Event{Kind: EvConfApplied, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Text: n.conf.String(), Removed: !n.conf.Has(n.id)})
 	for _, id := range old.Members() {
 		if !n.conf.Has(id) {
 			n.w.removedIDs |= 1 << id

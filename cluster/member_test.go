@@ -113,6 +113,34 @@ func TestLearnerPromote(t *testing.T) {
 	}
 }
 
+// conf-applied says whether the change took the applying node out (Removed), so the diagram
+// marks a removal without reading the event's text: n1 applies its own removal with Removed
+// set, and no node that stays is ever told it was removed.
+func TestConfAppliedSaysRemoved(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	var applied []Event
+	w.Subscribe(func(e *Event) {
+		if e.Kind == EvConfApplied {
+			applied = append(applied, *e)
+		}
+	})
+	must(t, w.RemoveNode(1))
+	w.Advance(3 * time.Second)
+	removed := 0
+	for _, e := range applied {
+		if e.Removed != (e.Node == 1) {
+			t.Errorf("n%d applied %q with Removed=%v", e.Node, e.Text, e.Removed)
+		}
+		if e.Removed {
+			removed++
+		}
+	}
+	if removed != 1 || len(applied) < 4 {
+		t.Fatalf("%d conf-applied events, %d saying removed; want n1's one among at least 4", len(applied), removed)
+	}
+}
+
 // A removed leader steps down (StepDownOnRemoval), the others elect a new leader, the removed
 // node answers clients unavailable, and its ID never rejoins.
 func TestRemoveLeader(t *testing.T) {

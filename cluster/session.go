@@ -27,7 +27,7 @@ func (n *node) onRequest(req *request, attempt int, sent time.Duration) {
 	if n.removed { // it applied its own removal: it refuses the connection, as a crashed one does
 		rep := &reply{req: req, attempt: attempt, from: n.id, kind: ReplyUnavailable, sent: n.w.now}
 		rep.ring, rep.ringAt = n.conf.Members(), n.confAt // the configuration that removed it names who is left
-		n.w.q.push(item{at: n.w.now + n.w.latency(), kind: itReply, cl: req.cl, rep: rep})
+		n.w.q.push(item{at: AddTime(n.w.now, n.w.latency()), kind: itReply, cl: req.cl, rep: rep})
 		return
 	}
 	n.w.emit(Event{Kind: EvRequestAtNode, Node: n.id, Client: req.cl.name, Req: req.id, Key: req.key, Op: req.op, Sent: sent})

@@ -1,7 +1,6 @@
 package diagram
 
 import (
-	"fmt"
 	"strings"
 
 	"leaselab/cluster"
@@ -28,7 +27,7 @@ func (r *Recorder) member(e *cluster.Event) bool {
 	case cluster.EvConfApplied:
 		// Once per change (the first node to apply it), and on every node it removes.
 		switch {
-		case !strings.Contains(" "+e.Text+" ", fmt.Sprintf(" n%d ", e.Node)):
+		case e.Removed:
 			mk.Kind, mk.Text = MarkFault, "removed: applied "+e.Text
 		case e.Index > r.confMarked:
 			mk.Kind, mk.Text = MarkFault, "configuration: "+e.Text
