@@ -49,7 +49,7 @@ func TestReadmeLessonTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := regexp.MustCompile("^\\| (\\d+) \\| (?:\\*\\*(.+?)\\*\\*)? *\\| `([a-z-]+)` \\|")
+	row := regexp.MustCompile("^\\| (\\d+) \\| (?:\\*\\*(.+?)\\*\\*)? *\\| `([a-z0-9-]+)` \\|")
 	var names []string
 	themes := map[string]string{}
 	for _, line := range strings.Split(string(src), "\n") {
