@@ -196,7 +196,7 @@ func (c *client) start(a action) {
 	if a.op == OpRelease {
 		req.token = c.tokenFor(a)
 	}
-	w.note(entryNote{kind: clientCall, client: c.name, req: req.id, op: req.op, key: req.key, token: req.token})
+	w.note(Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
 	c.cur = req
 	c.send()
 }
@@ -384,7 +384,7 @@ func (c *client) adopt(ab *request, rep *reply) {
 	c.lastReply, c.lastToken, c.lastKey = ReplyGranted, rep.token, ab.key
 	c.holds[ab.key] = &holding{token: rep.token, lease: ab.lease, sentLocal: ab.sentLocal}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: ReplyGranted, Token: rep.token, Peer: rep.hint, Sent: rep.sent})
-	c.w.note(entryNote{kind: clientAdopt, client: c.name, req: ab.id, req2: req.id, token: rep.token})
+	c.w.note(Note{Kind: ClientAdopt, Client: c.name, Req: ab.id, Req2: req.id, Token: rep.token})
 	c.kick()
 }
 
@@ -406,7 +406,7 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 		}
 	}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
-	c.w.note(entryNote{kind: clientReturn, client: c.name, req: req.id, reply: kind, token: token})
+	c.w.note(Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind, Token: token})
 	c.kick()
 }
 

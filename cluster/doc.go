@@ -115,21 +115,26 @@
 //
 // # The checker
 //
-// The nodes, the clients and the resource are the system under test; what watches them
-// registers on one hook (observe.go): a node tells its world an entry was proposed, appended,
-// applied, or its state machine restored; a client that it sent a request, got its final
-// answer, or kept a late grant; the resource that it decided a write. None knows who listens.
-// The checker, the replication tracker (the TUI's proposal panel) and the porcupine history are
-// its observers, in that order. None holds the world: each note carries its instant, and the
-// checker reports what breaks through the sink the world gives it (a violation event, so in
-// the trace hash).
+// The nodes, the clients and the resource are the system under test; what watches them is
+// told through one hook (observe.go), one Note at a time: a node tells its world an entry was
+// proposed, appended, applied, or its state machine restored, that it was elected (with the
+// votes it counted) or moved its commit index as leader (with the members holding that
+// entry); a client that it sent a request, got its final answer, or kept a late grant; the
+// resource that it decided a write. None knows who listens.
+//
+// The watchers live in package cluster/check: the invariant checker, the replication tracker
+// (the TUI's proposal panel, read back through Watchers.Proposals) and the porcupine history,
+// told in that order. None holds the world: each note carries its instant, and what breaks is
+// reported through the Sink the world gives them (a violation event, so in the trace hash, and
+// in World.Violations). This package cannot import its checkers, so New takes the Attach that
+// builds them and refuses nil: every world is built by scenarios.NewWorld, which passes
+// check.Attach, and a world without its checkers is never made by accident. World.Clone copies
+// the watchers with the world.
 //
 // The checker is always on, in every world. It watches divergence, token-regression, double-grant,
-// stale-write and lost-grant, and the membership invariants (checker_conf.go): config-divergence,
-// foreign-vote and quorumless-commit, and World.CheckHistory adds non-linearizable (porcupine over the
-// clients' history). The history is checked a segment per key as the run goes (segment.go):
-// what is linearizable is forgotten, so a long run's memory and final check stay bounded; an
-// undecided check (porcupine out of time) is reported as Unknown, never as a pass.
+// stale-write and lost-grant, and the membership invariants: config-divergence, foreign-vote and
+// quorumless-commit; check.CheckHistory adds non-linearizable (porcupine over the clients'
+// history).
 //
 // # Time
 //

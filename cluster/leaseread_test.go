@@ -44,7 +44,7 @@ func TestUnsafeLeaseReadStaleBusy(t *testing.T) {
 	if l, ok := w.Lock(1, "orders"); !ok || l.Token != 1 {
 		t.Errorf("n1 lock orders %v %v, want token 1 (stale)", l, ok)
 	}
-	if res := w.CheckHistory(time.Minute); res != "Illegal" {
+	if res := TestCheckHistory(w, time.Minute); res != "Illegal" {
 		t.Errorf("history %v, want Illegal", res)
 	}
 	if !w.HasViolation(NonLinearizable) {
@@ -60,7 +60,7 @@ func TestSafeReadIndexNoStaleAnswer(t *testing.T) {
 		t.Errorf("c2 reply %q, still waiting %v: want no answer yet", r, w.ClientBusy("c2"))
 	}
 	waitFor(t, w, 5*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyGranted })
-	if res := w.CheckHistory(time.Minute); res != "Ok" {
+	if res := TestCheckHistory(w, time.Minute); res != "Ok" {
 		t.Errorf("history %v, want Ok", res)
 	}
 	if v := w.Violations(); len(v) != 0 {
@@ -76,7 +76,7 @@ func TestUnsafeLeaseReadNeedsTheSlowClock(t *testing.T) {
 		t.Errorf("n1 still leads at rate 1")
 	}
 	waitFor(t, w, 5*time.Second, "c2 granted", func() bool { r, _ := w.ClientReply("c2"); return r == ReplyGranted })
-	w.CheckHistory(time.Minute)
+	TestCheckHistory(w, time.Minute)
 	if v := w.Violations(); len(v) != 0 {
 		t.Errorf("violations: %v", v)
 	}
@@ -85,7 +85,7 @@ func TestUnsafeLeaseReadNeedsTheSlowClock(t *testing.T) {
 func TestLeaseReadNeedsCheckQuorum(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Unsafe.LeaseRead, cfg.CheckQuorum = true, false
-	if _, err := New(cfg); err == nil {
+	if _, err := New(cfg, TestAttach); err == nil {
 		t.Fatal("a world with lease-read and no check-quorum was built")
 	}
 	var u Unsafe

@@ -185,7 +185,7 @@ func TestLateReleaseRefused(t *testing.T) {
 	if v := w.Violations(); len(v) != 0 {
 		t.Errorf("violations: %v", v)
 	}
-	if res := w.CheckHistory(0); res != "Ok" {
+	if res := TestCheckHistory(w, 0); res != "Ok" {
 		t.Errorf("linearizability: %v", res)
 	}
 }
@@ -196,7 +196,7 @@ func TestUnsafeUncheckedProposalsLoseGrant(t *testing.T) {
 	if !w.HasViolation(LostGrant) {
 		t.Errorf("no lost-grant; violations: %v", w.Violations())
 	}
-	w.CheckHistory(0)
+	TestCheckHistory(w, 0)
 	if !w.HasViolation(NonLinearizable) {
 		t.Errorf("c1's release of c2's lock should be non-linearizable")
 	}
@@ -358,7 +358,7 @@ func TestLongChaoticRunConverges(t *testing.T) {
 	if v := w.Violations(); len(v) != 0 {
 		t.Errorf("violations: %v", v)
 	}
-	if res := w.CheckHistory(time.Minute); res != "Ok" {
+	if res := TestCheckHistory(w, time.Minute); res != "Ok" {
 		t.Errorf("linearizability: %v", res)
 	}
 	if w.Commit(1) < 100 {

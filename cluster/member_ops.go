@@ -309,7 +309,6 @@ func (w *World) join(id int) {
 	n := newJoiner(w, id)
 	w.nodes = append(w.nodes, n)
 	w.net.grow(len(w.nodes))
-	w.growChecker(len(w.nodes))
 	w.emit(Event{Kind: EvJoin, Node: id})
 	n.start()
 	n.nextTick = AddTime(n.clk.tickLocal(w.now), between(w.rng, 1, w.cfg.Tick))

@@ -11,7 +11,7 @@ import (
 
 // MaxNodes is the most nodes a cluster ever has: it starts with Config.Nodes and membership
 // changes may add nodes up to n9.
-const MaxNodes = maxNodes
+const MaxNodes = 9
 
 // Membership is a raft configuration as the scenario language speaks of it. While a change
 // is joint, Voters is the new (incoming) voter set and Outgoing the old one; a commit needs a

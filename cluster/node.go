@@ -140,8 +140,7 @@ func (n *node) restore(data []byte, idx uint64, cs *pb.ConfState) {
 	}
 	n.applied = idx
 	n.restoreConf(cs, idx)
-	n.w.note(entryNote{kind: stateRestored, node: n.id, index: idx, nextToken: n.sm.NextToken()})
-	n.w.cc.checkConfAt(n, idx, n.w.confHash(n))
+	n.w.note(Note{Kind: StateRestored, Node: n.id, Index: idx, NextToken: n.sm.NextToken(), Conf: n.conf, ConfHash: n.w.confHash(n)})
 	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
@@ -195,7 +194,7 @@ func (n *node) setRole(r Role, lead uint64) {
 	}
 	if r == RoleLeader && was != RoleLeader {
 		n.electAt = n.lastIndex() // raft's pendingConfIndex: no change until this applies
-		n.w.cc.onElected(n)
+		n.noteElected()
 		n.checkTicks = 0 // raft's becomeLeader zeroes electionElapsed
 		n.onPromote()
 	}
@@ -244,7 +243,7 @@ func (n *node) process() {
 				n.commit = hs.GetCommit()
 				n.w.emit(Event{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})
 				if n.role == RoleLeader {
-					n.w.cc.onLeaderCommit(n)
+					n.noteLeaderCommit()
 				}
 			}
 		}
@@ -288,7 +287,7 @@ func (n *node) onAppend(e *pb.Entry) {
 		if c, err := fsm.Decode(e.GetData()); err == nil {
 			ev.Cmd = c
 			ev.Origin = n.w.origin(c.Origin)
-			n.w.note(entryNote{kind: entryAppended, node: n.id, index: e.GetIndex(), term: e.GetTerm(), cmd: c, origin: ev.Origin})
+			n.w.note(Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: ev.Origin})
 			for _, p := range n.pending {
 				if p.id == c.Origin {
 					p.index = e.GetIndex()
@@ -327,9 +326,8 @@ func (n *node) apply(e *pb.Entry) {
 		ev.Text = "conf " + describeConfEntry(e)
 	}
 	n.w.emit(ev)
-	n.w.note(entryNote{kind: entryApplied, node: n.id, index: idx, term: e.GetTerm(), cmd: cmd, origin: o,
-		at: n.w.now, result: res, prev: prev, held: held, stateHash: n.sm.Hash()})
-	n.w.cc.checkConfAt(n, idx, n.w.confHash(n))
+	n.w.note(Note{Kind: EntryApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o,
+		Result: res, Prev: prev, Held: held, StateHash: n.sm.Hash(), Conf: n.conf, ConfHash: n.w.confHash(n)})
 	if n.w.confWanted != nil {
 		n.w.checkSwapped(n, e)
 	}

@@ -1,77 +1,123 @@
 package cluster
 
 import (
+	"errors"
 	"time"
 
 	"leaselab/fsm"
 )
 
-// The nodes are the system under test; the invariant checker, the replication tracker and the
-// porcupine history watch it from outside. A node tells its world's one hook what happened to
-// an entry (proposed, appended to its log, applied, or its state machine restored from a
-// snapshot), a client what became of its requests, the resource what it decided; none knows
-// who listens, the way TigerBeetle's simulator calls
+// The nodes, the clients and the resource are the system under test; the invariant checker,
+// the replication tracker and the porcupine history watch them from outside (package
+// cluster/check). A node tells its world's one hook what happened to an entry (proposed,
+// appended to its log, applied, or its state machine restored from a snapshot) and when it
+// was elected or moved its commit index as leader, a client what became of its requests, the
+// resource what it decided; none knows who listens, the way TigerBeetle's simulator calls
 // on_replica_commit and keeps its state checker apart from the replica.
 
-// entryKind is what happened.
-type entryKind uint8
+// NoteKind is what happened.
+type NoteKind uint8
 
 const (
-	entryProposed entryKind = iota + 1 // the leader proposed Cmd (Origin is new)
-	entryAppended                      // Node's log took the entry at Index/Term
-	entryApplied                       // Node applied the entry at Index: Result, and the key's lock before
-	stateRestored                      // Node's state machine was restored (restart or snapshot)
-	clientCall                         // client sent request req (op, key; a release's claimed token)
-	clientReturn                       // client's request req got its final answer (reply, token)
-	clientAdopt                        // a late grant (token) of client's earlier acquire req answered its current request req2
-	resourceWrite                      // the resource decided client's write to key with token (accepted)
+	EntryProposed   NoteKind = iota + 1 // the leader proposed Cmd (Origin is new)
+	EntryAppended                       // Node's log took the entry at Index/Term
+	EntryApplied                        // Node applied the entry at Index: Result, and the key's lock before
+	StateRestored                       // Node's state machine was restored (restart or snapshot) at Index
+	LeaderElected                       // Node became leader in Term, with Votes, in configuration Conf
+	LeaderCommitted                     // leader Node's commit index moved to Index, held by Holders
+	ClientCall                          // Client sent request Req (Op, Key; a release's claimed Token)
+	ClientReturn                        // Client's request Req got its final answer (Reply, Token)
+	ClientAdopt                         // a late grant (Token) of Client's earlier acquire Req answered its current request Req2
+	ResourceWrite                       // the resource decided Client's write to Key with Token (Accepted)
 )
 
-// entryNote is one observation, stamped with the instant it happened (at). Only the fields its
+// Note is one observation, stamped with the instant it happened (At). Only the fields its
 // kind names are meaningful.
-type entryNote struct {
-	kind        entryKind
-	node        int
-	index, term uint64
-	cmd         fsm.Command
-	origin      Origin
-	at          time.Duration
-	result      fsm.Result
-	prev        fsm.Lock // applied: the key's lock before the entry
-	held        bool     // applied: whether prev was held
-	stateHash   uint64   // applied: the node's lock table after the entry
-	nextToken   uint64   // restored: the token the machine issues next
+type Note struct {
+	Kind        NoteKind
+	Node        int
+	Index, Term uint64
+	Cmd         fsm.Command
+	Origin      Origin
+	At          time.Duration
+	Result      fsm.Result
+	Prev        fsm.Lock // applied: the key's lock before the entry
+	Held        bool     // applied: whether Prev was held
+	StateHash   uint64   // applied: the node's lock table after the entry
+	NextToken   uint64   // restored: the token the machine issues next
 
-	client    string // client notes, resource writes
-	req, req2 uint64 // the client's request ids
-	op        Op
-	key       string
-	token     uint64    // call: a release's claim; return, adopt: the token granted; write: the write's
-	reply     ReplyKind // return: the final answer
-	accepted  bool      // write: the resource's verdict
+	// Membership: the node's configuration (applied, restored: after the entry; elected,
+	// committed: the leader's) and its digest (applied, restored: 0 until some configuration
+	// changed anywhere, as every node then holds the one it booted with).
+	Conf     Membership
+	ConfHash uint64
+	Votes    uint16 // elected: bit id: the granted votes of Term it counted, its own included
+	Holders  uint16 // committed: bit id: the members whose log holds the leader's entry at Index (or a snapshot past it)
+
+	Client    string // client notes, resource writes
+	Req, Req2 uint64 // the client's request ids
+	Op        Op
+	Key       string
+	Token     uint64    // call: a release's claim; return, adopt: the token granted; write: the write's
+	Reply     ReplyKind // return: the final answer
+	Accepted  bool      // write: the resource's verdict
 }
 
-// entryObserver is what registers on the hook.
-type entryObserver interface{ observe(*entryNote) }
+// Watchers is everything that watches a world through its hook, built by the Attach given to
+// New. It is told every note, in order, and keeps the latest proposals for the View's
+// replication panel.
+type Watchers interface {
+	// Observe is told every note. The note is reused: it must not be kept.
+	Observe(*Note)
+	// Proposals is the latest proposals the tracker follows, oldest first, at most n. The
+	// world reads them (View) and never changes them.
+	Proposals(n int) []*Proposal
+}
 
-// note tells every observer, in registration order (the checker first: what it reports is an
-// event, so the order is part of the trace), stamped with the instant. One note is reused:
-// observers must not keep it.
-func (w *World) note(e entryNote) {
+// Attach builds a world's watchers around the sink they report through. New requires one, so
+// no world runs unchecked by accident: scenarios.NewWorld passes check.Attach.
+type Attach func(Sink) Watchers
+
+// errNoWatchers is New's answer to a nil Attach.
+var errNoWatchers = errors.New("cluster: a world is built with its checkers (scenarios.NewWorld attaches them)")
+
+// Proposal is one proposal the tracker follows: where the proposer's log put it and what each
+// node's apply gave.
+type Proposal struct {
+	Origin  Origin
+	Cmd     fsm.Command
+	At      time.Duration
+	Index   uint64 // where the proposer's log put it (0 if never appended)
+	Term    uint64
+	Results [MaxNodes + 1]fsm.Result // by node id, meaningful where Applied has its bit
+	Applied uint16                   // bit id: node id applied it
+}
+
+// Result is what node id's apply gave, if it applied the entry.
+func (p *Proposal) Result(id int) (fsm.Result, bool) {
+	return p.Results[id], p.Applied&(1<<id) != 0
+}
+
+// note tells the watchers, stamped with the instant (the checker first: what it reports is an
+// event, so the order is part of the trace). One note is reused: watchers must not keep it.
+func (w *World) note(e Note) {
 	w.noteBuf = e
-	w.noteBuf.at = w.now
-	for _, o := range w.observers {
-		o.observe(&w.noteBuf)
-	}
+	w.noteBuf.At = w.now
+	w.watch.Observe(&w.noteBuf)
 }
 
-// sink is how an observer reports a broken invariant: as an event of the world, so it is in the
-// trace hash. It is all an observer gets of the world.
-type sink struct{ w *World }
+// Sink is how a watcher reports a broken invariant: as an event of the world, so it is in the
+// trace hash, and in World.Violations. It is all a watcher gets of the world.
+type Sink struct{ w *World }
 
-// report records v as a violation event now, and returns it stamped with the instant.
-func (s sink) report(v Violation) Violation {
-	v.At = s.w.now
-	s.w.emit(Event{Kind: EvViolation, Node: v.Node, Index: v.Index, Key: v.Key, Violation: v.Kind, Text: v.Text, Detail: v.Detail})
+// Report records v as a violation event now, and returns it stamped with the instant.
+func (s Sink) Report(v Violation) Violation {
+	w := s.w
+	v.At = w.now
+	w.emit(Event{Kind: EvViolation, Node: v.Node, Index: v.Index, Key: v.Key, Violation: v.Kind, Text: v.Text, Detail: v.Detail})
+	w.violations = append(w.violations, v)
 	return v
 }
+
+// Watchers is what New attached to the world (package check reads its checkers through it).
+func (w *World) Watchers() Watchers { return w.watch }

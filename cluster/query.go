@@ -194,23 +194,6 @@ func (w *World) ClientBusy(c string) bool {
 // ResourceToken is the highest token the fenced resource has accepted for key (0 if none).
 func (w *World) ResourceToken(key string) uint64 { return w.res.high[key] }
 
-// Violations is everything the checker found so far.
-func (w *World) Violations() []Violation {
-	out := make([]Violation, len(w.chk.list))
-	copy(out, w.chk.list)
-	return out
-}
-
-// HasViolation says whether the checker found one of that kind.
-func (w *World) HasViolation(kind ViolationKind) bool {
-	for _, v := range w.chk.list {
-		if v.Kind == kind {
-			return true
-		}
-	}
-	return false
-}
-
 // OwnLease is, for a leader with unsafe lease-read, how long by its own clock it may still
 // answer lease-based reads if it hears from no one; ok is false for any other node or mode.
 func (w *World) OwnLease(id int) (time.Duration, bool) {

@@ -148,7 +148,7 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 	}
 	n.w.emit(ev)
 	n.proposed = append(n.proposed, cmd)
-	n.w.note(entryNote{kind: entryProposed, node: n.id, cmd: cmd, origin: o, at: n.w.now, term: n.term})
+	n.w.note(Note{Kind: EntryProposed, Node: n.id, Cmd: cmd, Origin: o, Term: n.term})
 	return o.ID, true
 }
 

@@ -56,7 +56,7 @@ func (t *TraceWriter) Write(e *Event) {
 		Peer: e.Peer, Client: e.Client, Req: e.Req, Index: e.Index, Term: e.Term, Role: string(e.Role),
 		Key: e.Key, Token: e.Token, Reply: e.word(), Text: e.Text, Detail: e.Detail}
 	if e.Kind == EvViolation {
-		j.Detail = "" // an explanation derived from the history (ExplainHistory), not part of the run
+		j.Detail = "" // an explanation derived from the history (check.ExplainHistory), not part of the run
 	}
 	if e.Kind.IsMessage() {
 		j.Msg, j.MsgTerm, j.MsgIdx, j.Entries, j.Reject = e.Msg.Type.String(), e.Msg.Term, e.Msg.Index, e.Msg.Entries, e.Msg.Reject

@@ -248,11 +248,7 @@ func (w *World) View(o ViewOptions) View {
 		}
 		v.Resource = append(v.Resource, rv)
 	}
-	props := w.tracker.list
-	if len(props) > o.Proposals {
-		props = props[len(props)-o.Proposals:]
-	}
-	for _, p := range props {
+	for _, p := range w.watch.Proposals(o.Proposals) {
 		v.Proposals = append(v.Proposals, w.proposalView(p))
 	}
 	v.Events = w.RecentEvents(o.Events)
@@ -383,8 +379,8 @@ func writeView(wr *write) WriteView {
 		Decided: wr.decided, Accepted: wr.accepted, At: wr.at}
 }
 
-func (w *World) proposalView(p *proposal) ProposalView {
-	pv := ProposalView{Origin: p.origin, Cmd: p.cmd, At: p.at, Index: p.index, Term: p.term,
+func (w *World) proposalView(p *Proposal) ProposalView {
+	pv := ProposalView{Origin: p.Origin, Cmd: p.Cmd, At: p.At, Index: p.Index, Term: p.Term,
 		Stages: make([]Stage, len(w.nodes)), Results: make([]fsm.Result, len(w.nodes))}
 	for i, n := range w.nodes {
 		pv.Stages[i], pv.Results[i] = w.stage(n, p)
@@ -392,23 +388,23 @@ func (w *World) proposalView(p *proposal) ProposalView {
 	return pv
 }
 
-func (w *World) stage(n *node, p *proposal) (Stage, fsm.Result) {
-	if r, ok := p.result(n.id); ok {
+func (w *World) stage(n *node, p *Proposal) (Stage, fsm.Result) {
+	if r, ok := p.Result(n.id); ok {
 		return StageApplied, r
 	}
 	if !n.up {
 		return StageDown, fsm.Result{}
 	}
-	if p.index != 0 && p.index <= n.applied && p.index < n.firstIndex() {
+	if p.Index != 0 && p.Index <= n.applied && p.Index < n.firstIndex() {
 		return StageApplied, fsm.Result{} // restored from a snapshot past it
 	}
-	if p.index == 0 || p.index > n.lastIndex() || p.index < n.firstIndex() {
+	if p.Index == 0 || p.Index > n.lastIndex() || p.Index < n.firstIndex() {
 		return StageNone, fsm.Result{}
 	}
-	if t, err := n.st.Term(p.index); err != nil || t != p.term {
+	if t, err := n.st.Term(p.Index); err != nil || t != p.Term {
 		return StageReplaced, fsm.Result{}
 	}
-	if p.index <= n.commit {
+	if p.Index <= n.commit {
 		return StageCommitted, fsm.Result{}
 	}
 	return StageAppended, fsm.Result{}

@@ -13,35 +13,31 @@ import (
 // World is one simulated run. It is not safe for concurrent use, and two worlds must never be
 // stepped concurrently in one process (raft's jitter source is process-global).
 type World struct {
-	cfg    Config
-	now    time.Duration
-	q      queue
-	rng    *rand.Rand
-	rr     *raftRand
-	net    *network
-	nodes  []*node // nodes[i] is node i+1
-	cs     *pb.ConfState
-	res    *resource
-	chk    *checker
-	linear *history
+	cfg   Config
+	now   time.Duration
+	q     queue
+	rng   *rand.Rand
+	rr    *raftRand
+	net   *network
+	nodes []*node // nodes[i] is node i+1
+	cs    *pb.ConfState
+	res   *resource
 
 	clients      []*client // in order of first mention
 	clientByName map[string]*client
-
-	tracker *tracker
 
 	// Membership (member_ops.go): changes proposed and not yet applied on their proposer, whether
 	// any configuration changed yet, and every ID ever removed (bit id: they never rejoin).
 	confWanted  []confWant
 	confChanged bool
 	removedIDs  uint16
-	cc          confChecker // the membership invariants (checker_conf.go)
 
-	observers []entryObserver // the checker, tracker and history, told of every entry
-	noteBuf   entryNote
-	origins   chunks.List[Origin] // origins[id-1]: every request's, kept for the life of the run
-	reqSeq    uint64
-	readSeq   uint64
+	watch      Watchers            // the checkers, tracker and history (observe.go), told every note
+	noteBuf    Note                // the note being told (observe.go): reused, never allocated
+	violations []Violation         // what the watchers reported through their Sink
+	origins    chunks.List[Origin] // origins[id-1]: every request's, kept for the life of the run
+	reqSeq     uint64
+	readSeq    uint64
 
 	calmFrom time.Duration // the last network rule change, crash, restart or leader change
 	stuck    []string      // requests that timed out in a calm window
@@ -58,8 +54,12 @@ type World struct {
 	heldNext int    // option held-keys: the next pre-held key to grant
 }
 
-// New builds a world from cfg and starts every node at time zero.
-func New(cfg Config) (*World, error) {
+// New builds a world from cfg with the watchers attach builds (the checkers: nil is an error)
+// and starts every node at time zero.
+func New(cfg Config, attach Attach) (*World, error) {
+	if attach == nil {
+		return nil, errNoWatchers
+	}
 	if cfg.ClientTimeout == 0 {
 		cfg.ClientTimeout = 2 * time.Second
 	}
@@ -75,11 +75,11 @@ func New(cfg Config) (*World, error) {
 	w := &World{
 		cfg: cfg, rng: newRNG(cfg.Seed), rr: rr, net: newNetwork(cfg.Nodes),
 		res: newResource(), clientByName: map[string]*client{}, hash: FNVOffset,
-		tracker: newTracker(), recent: make([]Event, 0, cfg.RecentEvents), id: worldIDs.Add(1),
+		recent: make([]Event, 0, cfg.RecentEvents), id: worldIDs.Add(1),
 	}
-	w.chk = newChecker(sink{w}, cfg.Nodes)
-	w.linear = newHistory()
-	w.observers = []entryObserver{w.chk, w.tracker, w.linear}
+	if w.watch = attach(Sink{w}); w.watch == nil {
+		return nil, errNoWatchers
+	}
 	for id := 1; id <= cfg.Nodes; id++ {
 		w.nodes = append(w.nodes, newNode(w, id))
 	}

@@ -12,7 +12,7 @@ func newWorld(t testing.TB, mod func(*Config)) *World {
 	if mod != nil {
 		mod(&cfg)
 	}
-	w, err := New(cfg)
+	w, err := New(cfg, TestAttach)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/fsm"
 )
 
@@ -27,7 +28,7 @@ func (r *Runner) judge(c *Cond, pure bool) (bool, string) {
 	// `violations none` and `violations non-linearizable` rest on porcupine: when it could not
 	// decide, the condition is neither true nor false, and the step fails saying so.
 	if c.Kind == CondViolations && (c.None || c.Violation == cluster.NonLinearizable) &&
-		!r.world.HasViolation(cluster.NonLinearizable) && r.world.PendingHistory(r.linTimeout()) == porcupine.Unknown {
+		!r.world.HasViolation(cluster.NonLinearizable) && check.PendingHistory(r.world, r.linTimeout()) == porcupine.Unknown {
 		if ok != c.Not {
 			found = ""
 		}
@@ -71,9 +72,9 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 	case CondViolations:
 		var vs []cluster.Violation
 		if pure {
-			vs = w.PendingViolations(r.linTimeout())
+			vs = check.PendingViolations(w, r.linTimeout())
 		} else {
-			w.CheckHistory(r.linTimeout())
+			check.CheckHistory(w, r.linTimeout())
 			vs = w.Violations()
 		}
 		if c.None {

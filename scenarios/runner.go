@@ -9,6 +9,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/cluster/chunks"
 )
 
@@ -111,7 +112,7 @@ func NewRunner(s *Scenario, seed *uint64, mod func(*cluster.Config)) (*Runner, e
 	if mod != nil {
 		mod(&cfg)
 	}
-	w, err := cluster.New(cfg)
+	w, err := NewWorld(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +414,7 @@ func (r *Runner) Finalize() {
 		return
 	}
 	r.finalized = true
-	lin := r.world.CheckHistory(r.linTimeout())
+	lin := check.CheckHistory(r.world, r.linTimeout())
 	r.Failures = append(r.Failures, r.unexpected(r.world.Violations())...)
 	r.Failures = append(r.Failures, r.undecided(lin)...)
 }
@@ -486,9 +487,9 @@ func (r *Runner) Verdict() Verdict {
 	v.Failures = append(v.Failures, r.Failures...)
 	vs := w.Violations()
 	if !r.finalized {
-		vs = w.PendingViolations(r.linTimeout())
+		vs = check.PendingViolations(w, r.linTimeout())
 		v.Failures = append(v.Failures, r.unexpected(vs)...)
-		v.Failures = append(v.Failures, r.undecided(w.PendingHistory(r.linTimeout()))...)
+		v.Failures = append(v.Failures, r.undecided(check.PendingHistory(w, r.linTimeout()))...)
 	}
 	for _, x := range vs {
 		if !slices.Contains(v.Violations, x.Kind) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 )
 
 // Issue 22.3: requests that time out (the leader cut off in a minority) must not keep their key's
@@ -33,7 +34,7 @@ func TestTimedOutRequestsDoNotHoldTheHistory(t *testing.T) {
 		t.Fatal(r.Failures)
 	}
 	w := r.World()
-	kept, all := len(w.PorcupineOps()), w.LinOpCount()
+	kept, all := len(check.PorcupineOps(w)), check.LinOpCount(w)
 	if timeouts < 6 {
 		t.Fatalf("only %d requests timed out: the test no longer tests anything", timeouts)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 )
 
 // liveHeap is the heap's live bytes after a collection (runtime/metrics).
@@ -25,7 +26,7 @@ func TestPageRecorderIdleRunStaysFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two simulated hours")
 	}
-	w, err := cluster.New(cluster.DefaultConfig())
+	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestPageRecorderIdleRunStaysFlat(t *testing.T) {
 // Past its detail budget a page recorder drops the oldest half of the detail rows and says so
 // in one gap, and keeps every row of the story's frame (roles, faults, crashes...).
 func TestPageRecorderWindowsDetail(t *testing.T) {
-	w, err := cluster.New(cluster.DefaultConfig())
+	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,12 +9,13 @@ import (
 	pb "go.etcd.io/raft/v3/raftpb"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/fsm"
 )
 
 func newWorld(t *testing.T) (*cluster.World, *Recorder) {
 	t.Helper()
-	w, err := cluster.New(cluster.DefaultConfig())
+	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestTruncate(t *testing.T) {
 
 // The ring keeps at most twice its capacity and drops the oldest rows.
 func TestRingBound(t *testing.T) {
-	w, err := cluster.New(cluster.DefaultConfig())
+	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestLogBound(t *testing.T) {
 func TestOutcomeUnknownLabel(t *testing.T) {
 	cfg := cluster.DefaultConfig()
 	cfg.CheckQuorum, cfg.SnapshotEvery = false, 3
-	w, err := cluster.New(cfg)
+	w, err := cluster.New(cfg, check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}

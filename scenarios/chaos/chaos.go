@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/scenarios"
 	"leaselab/scenarios/web"
 )
@@ -406,7 +407,7 @@ func explainRepro(text string, linTimeout time.Duration) string {
 	if err != nil {
 		return ""
 	}
-	r.World().CheckHistory(linTimeout)
+	check.CheckHistory(r.World(), linTimeout)
 	for _, v := range r.World().Violations() {
 		if v.Kind == cluster.NonLinearizable {
 			return v.Detail

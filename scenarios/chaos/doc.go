@@ -15,7 +15,7 @@
 // fault kinds left out per seed, swizzle-clog, what a finding needs), determinism.go
 // (--check-determinism: every seed again in another process), shard.go (--shard, --json,
 // Merge), ttf.go (time to find, which tunes the generator). A non-linearizable reproducer is
-// explained by cluster's ExplainHistory.
+// explained by check.ExplainHistory.
 // This package never draws and never reaches into a world except through scenarios' runner and
 // cluster's queries.
 package chaos

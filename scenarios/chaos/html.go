@@ -7,6 +7,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/fsm"
 	"leaselab/scenarios"
 )
@@ -81,7 +82,7 @@ func (an *annotator) event(e *cluster.Event) {
 func (an *annotator) annotations(ops []porcupine.Operation) []porcupine.Annotation {
 	ids := map[string]int{}
 	for _, op := range ops {
-		ids[op.Input.(cluster.LinOp).Client] = op.ClientId
+		ids[op.Input.(check.LinOp).Client] = op.ClientId
 	}
 	out := append([]porcupine.Annotation(nil), an.list...)
 	for _, n := range an.clients {
@@ -106,10 +107,10 @@ func replay(s *scenarios.Scenario, htmlPath string, linTimeout time.Duration) (*
 	an := &annotator{}
 	an.watch(r)
 	r.Run()
-	res := r.World().CheckLinearizable(linTimeout)
+	res := check.CheckLinearizable(r.World(), linTimeout)
 	if htmlPath != "" {
 		res.Info.AddAnnotations(an.annotations(res.Ops))
-		if err := porcupine.VisualizePath(cluster.LockModel, res.Info, htmlPath); err != nil {
+		if err := porcupine.VisualizePath(check.LockModel, res.Info, htmlPath); err != nil {
 			return r, res.Result, err
 		}
 	}

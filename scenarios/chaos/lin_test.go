@@ -10,6 +10,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/fsm"
 )
 
@@ -19,7 +20,7 @@ func op(client int, kind, key string, claimed uint64, call, ret int64, outcome s
 	if client < 9 {
 		who = "c" + string(rune('1'+client))
 	}
-	in := cluster.LinOp{Client: who, Op: kind, Key: key, Token: claimed, Outcome: outcome, OutToken: tok}
+	in := check.LinOp{Client: who, Op: kind, Key: key, Token: claimed, Outcome: outcome, OutToken: tok}
 	r := ret * int64(time.Millisecond)
 	if ret < 0 {
 		r, in.TimedOut = math.MaxInt64, true
@@ -27,7 +28,7 @@ func op(client int, kind, key string, claimed uint64, call, ret int64, outcome s
 	return porcupine.Operation{ClientId: client, Input: in, Output: in, Call: call * int64(time.Millisecond), Return: r}
 }
 
-// The check can fail: porcupine with cluster.LockModel rejects hand-made histories no
+// The check can fail: porcupine with check.LockModel rejects hand-made histories no
 // sequential lock allows, and accepts valid ones, concurrency and timed-out requests included.
 func TestLockModelRejectsNonLinearizableHistories(t *testing.T) {
 	const leader = 9
@@ -81,7 +82,7 @@ func TestLockModelRejectsNonLinearizableHistories(t *testing.T) {
 			op(1, "acquire", "k", 0, 40, 50, "granted", 1),
 		}},
 	} {
-		if got := porcupine.CheckOperations(cluster.LockModel, tc.h); got != tc.ok {
+		if got := porcupine.CheckOperations(check.LockModel, tc.h); got != tc.ok {
 			t.Errorf("%s: linearizable = %v, want %v", tc.name, got, tc.ok)
 		}
 	}
@@ -93,7 +94,7 @@ func TestVisualizationCarriesAnnotations(t *testing.T) {
 		op(0, "acquire", "k", 0, 0, 10, "granted", 1),
 		op(1, "acquire", "k", 0, 20, 30, "granted", 2),
 	}
-	res, info := porcupine.CheckOperationsVerbose(cluster.LockModel, h, time.Second)
+	res, info := porcupine.CheckOperationsVerbose(check.LockModel, h, time.Second)
 	if res != porcupine.Illegal {
 		t.Fatalf("check = %v, want Illegal", res)
 	}
@@ -125,7 +126,7 @@ func TestVisualizationCarriesAnnotations(t *testing.T) {
 	}
 	info.AddAnnotations(notes)
 	var b bytes.Buffer
-	if err := porcupine.Visualize(cluster.LockModel, info, &b); err != nil {
+	if err := porcupine.Visualize(check.LockModel, info, &b); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"isolate n1", "n2 leads", "Expire k #1", "double-grant", "acquire k -\\u003e granted #2"} {

@@ -12,6 +12,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/fsm"
 	"leaselab/scenarios"
 )
@@ -54,8 +55,8 @@ type execResult struct {
 // advancing in chunks to look at the checker is the same run as Runner.Run), then the
 // linearizability check. A panic in the simulation comes back as an error.
 func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
-	cluster.ExplainHistories = false // thousands of verdicts nobody reads; a finding's replay explains
-	defer func() { cluster.ExplainHistories = true }()
+	check.ExplainHistories = false // thousands of verdicts nobody reads; a finding's replay explains
+	defer func() { check.ExplainHistories = true }()
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
@@ -86,7 +87,7 @@ func execute(s *scenarios.Scenario, o execOpts) (res *execResult, err error) {
 		}
 	}
 	if o.linTimeout > 0 {
-		res.Lin = r.World().CheckHistory(o.linTimeout)
+		res.Lin = check.CheckHistory(r.World(), o.linTimeout)
 	}
 	return res, nil
 }
@@ -223,7 +224,7 @@ func runSeed(p Params, linTimeout time.Duration, trace io.Writer) SeedResult {
 		out.TargetStep = pc
 	}
 	out.Lin = string(res.Lin)
-	out.Ops = w.LinOpCount()
+	out.Ops = check.LinOpCount(w)
 	for _, f := range refusals(res.R) {
 		out.Refused = append(out.Refused, strings.TrimSpace(f.Step+": "+f.Found))
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/scenarios"
 )
 
@@ -268,7 +269,7 @@ type overlaps struct {
 // minute an isolation, a heal, a crash and a restart.
 func busyPage(t *testing.T, dur time.Duration) *Page {
 	t.Helper()
-	w, err := cluster.New(cluster.DefaultConfig())
+	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	pb "go.etcd.io/raft/v3/raftpb"
 
 	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/cluster/diagram"
 	"leaselab/fsm"
 	"leaselab/scenarios"
@@ -172,7 +173,7 @@ func TestBusyTenMinutesUnder5MB(t *testing.T) {
 
 // A long run's page says which stretch it summarised, with its counts, as a break on the axis.
 func TestLongRunPageShowsSummarisedStretch(t *testing.T) {
-	w, err := cluster.New(cluster.DefaultConfig())
+	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
 	if err != nil {
 		t.Fatal(err)
 	}

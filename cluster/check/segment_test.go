@@ -1,4 +1,4 @@
-package cluster_test
+package check_test
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/anishathalye/porcupine"
 
-	"leaselab/cluster"
+	"leaselab/cluster/check"
 	"leaselab/scenarios"
 	"leaselab/scenarios/chaos"
 )
@@ -16,10 +16,10 @@ import (
 // history, for safe runs and for runs an unsafe switch makes non-linearizable; and it does
 // forget what it checked.
 func TestSegmentsGiveTheWholeVerdict(t *testing.T) {
-	defer cluster.SetSegmentMin(cluster.SetSegmentMin(64))
+	defer check.SetSegmentMin(check.SetSegmentMin(64))
 	inits := 0
 	run := func(s *scenarios.Scenario, min int) (porcupine.CheckResult, int, int) {
-		cluster.SetSegmentMin(min)
+		check.SetSegmentMin(min)
 		r, err := scenarios.NewRunner(s, nil, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -28,21 +28,21 @@ func TestSegmentsGiveTheWholeVerdict(t *testing.T) {
 			r.Continue()
 		}
 		w := r.World()
-		res := w.CheckLinearizable(0)
+		res := check.CheckLinearizable(w, 0)
 		if res.Result == porcupine.Illegal {
 			// The failing segment keeps porcupine's view: it starts from the state the checked
 			// part left (an "init" operation) and renders as HTML.
 			for _, op := range res.Ops {
-				if op.Input.(cluster.LinOp).Op == "init" {
+				if op.Input.(check.LinOp).Op == "init" {
 					inits++
 				}
 			}
 			var html bytes.Buffer
-			if err := porcupine.Visualize(cluster.LockModel, res.Info, &html); err != nil || html.Len() == 0 {
+			if err := porcupine.Visualize(check.LockModel, res.Info, &html); err != nil || html.Len() == 0 {
 				t.Errorf("visualize: %v", err)
 			}
 		}
-		return w.CheckHistory(0), w.LinOpCount(), len(w.PorcupineOps())
+		return check.CheckHistory(w, 0), check.LinOpCount(w), len(check.PorcupineOps(w))
 	}
 	forgot, illegal := 0, 0
 	for _, unsafe := range [][]string{nil, {"expire-ignores-token"}, {"unchecked-proposals"}, {"local-expiry"}} {

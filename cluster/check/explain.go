@@ -1,4 +1,4 @@
-package cluster
+package check
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/anishathalye/porcupine"
+
+	"leaselab/cluster"
 )
 
 // An explained history: when porcupine finds no valid order, ExplainHistory finds a small set
@@ -27,11 +29,11 @@ import (
 var ExplainHistories = true
 
 // explainText is the explanation of the current history, or "" (turned off, or none found).
-func (w *World) explainText() string {
+func (h *history) explainText() string {
 	if !ExplainHistories {
 		return ""
 	}
-	if ex := w.ExplainHistory(); ex != nil {
+	if ex := explainOps(h.porcupineOps()); ex != nil {
 		return ex.String()
 	}
 	return ""
@@ -129,7 +131,7 @@ func illegalWith(ops []porcupine.Operation, kept []bool) bool {
 
 // ExplainHistory explains why the history not yet checked and forgotten is not linearizable,
 // or returns nil when it is (or cannot be decided).
-func (w *World) ExplainHistory() *Explanation { return explainOps(w.PorcupineOps()) }
+func ExplainHistory(w *cluster.World) *Explanation { return explainOps(PorcupineOps(w)) }
 
 // explainOps is ExplainHistory on a history: the first key with no valid order, explained.
 func explainOps(ops []porcupine.Operation) *Explanation {

@@ -1,4 +1,4 @@
-package cluster
+package check
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/anishathalye/porcupine"
+
+	"leaselab/cluster"
 )
 
 // lockState is the sequential model of one key: who holds it (0 = free) and the highest token
@@ -116,10 +118,11 @@ type LinearizabilityResult struct {
 
 // LinOpCount is how many operations the linearizability check has had: those checked and
 // forgotten on the way, and those PorcupineOps still holds.
-func (w *World) LinOpCount() int {
-	n := w.linear.forgotten
-	for _, i := range w.linear.kept() {
-		if w.linear.ops[i].Outcome != "" {
+func LinOpCount(w *cluster.World) int {
+	h := of(w).history
+	n := h.forgotten
+	for _, i := range h.kept() {
+		if h.ops[i].Outcome != "" {
 			n++
 		}
 	}
@@ -131,8 +134,9 @@ func (w *World) LinOpCount() int {
 // applied, until that first apply (it took effect between its call and then); one that never
 // applied, left out. A key whose earlier operations were checked starts with an
 // "init" operation that sets the state they left.
-func (w *World) PorcupineOps() []porcupine.Operation {
-	h := w.linear
+func PorcupineOps(w *cluster.World) []porcupine.Operation { return of(w).history.porcupineOps() }
+
+func (h *history) porcupineOps() []porcupine.Operation {
 	ids := map[string]int{}
 	id := func(client string) int {
 		i, ok := ids[client]
@@ -176,8 +180,12 @@ func porcupineOp(op LinOp, client int) porcupine.Operation {
 // CheckLinearizable checks the history with porcupine; timeout 0 means no limit.
 // A negative timeout gives the check no time at all: Unknown, at once (tests of what an
 // undecided check means).
-func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
-	ops := w.PorcupineOps()
+func CheckLinearizable(w *cluster.World, timeout time.Duration) LinearizabilityResult {
+	return of(w).history.check(timeout)
+}
+
+func (h *history) check(timeout time.Duration) LinearizabilityResult {
+	ops := h.porcupineOps()
 	if timeout < 0 {
 		return LinearizabilityResult{Result: porcupine.Unknown, Ops: ops}
 	}
@@ -188,10 +196,11 @@ func (w *World) CheckLinearizable(timeout time.Duration) LinearizabilityResult {
 // CheckHistory runs the linearizability check when the history changed since the last one, and
 // reports a non-linearizable violation when porcupine finds no valid order. It returns the
 // latest result (Unknown when the check timed out).
-func (w *World) CheckHistory(timeout time.Duration) porcupine.CheckResult {
-	res := w.PendingHistory(timeout)
-	if res == porcupine.Illegal && !w.HasViolation(NonLinearizable) {
-		w.chk.reportDetail(NonLinearizable, 0, 0, "", nonLinearizableText, w.explainText())
+func CheckHistory(w *cluster.World, timeout time.Duration) porcupine.CheckResult {
+	s := of(w)
+	res := s.history.pending(timeout)
+	if res == porcupine.Illegal && !w.HasViolation(cluster.NonLinearizable) {
+		s.chk.reportDetail(cluster.NonLinearizable, 0, 0, "", nonLinearizableText, s.history.explainText())
 	}
 	return res
 }
@@ -200,23 +209,26 @@ const nonLinearizableText = "the clients' history (acquires, releases, the leade
 
 // PendingViolations is Violations plus the non-linearizable one CheckHistory would report now,
 // without reporting it: asking does not change the run.
-func (w *World) PendingViolations(timeout time.Duration) []Violation {
+func PendingViolations(w *cluster.World, timeout time.Duration) []cluster.Violation {
 	vs := w.Violations()
-	if w.HasViolation(NonLinearizable) {
+	if w.HasViolation(cluster.NonLinearizable) {
 		return vs
 	}
-	if w.PendingHistory(timeout) == porcupine.Illegal {
-		vs = append(vs, Violation{Kind: NonLinearizable, At: w.now, Text: nonLinearizableText})
+	if PendingHistory(w, timeout) == porcupine.Illegal {
+		vs = append(vs, cluster.Violation{Kind: cluster.NonLinearizable, At: w.Now(), Text: nonLinearizableText})
 	}
 	return vs
 }
 
 // PendingHistory is the result CheckHistory would give now (Unknown: porcupine could not decide
 // in time), without reporting anything. The result is kept until the history changes.
-func (w *World) PendingHistory(timeout time.Duration) porcupine.CheckResult {
-	h := w.linear
+func PendingHistory(w *cluster.World, timeout time.Duration) porcupine.CheckResult {
+	return of(w).history.pending(timeout)
+}
+
+func (h *history) pending(timeout time.Duration) porcupine.CheckResult {
 	if !h.checked || h.checkedAt != h.version {
-		h.checked, h.checkedAt, h.lastResult = true, h.version, w.CheckLinearizable(timeout).Result
+		h.checked, h.checkedAt, h.lastResult = true, h.version, h.check(timeout).Result
 	}
 	return h.lastResult
 }

@@ -1,10 +1,11 @@
-package cluster
+package check
 
 import (
 	"time"
 
 	"github.com/anishathalye/porcupine"
 
+	"leaselab/cluster"
 	"leaselab/fsm"
 )
 
@@ -60,11 +61,11 @@ func (h *history) add(op LinOp, open bool) int {
 	return id
 }
 
-func (h *history) onCall(e *entryNote) {
-	h.byReq[e.req] = h.add(LinOp{Client: e.client, Req: e.req, Op: e.op.String(), Key: e.key, Token: e.token, Call: e.at, Return: -1}, true)
+func (h *history) onCall(e *cluster.Note) {
+	h.byReq[e.Req] = h.add(LinOp{Client: e.Client, Req: e.Req, Op: e.Op.String(), Key: e.Key, Token: e.Token, Call: e.At, Return: -1}, true)
 }
 
-func (h *history) onReturn(req uint64, kind ReplyKind, token uint64, at time.Duration) {
+func (h *history) onReturn(req uint64, kind cluster.ReplyKind, token uint64, at time.Duration) {
 	h.version++
 	i, ok := h.byReq[req]
 	if !ok {
@@ -77,12 +78,12 @@ func (h *history) onReturn(req uint64, kind ReplyKind, token uint64, at time.Dur
 	if op.TimedOut {
 		return // already ended: the client gave up
 	}
-	if kind == ReplyTimeout || kind == ReplyOutcomeUnknown {
+	if kind == cluster.ReplyTimeout || kind == cluster.ReplyOutcomeUnknown {
 		// No answer will come: the operation waits only for its entry, which may still apply
 		// (then its interval ends there) or never (then it stays out of every check).
 		delete(h.byReq, req) // nothing answers it any more
 		op.TimedOut = true
-		op.Unknown = kind == ReplyOutcomeUnknown
+		op.Unknown = kind == cluster.ReplyOutcomeUnknown
 		s := h.seg(op.Key)
 		s.open--
 		if op.Applied {
@@ -100,29 +101,29 @@ func (h *history) onReturn(req uint64, kind ReplyKind, token uint64, at time.Dur
 // gave up on), granted; cur ends as a timeout (an entry of its own, if it made one, still
 // counts where it applies).
 func (h *history) onAdopt(ab, cur uint64, token uint64, at time.Duration) {
-	h.onReturn(cur, ReplyTimeout, 0, at)
+	h.onReturn(cur, cluster.ReplyTimeout, 0, at)
 }
 
-func (h *history) observe(e *entryNote) {
-	switch e.kind {
-	case entryProposed:
-		h.onPropose(e.origin, e.cmd, e.at)
-	case entryApplied:
-		h.onApply(e.node, e.cmd, e.origin, e.result, e.at)
-	case clientCall:
+func (h *history) observe(e *cluster.Note) {
+	switch e.Kind {
+	case cluster.EntryProposed:
+		h.onPropose(e.Origin, e.Cmd, e.At)
+	case cluster.EntryApplied:
+		h.onApply(e.Node, e.Cmd, e.Origin, e.Result, e.At)
+	case cluster.ClientCall:
 		h.onCall(e)
-	case clientReturn:
-		h.onReturn(e.req, e.reply, e.token, e.at)
-	case clientAdopt:
-		h.onAdopt(e.req, e.req2, e.token, e.at)
+	case cluster.ClientReturn:
+		h.onReturn(e.Req, e.Reply, e.Token, e.At)
+	case cluster.ClientAdopt:
+		h.onAdopt(e.Req, e.Req2, e.Token, e.At)
 	}
 }
 
 // onPropose links an entry to its operation; leader duties start their own operation here.
-func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
+func (h *history) onPropose(o cluster.Origin, cmd fsm.Command, at time.Duration) {
 	h.version++
 	switch o.Kind {
-	case OriginAcquire, OriginRelease:
+	case cluster.OriginAcquire, cluster.OriginRelease:
 		for i := len(h.ops) - 1; i >= 0; i-- {
 			if op := h.ops[i]; op != nil && op.Client == o.Client && op.Req == o.Req {
 				op.Origins = append(op.Origins, o.ID)
@@ -130,13 +131,13 @@ func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 				break
 			}
 		}
-	case OriginExpire, OriginGhost:
+	case cluster.OriginExpire, cluster.OriginGhost:
 		op := "expire"
-		if o.Kind == OriginGhost {
+		if o.Kind == cluster.OriginGhost {
 			op = "ghost-release"
 		}
 		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: op, Key: cmd.Key, Token: o.Token, Call: at, Return: -1, Origins: []uint64{o.ID}}, false)
-	case OriginHeld:
+	case cluster.OriginHeld:
 		// A pre-held key (option held-keys): the leader's own acquire, answered by its apply.
 		h.byOrigin[o.ID] = h.add(LinOp{Client: "leader", Op: "acquire", Key: cmd.Key, Call: at, Return: -1, Origins: []uint64{o.ID}}, false)
 	}
@@ -144,7 +145,7 @@ func (h *history) onPropose(o Origin, cmd fsm.Command, at time.Duration) {
 
 // onApply closes leader duties at their first apply, and records what a timed-out client
 // request's entry did (it may take effect after the client gave up).
-func (h *history) onApply(node int, cmd fsm.Command, o Origin, res fsm.Result, at time.Duration) {
+func (h *history) onApply(node int, cmd fsm.Command, o cluster.Origin, res fsm.Result, at time.Duration) {
 	if o.ID == 0 || h.applied[o.ID] {
 		return
 	}
@@ -157,7 +158,7 @@ func (h *history) onApply(node int, cmd fsm.Command, o Origin, res fsm.Result, a
 	op := h.ops[i]
 	outcome, tok := outcomeOf(res)
 	switch {
-	case o.LeaderDuty() || o.Kind == OriginHeld:
+	case o.LeaderDuty() || o.Kind == cluster.OriginHeld:
 		op.Return, op.Outcome, op.OutToken = at, outcome, tok
 		h.seg(op.Key).settle(at)
 	case op.Outcome == "":

@@ -1,0 +1,38 @@
+package check
+
+import "leaselab/cluster"
+
+// Set is one world's watchers: the invariant checker, the replication tracker and the
+// linearizability history, told every note in that order (the checker first: what it reports
+// is an event, so the order is part of the trace). It holds no world: only the sink it reports
+// through. A checkpoint's clone of the world copies it with the world.
+type Set struct {
+	chk     *checker
+	tracker *tracker
+	history *history
+}
+
+// Attach builds the watchers of a world around its sink: the cluster.Attach every world is
+// built with (scenarios.NewWorld).
+func Attach(out cluster.Sink) cluster.Watchers {
+	return &Set{chk: newChecker(out), tracker: newTracker(), history: newHistory()}
+}
+
+// Observe tells each watcher.
+func (s *Set) Observe(e *cluster.Note) {
+	s.chk.observe(e)
+	s.tracker.observe(e)
+	s.history.observe(e)
+}
+
+// Proposals is the tracker's latest n proposals, oldest first.
+func (s *Set) Proposals(n int) []*cluster.Proposal { return s.tracker.latest(n) }
+
+// of is the watchers attached to w. A world built without Attach is a programming error.
+func of(w *cluster.World) *Set {
+	s, ok := w.Watchers().(*Set)
+	if !ok {
+		panic("check: the world was not built with check.Attach")
+	}
+	return s
+}
