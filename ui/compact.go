@@ -12,66 +12,6 @@ import (
 // commit/applied, clock, network, lock countdowns), then short clients, replication and
 // timeline sections under one-line rules.
 
-func (m *Model) viewCompact() []string {
-	l := &m.lay
-	w := l.w
-	rows := make([]string, 0, l.h)
-	rows = append(rows, m.header())
-	if m.glossary {
-		rows = append(rows, m.glossaryView(w, l.narration.y-1)...)
-		rows = append(rows, m.narration(w, l.narration.h)...)
-		return append(append(rows, m.statusLine(w)), m.helpLine(w)...)
-	}
-	if m.diag && !m.help.ShowAll {
-		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", w))
-		rows = append(rows, m.diagramLines(w, l.narration.y-2)...)
-		rows = append(rows, m.narration(w, l.narration.h)...)
-		return append(append(rows, m.statusLine(w)), m.helpLine(w)...)
-	}
-	rows = append(rows, m.tableHead(w, "locks: countdowns, own clock"))
-	for i := range m.v.Nodes {
-		rows = append(rows, m.nodeRow(&m.v.Nodes[i], w))
-	}
-	rows = append(rows, m.netLine(w))
-	if m.help.ShowAll {
-		rows = append(rows, m.fullHelp(w, m.helpRoom())...)
-	} else {
-		rows = append(rows, rule(m.st, "clients", fmt.Sprintf("tab · a key: acquire %s %v (k, l)", m.curKey(), m.curLease()), w))
-		cs := m.clients()
-		if l.clients.h-1 < len(cs) && l.clients.h > 1 {
-			// Fewer rows than clients: the last row sums up every client the rows leave out,
-			// so c2 taking the lock shows even when only the selected client has a whole row.
-			cs = m.clientsFirst()
-		}
-		for i := 0; i < l.clients.h-1; i++ {
-			switch {
-			case i == l.clients.h-2 && len(cs) > i+1:
-				rows = append(rows, m.clientsShort(cs[i:], w))
-			case i < len(cs):
-				rows = append(rows, m.clientLine(cs[i], w))
-			default:
-				rows = append(rows, blank(w))
-			}
-		}
-		rows = append(rows, m.replRule(w))
-		rows = append(rows, m.trackerBody(w, l.tracker.h-1, false)...)
-		rows = append(rows, rule(m.st, "timeline", m.filter.String()+" (v)", w))
-		if l.timeline.h > 1 {
-			body := strings.Split(m.vp.View(), "\n")
-			for i := 0; i < l.timeline.h-1; i++ {
-				if i < len(body) {
-					rows = append(rows, body[i])
-				} else {
-					rows = append(rows, blank(w))
-				}
-			}
-		}
-	}
-	rows = append(rows, m.narration(w, l.narration.h)...)
-	rows = append(append(rows, m.statusLine(w)), m.helpLine(w)...)
-	return rows
-}
-
 // clientsFirst is the clients with the selected one first.
 func (m *Model) clientsFirst() []string {
 	out := []string{m.client}

@@ -6,7 +6,14 @@
 // stopped (a script pause, the script's end). Every key that acts becomes one scenario step
 // given to Playback.Do (the `:` prompt's line to Playback.Exec), so every session is a scenario:
 // recorded, replayed on rewind, saved with w. The screen is drawn from a cluster.View, an
-// immutable snapshot taken in Update; View never changes anything.
+// immutable snapshot taken in Update; View never changes anything. The rest of the package
+// reaches the playback only through sim's methods (sim.go, playback.go).
+//
+// The screen is a list of panels (panel.go: the node columns, replication, network, clients,
+// timeline, narration), each a Panel that says where it goes, draws itself into the rectangle
+// the layout derived from the list gives it, and answers the keys it takes while focused. The
+// root Model keeps the header, the status and help lines, the pages that cover the panels (keys,
+// glossary, diagram) and the keys that are not a panel's.
 //
 // No message does unbounded work: a frame simulates at most frameWork of wall time (a world too
 // dense for the speed runs slower than asked), and a long move in time (a `wait` or `wait-until`

@@ -102,11 +102,7 @@ func (m *Model) helpBody(w, h int) []string {
 
 // helpRoom is the rows the keys page gets on this layout (title included).
 func (m *Model) helpRoom() int {
-	l := &m.lay
-	if l.mode == modeFull {
-		return l.tracker.h + l.clients.h
-	}
-	return l.narration.y - 3 - len(m.v.Nodes)
+	return m.lay.narration.y - m.lay.coverY
 }
 
 // scrollHelp moves the keys page by d lines, within its length.

@@ -141,10 +141,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.syncTimeline()
 		m.say("timeline: %s", m.filter)
 	case key.Matches(msg, k.Focus):
-		m.focus = (m.focus + 1) % nPanels
-		if m.focus == panelNarration && !m.narrOverflows() {
-			m.focus = panelNodes // only a narration too long for its area needs the keys
-		}
+		m.focus = m.nextFocus()
 	case key.Matches(msg, k.Node):
 		if id := int(msg.Runes[0] - '0'); id <= len(m.v.Nodes) {
 			m.node, m.focus = id, panelNodes
@@ -160,52 +157,11 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Lease):
 		m.leaseIdx = (m.leaseIdx + 1) % len(leases)
 		m.say("lease %v (for a)", m.curLease())
-	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
-		m.onPanelKey(msg)
-	default:
+	case !m.panelKey(msg):
 		m.onActionKey(msg)
 	}
 	m.refresh()
 	return nil
-}
-
-// onPanelKey sends ↑/↓ and paging to the focused panel.
-func (m *Model) onPanelKey(msg tea.KeyMsg) {
-	k := &m.keys
-	up := key.Matches(msg, k.Up)
-	down := key.Matches(msg, k.Down)
-	switch {
-	case m.focus == panelNodes && (up || down):
-		n := len(m.v.Nodes)
-		if up {
-			m.node = (m.node+n-2)%n + 1
-		} else {
-			m.node = m.node%n + 1
-		}
-	case m.focus == panelNarration && (up || down):
-		if up {
-			m.narrScroll = min(m.narrScroll+1, max(0, len(m.narrationText(m.lay.narration.w))-(m.lay.narration.h-1)))
-		} else {
-			m.narrScroll = max(0, m.narrScroll-1)
-		}
-	case m.focus == panelClients && (up || down):
-		d := 1
-		if up {
-			d = -1
-		}
-		m.cycleClient(d)
-	default:
-		switch {
-		case up:
-			m.vp.ScrollUp(1)
-		case down:
-			m.vp.ScrollDown(1)
-		case key.Matches(msg, k.PageUp):
-			m.vp.PageUp()
-		case key.Matches(msg, k.PageDown):
-			m.vp.PageDown()
-		}
-	}
 }
 
 func (m *Model) cycleClient(d int) {
@@ -381,11 +337,10 @@ func (m *Model) onMouse(msg tea.MouseMsg) {
 		}
 		return
 	}
-	if m.lay.timeline.contains(x, y) {
-		m.focus = panelTimeline
-	}
-	if m.lay.narration.contains(x, y) {
-		m.focus = panelNarration
+	for i := range m.panels {
+		if m.lay.at[i].contains(x, y) && (panel(i) == panelNarration || m.panels[i].Focusable(m)) {
+			m.focus = panel(i) // the narration too: a click says where the student looks
+		}
 	}
 }
 

@@ -1,5 +1,7 @@
 package ui
 
+import "slices"
+
 // mode is which screen fits the terminal.
 type mode int
 
@@ -18,11 +20,14 @@ type rect struct{ x, y, w, h int }
 
 func (r rect) contains(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
 
-// layout is every region of the screen, computed once per resize.
+// layout is every region of the screen, computed once per resize from the list of panels.
 type layout struct {
 	mode      mode
 	w, h      int
-	header    int // row
+	at        []rect  // each panel's rectangle, by its place in the list
+	bands     [][]int // the panels of each band, top to bottom, left to right
+	foot      []int   // the panels in the narration's area
+	coverY    int     // the keys page's first row: the first band not kept under it
 	nodes     rect
 	cols      []rect // full: a column per node; compact: a row per node (table body)
 	tracker   rect
@@ -37,8 +42,10 @@ type layout struct {
 	proposals int // replication rows
 }
 
-// computeLayout splits a w x h terminal for n nodes; narr is the narration area's height.
-func computeLayout(w, h, n, narr int) layout {
+// computeLayout splits a w x h terminal for n nodes among the panels; narr is the narration
+// area's height. Bands stack from the top by number, each as high as its first panel says
+// (the last: what is left); a band's panels share its width by their percents.
+func computeLayout(w, h, n, narr int, panels []Panel) layout {
 	l := layout{w: w, h: h, logTail: 12, proposals: 12}
 	switch {
 	case w < minW || h < minH:
@@ -52,44 +59,78 @@ func computeLayout(w, h, n, narr int) layout {
 	l.help, l.status, l.helpRows = h-1, h-2, 1
 	l.narration = rect{0, h - 2 - narr, w, narr}
 	body := l.narration.y - 1 // rows between the header and the narration
+	sz := sizing{mode: l.mode, w: w, body: body, left: body, nodes: n}
+	sizes := make([]size, len(panels))
+	byBand := map[int][]int{}
+	var order []int
+	for i, p := range panels {
+		sizes[i] = p.Size(sz)
+		if b := sizes[i].band; b >= 0 {
+			if byBand[b] == nil {
+				order = append(order, b)
+			}
+			byBand[b] = append(byBand[b], i)
+		}
+	}
+	slices.Sort(order)
+	l.at = make([]rect, len(panels))
+	l.coverY = l.narration.y
+	y := 1
+	for _, b := range order {
+		ps := byBand[b]
+		sz.left = l.narration.y - y
+		bh := panels[ps[0]].Size(sz).height // asked again: its height may depend on the rows left
+		if bh == 0 {
+			bh = sz.left
+		}
+		// Percents first; the panels without one share what is left equally.
+		rest, shares := w, 0
+		for _, i := range ps {
+			if sizes[i].width > 0 {
+				rest -= w * sizes[i].width / 100
+			} else {
+				shares++
+			}
+		}
+		x, share := 0, split(max(rest, 0), max(shares, 1))
+		for _, i := range ps {
+			pw := w * sizes[i].width / 100
+			if sizes[i].width == 0 {
+				pw, share = share[0], share[1:]
+			}
+			l.at[i] = rect{x, y, pw, bh}
+			x += pw
+		}
+		if !sizes[ps[0]].keep && l.coverY == l.narration.y {
+			l.coverY = y
+		}
+		l.bands = append(l.bands, ps)
+		y += bh
+	}
+	for i := range panels {
+		if sizes[i].band < 0 {
+			l.at[i] = l.narration
+			l.foot = append(l.foot, i)
+		}
+	}
+	l.nodes, l.tracker, l.net = l.at[panelNodes], l.at[panelTracker], l.at[panelNet]
+	l.clients, l.timeline = l.at[panelClients], l.at[panelTimeline]
 	if l.mode == modeFull {
-		nh := max(12, body*46/100)
-		mh := max(7, body*24/100)
-		bh := body - nh - mh
-		l.nodes = rect{0, 1, w, nh}
 		x := 0
 		for _, cw := range split(w, n) {
-			l.cols = append(l.cols, rect{x, 1, cw, nh})
+			l.cols = append(l.cols, rect{x, l.nodes.y, cw, l.nodes.h})
 			x += cw
 		}
-		tw := w * 58 / 100
-		l.tracker = rect{0, 1 + nh, tw, mh}
-		l.net = rect{tw, 1 + nh, w - tw, mh}
-		cw := w * 46 / 100
-		l.clients = rect{0, 1 + nh + mh, cw, bh}
-		l.timeline = rect{cw, 1 + nh + mh, w - cw, bh}
 		// 4 state lines, 2 rules, at least 1 lock line.
-		l.logTail = max(1, nh-2-4-2-1)
-		l.proposals = max(1, mh-3)
+		l.logTail = max(1, l.nodes.h-2-4-2-1)
+		l.proposals = max(1, l.tracker.h-3)
 		return l
 	}
-	// Compact: header, table (title + a row per node), network line, then clients, the
-	// replication tracker and the timeline, each under a one-line rule.
-	l.nodes = rect{0, 1, w, n + 1}
+	// Compact: the node table's title, then a row per node.
 	for i := 0; i < n; i++ {
-		l.cols = append(l.cols, rect{0, 2 + i, w, 1})
+		l.cols = append(l.cols, rect{0, l.nodes.y + 1 + i, w, 1})
 	}
-	y := 2 + n
-	l.net = rect{0, y, w, 1}
-	y++
-	rem := l.narration.y - y
-	cl := min(3, max(1, rem-9))
-	l.clients = rect{0, y, w, cl + 1}
-	rem -= cl + 1
-	tr := max(1, (rem-2)*2/5)
-	l.tracker = rect{0, y + cl + 1, w, tr + 1}
-	l.timeline = rect{0, l.tracker.y + tr + 1, w, l.narration.y - (l.tracker.y + tr + 1)}
-	l.logTail, l.proposals = 1, tr
+	l.logTail, l.proposals = 1, l.tracker.h-1
 	return l
 }
 

@@ -15,16 +15,8 @@ import (
 	"leaselab/scenarios/termsafe"
 )
 
-// panel is a part of the screen that can have the focus (it gets ↑/↓ and the mouse wheel).
+// panel is a panel's place in the Model's list (panel.go); the focus is one.
 type panel int
-
-const (
-	panelNodes panel = iota
-	panelClients
-	panelTimeline
-	panelNarration
-	nPanels
-)
 
 // frameMsg is one animation frame; gen tells a stale frame chain from the live one.
 type frameMsg struct {
@@ -55,6 +47,7 @@ type Model struct {
 	wall    func() time.Time // wall clock, for frame pacing only
 
 	width, height int
+	panels        []Panel // the screen's parts, from which the layout is derived (panel.go)
 	lay           layout
 	v             cluster.View // the snapshot the screen shows, taken in Update
 
@@ -125,7 +118,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 		input: newLineEdit(),
 		st:    st, keys: newKeyMap(), help: help.New(), vp: viewport.New(40, 5),
 		sim: s, base: base, title: termsafe.Line(base.Header.Title), seed: o.Seed, saveDir: o.SaveDir,
-		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes,
+		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes, panels: defaultPanels(),
 	}
 	s.wall = func() time.Time { return m.wall() }
 	if sandbox {
@@ -299,7 +292,7 @@ func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
 	narr := m.narrationLines(w, h)
 	extra := m.promptErrExtra(w, h, narr)
-	m.lay = computeLayout(w, h, m.sim.world().Nodes(), narr+extra)
+	m.lay = computeLayout(w, h, m.sim.world().Nodes(), narr+extra, m.panels)
 	if m.lay.mode != modeSmall {
 		m.lay.narration.h = narr
 		m.lay.status, m.lay.help, m.lay.helpRows = h-2-extra, h-1-extra, 1+extra

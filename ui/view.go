@@ -26,16 +26,10 @@ func (m *Model) View() (out string) {
 	if m.script != nil {
 		return m.scriptView()
 	}
-	var rows []string
-	switch m.lay.mode {
-	case modeSmall:
+	if m.lay.mode == modeSmall {
 		return m.viewSmall()
-	case modeCompact:
-		rows = m.viewCompact()
-	default:
-		rows = m.viewFull()
 	}
-	return strings.Join(rows, "\n")
+	return strings.Join(m.viewPanels(), "\n")
 }
 
 // viewSmall is the message for a terminal below 80x24, cut to whatever room there is.
@@ -48,34 +42,49 @@ func (m *Model) viewSmall() string {
 	return strings.Join(rows, "\n")
 }
 
-func (m *Model) viewFull() []string {
+// viewPanels is the screen: the header, the panels band by band (or a page that covers them:
+// the glossary, the diagram, the keys page under the bands kept), the narration, the status and
+// help lines.
+func (m *Model) viewPanels() []string {
 	l := &m.lay
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
-	if m.glossary {
+	switch {
+	case m.glossary:
 		rows = append(rows, m.glossaryView(l.w, l.narration.y-1)...)
-		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
-		return append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
-	}
-	if m.diag && !m.help.ShowAll {
+	case m.diag && !m.help.ShowAll && l.mode == modeFull:
 		rows = append(rows, m.diagramBox(l.w, l.narration.y-1)...)
-		rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
-		return append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
+	case m.diag && !m.help.ShowAll:
+		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", l.w))
+		rows = append(rows, m.diagramLines(l.w, l.narration.y-2)...)
+	default:
+		rows = append(rows, m.bands()...)
 	}
-	var cols [][]string
-	for i := range m.v.Nodes {
-		c := l.cols[i]
-		cols = append(cols, m.nodeColumn(&m.v.Nodes[i], c.w, c.h))
+	for _, i := range l.foot {
+		rows = append(rows, m.panels[i].Render(m, l.narration)...)
 	}
-	rows = append(rows, hjoin(cols...)...)
-	if m.help.ShowAll {
-		rows = append(rows, m.fullHelp(l.w, m.helpRoom())...)
-	} else {
-		rows = append(rows, hjoin(m.trackerBox(l.tracker), m.netBox(l.net))...)
-		rows = append(rows, hjoin(m.clientsBox(l.clients), m.timelineBox(l.timeline))...)
+	return append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
+}
+
+// bands draws the panels, band by band; the keys page takes the place of the bands not kept.
+func (m *Model) bands() []string {
+	l := &m.lay
+	var rows []string
+	covered := false
+	for _, ps := range l.bands {
+		if m.help.ShowAll && l.at[ps[0]].y >= l.coverY {
+			if !covered {
+				rows = append(rows, m.fullHelp(l.w, m.helpRoom())...)
+				covered = true
+			}
+			continue
+		}
+		blocks := make([][]string, len(ps))
+		for j, i := range ps {
+			blocks[j] = m.panels[i].Render(m, l.at[i])
+		}
+		rows = append(rows, hjoin(blocks...)...)
 	}
-	rows = append(rows, m.narration(l.narration.w, l.narration.h)...)
-	rows = append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
 	return rows
 }
 
