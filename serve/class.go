@@ -32,11 +32,13 @@ type class struct {
 
 	// frames are the followers' screens drawn at one version, by FollowKey: drawn once for
 	// every follower with the same size and view, under mu.
-	frames   map[string]string
-	framesAt uint64
-	views    map[string]cluster.View // the world's snapshots at viewsAt, by options
-	viewsAt  uint64
-	renders  atomic.Int64 // frames drawn for followers (tests, benchmarks)
+	frames    map[string]*frameEntry
+	framesAt  uint64
+	views     map[viewKey]cluster.View // the world's snapshots at viewsAt, by options
+	viewsAt   uint64
+	keyCache  cluster.KeyCache
+	renders   atomic.Int64 // frames drawn for followers (tests, benchmarks)
+	viewsMade atomic.Int64 // world snapshots taken for followers (tests)
 
 	reg     sync.Mutex
 	members map[*session]*member
@@ -52,7 +54,7 @@ type member struct {
 }
 
 func newClass(teacher *session, m *ui.Model, title string) *class {
-	c := &class{title: title, teacher: teacher, model: m, frames: map[string]string{}, views: map[string]cluster.View{}, members: map[*session]*member{},
+	c := &class{title: title, teacher: teacher, model: m, frames: map[string]*frameEntry{}, views: map[viewKey]cluster.View{}, members: map[*session]*member{},
 		answers: map[int]map[*session]int{}, stop: make(chan struct{}), done: make(chan struct{})}
 	go c.fanOut()
 	return c
@@ -205,38 +207,69 @@ func (c *class) who() []string {
 }
 
 // view is the class world's snapshot for a follower's options, taken once per version and
-// options (called under mu, by a follower's refresh).
+// options (called under mu, by a follower's refresh). The followers' key caches are left out
+// of the key (each has its own) and the class's is used.
 func (c *class) view(o cluster.ViewOptions) cluster.View {
 	if v := c.version.Load(); v != c.viewsAt {
 		clear(c.views)
 		c.viewsAt = v
 	}
-	k := fmt.Sprint(o)
+	k := viewKey{o.LogTail, o.Events, o.Proposals, o.LockRows, strings.Join(o.LockKeys, "\x00"), o.LockPrefix}
 	if v, ok := c.views[k]; ok {
 		return v
 	}
+	o.KeyCache = &c.keyCache
 	v := c.model.World().View(o)
+	c.viewsMade.Add(1)
 	c.views[k] = v
 	return v
 }
 
-// frame is a follower's screen at the class's version it last refreshed at: drawn once per
-// distinct FollowKey and shared (called under mu).
-func (c *class) frame(f *ui.Model, at uint64) string {
-	if at != c.framesAt {
-		if at < c.framesAt {
-			c.renders.Add(1)
-			return f.View() // refreshed before the latest version: its own drawing
-		}
+type viewKey struct {
+	logTail, events, proposals, lockRows int
+	lockKeys, prefix                     string
+}
+
+// frame is a following member's screen at the class's current version: drawn once per
+// distinct FollowKey and shared (called under mu). A member not refreshed since the class
+// moved shows, without refreshing, the frame of a member that had its view and kept it
+// through its refresh (its own refresh would draw the same); otherwise it refreshes first.
+func (c *class) frame(rt *root) *frame {
+	v := c.version.Load()
+	if v != c.framesAt {
 		clear(c.frames)
-		c.framesAt = at
+		c.framesAt = v
 	}
+	f := rt.child
 	k := f.FollowKey()
-	if s, ok := c.frames[k]; ok {
-		return s
+	if rt.fresh != v {
+		if e, ok := c.frames[k]; ok && e.kept {
+			return e.f
+		}
+		f.Refresh()
+		rt.fresh = v
+		k2 := f.FollowKey()
+		e := c.draw(f, k2)
+		e.kept = e.kept || k == k2
+		return e.f
 	}
-	s := f.View()
+	return c.draw(f, k).f
+}
+
+// draw is f's frame under key k at the current version, drawn if no member drew it yet.
+func (c *class) draw(f *ui.Model, k string) *frameEntry {
+	if e, ok := c.frames[k]; ok {
+		return e
+	}
+	w, h := f.Size()
+	e := &frameEntry{f: newFrame(f.View(), w, h, c.model.World().Now())}
 	c.renders.Add(1)
-	c.frames[k] = s
-	return s
+	c.frames[k] = e
+	return e
+}
+
+// frameEntry is a shared frame; kept says a member's refresh left its key unchanged.
+type frameEntry struct {
+	f    *frame
+	kept bool
 }

@@ -76,8 +76,10 @@ func TestClassOf30(t *testing.T) {
 			return false
 		}
 		now = c.model.World().Now()
-		for _, f := range c.followers() {
-			if !f.Following() || f.ShownAt() != now {
+		c.reg.Lock()
+		defer c.reg.Unlock()
+		for se := range c.members {
+			if m := se.model.Load(); m == nil || !m.Following() || se.scr.shownAt() != now {
 				return false
 			}
 		}
@@ -205,18 +207,20 @@ func TestStalledFollower(t *testing.T) {
 	ts.joinClass(t, "stuck", 1000, 300, false)
 	ok := ts.joinClass(t, "ok", 120, 40, true)
 	eventually(t, "both joined", func() bool { return len(c.followers()) == 2 })
-	var okM, stuckM *ui.Model
-	for _, f := range c.followers() {
-		if w, _ := f.Size(); w == 120 {
-			okM = f
+	var okS, stuckS *session
+	c.reg.Lock()
+	for se := range c.members {
+		if se.user == "ok" {
+			okS = se
 		} else {
-			stuckM = f
+			stuckS = se
 		}
 	}
+	c.reg.Unlock()
 	read := func() (tch, shown, stuck time.Duration) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		return c.model.World().Now(), okM.ShownAt(), stuckM.ShownAt()
+		return c.model.World().Now(), okS.scr.shownAt(), stuckS.scr.shownAt()
 	}
 	// The stalled client's SSH window (2 MB) fills: then its screen stops.
 	stalled := false
@@ -385,4 +389,38 @@ func TestNoForkBeforeReveal(t *testing.T) {
 	from := s.mark()
 	s.send("F")
 	s.waitFor(from, "your own copy at")
+}
+
+// Followers of one size share the class's work: one world snapshot and one drawn frame per
+// version, and the bytes that turn the last frame into the next are made once for all of
+// them (their programs' renderers draw nothing while they follow).
+func TestFollowersShareWork(t *testing.T) {
+	ts := startServer(t, nil)
+	_, c := ts.openClass(t, "sandbox")
+	var tms []*term
+	for i := range 20 {
+		tms = append(tms, ts.joinClass(t, fmt.Sprintf("s%02d", i), 100, 30, true))
+	}
+	eventually(t, "20 in the class", func() bool { return len(c.followers()) == 20 })
+	time.Sleep(500 * time.Millisecond)
+	shows := func() (n int64) {
+		c.reg.Lock()
+		defer c.reg.Unlock()
+		for se := range c.members {
+			n += se.scr.shows.Load()
+		}
+		return n
+	}
+	s0, v0, r0, d0 := shows(), c.viewsMade.Load(), c.renders.Load(), diffsMade.Load()
+	time.Sleep(2 * time.Second)
+	s, v, r, d := shows()-s0, c.viewsMade.Load()-v0, c.renders.Load()-r0, diffsMade.Load()-d0
+	t.Logf("2s: %d frames shown to 20 followers; %d snapshots, %d frames drawn, %d diffs made", s, v, r, d)
+	if s < 20*5 {
+		t.Fatalf("followers were shown %d frames in 2s: the class is not moving", s)
+	}
+	if v*4 > s || r*4 > s || d*4 > s {
+		t.Errorf("%d frames shown but %d snapshots, %d drawings, %d diffs: followers do not share", s, v, r, d)
+	}
+	from := tms[0].mark()
+	tms[0].waitFor(from, "leaselab sandbox │") // the bytes reach a client
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,7 +79,7 @@ func TestPanicEndsOnlyItsSession(t *testing.T) {
 	ts := startServer(t, nil)
 	other := openTerm(t, ts.dial(t, "other"), 80, 24, "", true)
 	other.waitFor(0, "student other")
-	rt := &root{se: &session{srv: ts.Server, user: "p"}} // no menu: the next key panics
+	rt := &root{se: &session{srv: ts.Server, user: "p", scr: &screen{w: io.Discard}}} // no menu: the next key panics
 	_, cmd := rt.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")})
 	if cmd == nil || cmd() != tea.Quit() || !strings.Contains(rt.bye, "internal error") {
 		t.Fatalf("a panic in Update: cmd %v, bye %q", cmd, rt.bye)

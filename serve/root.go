@@ -25,10 +25,12 @@ type root struct {
 	menu   *menu
 	child  *ui.Model
 	class  *class // the class the child teaches or follows
-	seen   uint64 // a follower's last refreshed class version
+	fresh  uint64 // the class version a follower last refreshed at
 	direct bool   // opened by `ssh HOST play NAME`: leaving ends the session
 	w, h   int
 	bye    string // why the session ends, said after the program
+
+	quitting bool // the program was told to quit
 
 	checked time.Time // the last look at the world's bounds
 }
@@ -54,18 +56,36 @@ func (rt *root) Init() tea.Cmd {
 	return nil
 }
 
-// Update routes a message; a panic ends this session only.
-func (rt *root) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+// Update routes a message. Its screen follows the class's frames while the child follows
+// (else the program's renderer draws it, repainting all once it stopped following); a
+// program that is quitting gets its renderer back, to restore the client's terminal.
+func (rt *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := rt.update(msg)
+	follow := !rt.quitting && rt.child != nil && rt.class != nil && rt.child.Following()
+	if rt.se.scr.setFollow(follow) && !follow && !rt.quitting {
+		cmd = tea.Batch(cmd, tea.ClearScreen)
+	}
+	return rt, cmd
+}
+
+// quit ends the program.
+func (rt *root) quit() tea.Cmd {
+	rt.quitting = true
+	return tea.Quit
+}
+
+// update routes a message; a panic ends this session only.
+func (rt *root) update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	defer func() {
 		if r := recover(); r != nil {
 			rt.se.srv.log.Printf("session %d (%s): panic: %v\n%s", rt.se.id, rt.se.user, r, debug.Stack())
 			rt.bye = "internal error: this session ends (the server goes on)"
-			cmd = tea.Quit
+			cmd = rt.quit()
 		}
 	}()
 	switch msg := msg.(type) {
 	case endMsg:
-		return rt, tea.Quit
+		return rt, rt.quit()
 	case tea.WindowSizeMsg:
 		rt.w, rt.h = msg.Width, msg.Height
 	case tea.KeyMsg, tea.MouseMsg:
@@ -82,11 +102,11 @@ func (rt *root) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	if rt.child != nil && rt.child.Err() != nil {
 		rt.se.srv.log.Printf("session %d (%s): %v", rt.se.id, rt.se.user, rt.child.Err())
 		rt.bye = "internal error: this session ends (the server goes on)"
-		return rt, tea.Quit
+		return rt, rt.quit()
 	}
 	if why := rt.outOfBounds(); why != "" {
 		rt.bye = why
-		return rt, tea.Quit
+		return rt, rt.quit()
 	}
 	return rt, cmd
 }
@@ -105,11 +125,15 @@ func (rt *root) View() (out string) {
 		return rt.child.View()
 	}
 	c := rt.class
+	if rt.child.Following() {
+		c.mu.Lock()
+		f := c.frame(rt)
+		c.mu.Unlock()
+		rt.se.scr.show(f) // outside the class's lock: it may wait for this client
+		return followPlaceholder
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if rt.child.Following() {
-		return c.frame(rt.child, rt.seen)
-	}
 	return rt.child.View()
 }
 
@@ -122,8 +146,9 @@ func (rt *root) childUpdate(msg tea.Msg) (cmd tea.Cmd) {
 	if c != nil && (teacher || rt.child.Following() || isKey(msg, "F")) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if !teacher && rt.child.Following() {
-			defer func() { rt.seen = c.version.Load() }()
+		if v := c.version.Load(); !teacher && rt.child.Following() && rt.fresh != v {
+			rt.child.Refresh() // it may have shown others' frames without refreshing
+			rt.fresh = v
 		}
 	}
 	cluster.Exclusive(func() { _, cmd = rt.child.Update(msg) })
@@ -146,7 +171,7 @@ func (rt *root) childInit() (cmd tea.Cmd) {
 		_, _ = rt.child.Update(tea.WindowSizeMsg{Width: rt.w, Height: rt.h})
 	})
 	if c != nil {
-		rt.seen = c.version.Load()
+		rt.fresh = c.version.Load()
 	}
 	return cmd
 }
@@ -174,14 +199,7 @@ func (rt *root) onKick() tea.Cmd {
 		rt.menu.refresh()
 		return nil
 	}
-	if c.model == rt.child || !rt.child.Following() {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	rt.child.Refresh()
-	rt.seen = c.version.Load()
-	return nil
+	return nil // a follower's View shows the class's latest frame
 }
 
 // leave: the child quit (q, n at a lesson's end). The next lesson follows, or the menu.
@@ -196,7 +214,7 @@ func (rt *root) leave() tea.Cmd {
 		return rt.openLesson(next, false)
 	}
 	if rt.direct {
-		return tea.Quit
+		return rt.quit()
 	}
 	rt.menu.refresh()
 	return nil

@@ -11,7 +11,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
-	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/muesli/termenv"
 
 	"leaselab/scenarios"
@@ -36,6 +35,7 @@ type session struct {
 	sess    ssh.Session
 	active  atomic.Int64 // wall time of the last key, unix ns (--idle)
 	model   atomic.Pointer[ui.Model]
+	scr     *screen // its output: the renderer's, or the class's frames while following
 
 	mu   sync.Mutex
 	prog *tea.Program
@@ -113,7 +113,8 @@ func (s *Server) handle(next ssh.Handler) ssh.Handler {
 }
 
 func (s *Server) session(sess ssh.Session) {
-	se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), scr: &screen{w: sess},
+		kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	se.active.Store(time.Now().UnixNano())
 	if ssh.AgentRequested(sess) {
 		fmt.Fprint(sess.Stderr(), "leaselab serve refuses agent forwarding: it never uses your agent\r\n")
@@ -212,7 +213,7 @@ func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
 	if se.teacher {
 		fps = teacherFPS
 	}
-	opts := append(bm.MakeOptions(se.sess), tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithFPS(fps),
+	opts := append([]tea.ProgramOption{tea.WithInput(se.sess), tea.WithOutput(se.scr)}, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithFPS(fps),
 		tea.WithoutSignalHandler())
 	p := tea.NewProgram(root, opts...)
 	se.mu.Lock()
