@@ -21,8 +21,9 @@ type request struct {
 	retryAt   time.Duration // the client's clock reading of a pending resend; -1 if none
 	node      int           // the node of the current attempt
 	attempt   int
-	tried     uint64 // nodes (bit id) that answered not-leader or unavailable in this round
-	late      bool   // the release of a grant that came after the client gave up
+	tried     uint64    // nodes (bit id) that answered not-leader or unavailable in this round
+	late      bool      // the release of a grant that came after the client gave up
+	bg        *keepLoop // a background keepalive's renewal (keepalive.go), not the client's current request
 }
 
 type reply struct {
@@ -46,7 +47,8 @@ type action struct {
 	value string
 	token uint64
 	fixed bool
-	late  bool // releases a late grant
+	late  bool          // releases a late grant
+	every time.Duration // keepalive every D: start a background loop (keepalive.go)
 }
 
 // holding is what a client believes it holds: timed from when it SENT the acquire.
@@ -56,8 +58,9 @@ type holding struct {
 	sentLocal time.Duration
 }
 
-// client is a lock user with its own clock. It does one thing at a time, in order. A pause
-// freezes the process, not its clock: its leases keep running down on it.
+// client is a lock user with its own clock. It does one thing at a time, in order, but for its
+// background keepalives (keepalive.go). A pause freezes the process, not its clock: its leases
+// keep running down on it.
 type client struct {
 	w         *World
 	name      string
@@ -88,6 +91,8 @@ type client struct {
 	abandoned map[string]*request
 	heldBusy  *reply
 	timeout   time.Duration // its own timeout (`cX timeout D`); 0 = the config's
+	loops     []*keepLoop   // background keepalives, in the order they started
+	kaGen     uint64        // the last generation a keepalive timer was given
 }
 
 // waitFor is how long the client waits for a request it sends now, on its clock.
@@ -149,7 +154,7 @@ func (c *client) holdsKey(key string) (uint64, bool) {
 
 // enqueue takes a step. Given while paused, it is decided now and sent on waking.
 func (c *client) enqueue(a action) {
-	if c.paused && (a.op == OpWrite || a.op == OpRelease) {
+	if c.paused && (a.op == OpWrite || a.op == OpRelease || a.op == OpKeepalive && a.every == 0) {
 		a.fixed = true
 		if h := c.holds[a.key]; h != nil {
 			a.token = h.token
@@ -170,6 +175,10 @@ func (c *client) kick() {
 		if a.op == OpWrite {
 			c.sendWrite(a)
 			return
+		}
+		if a.op == OpKeepalive && a.every > 0 {
+			c.startLoop(a) // runs beside the client's requests: the next step goes on at once
+			continue
 		}
 		c.start(a)
 	}
@@ -193,7 +202,7 @@ func (c *client) start(a action) {
 		sentAt: w.now, sentLocal: c.local(), retryAt: -1, late: a.late}
 	req.deadline = AddTime(req.sentLocal, c.waitFor())
 	req.wait = c.waitFor()
-	if a.op == OpRelease {
+	if a.op == OpRelease || a.op == OpKeepalive {
 		req.token = c.tokenFor(a)
 	}
 	w.note(Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
@@ -202,8 +211,12 @@ func (c *client) start(a action) {
 }
 
 // send sends the current request to the node the client will ask next.
-func (c *client) send() {
-	w, req := c.w, c.cur
+func (c *client) send() { c.sendReq(c.cur) }
+
+// sendReq sends req (the current request or a background renewal) to the node the client will
+// ask next, and arms the timer that watches it.
+func (c *client) sendReq(req *request) {
+	w := c.w
 	req.attempt++
 	req.node = c.guess
 	req.retryAt = -1
@@ -213,6 +226,15 @@ func (c *client) send() {
 	} else {
 		at := AddTime(AddTime(w.now, w.latency()), w.clientLinkOf(c.name, req.node).delay)
 		w.q.push(item{at: at, sent: w.now, kind: itRequest, node: req.node, req: req, gen: uint64(req.attempt)})
+	}
+	c.armFor(req)
+}
+
+// armFor arms the timer that watches req: the client's own, or its keepalive loop's.
+func (c *client) armFor(req *request) {
+	if req.bg != nil {
+		c.armLoop(req.bg)
+		return
 	}
 	c.armTimer()
 }
@@ -281,6 +303,10 @@ func (c *client) onReply(it item) {
 		return
 	}
 	c.hear(rep)
+	if rep.req.bg != nil {
+		c.onLoopReply(rep)
+		return
+	}
 	req := c.cur
 	if req != rep.req || rep.attempt != req.attempt {
 		if ab := c.abandoned[rep.req.key]; ab == rep.req && (rep.kind == ReplyGranted || rep.kind == ReplyBusy) {
@@ -337,13 +363,13 @@ func (c *client) retry(req *request, from, hint int) {
 	tried := func(id int) bool { return req.tried&(1<<id) != 0 }
 	if hint != 0 && !tried(hint) {
 		c.guess = hint
-		c.send()
+		c.sendReq(req)
 		return
 	}
 	for i := 1; i <= n; i++ {
 		if id := c.after(from, i); !tried(id) {
 			c.guess = id
-			c.send()
+			c.sendReq(req)
 			return
 		}
 	}
@@ -354,7 +380,7 @@ func (c *client) retry(req *request, from, hint int) {
 		c.guess = hint
 	}
 	req.retryAt = AddTime(c.local(), c.w.cfg.RetryWait())
-	c.armTimer()
+	c.armFor(req)
 }
 
 // lateGrant: a grant for a request the client already gave up on. Nobody waits for that lock,
@@ -404,6 +430,9 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 		if h := c.holds[req.key]; h != nil && h.token == req.token {
 			delete(c.holds, req.key)
 		}
+		c.stopLoops(req.key, "it released "+req.key)
+	case req.op == OpKeepalive:
+		c.keptAlive(req, kind)
 	}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
 	c.w.note(Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind, Token: token})
@@ -432,10 +461,12 @@ func (c *client) wake() {
 		c.w.handleClientItem(it)
 	}
 	c.armTimer()
+	c.armLoops()
 	c.kick()
 }
 
 func (c *client) setRate(r float64) {
 	c.clk.setRate(c.w.now, r)
 	c.armTimer()
+	c.armLoops()
 }

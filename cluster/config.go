@@ -74,6 +74,29 @@ func (r PromoteRule) String() string {
 	return fmt.Sprintf("PromoteRule(%d)", uint8(r))
 }
 
+// KeepaliveRule is how a client's keepalive renews a lease (option keepalive).
+type KeepaliveRule uint8
+
+const (
+	// KeepaliveLeader: etcd's LeaseKeepAlive. The leader alone restarts its countdown, after a
+	// ReadIndex confirms it still leads; nothing is replicated, so the followers keep counting
+	// from their apply of the Grant.
+	KeepaliveLeader KeepaliveRule = iota
+	// KeepaliveReplicated: the leader proposes a Renew command, and every node restarts its
+	// countdown when it applies it (the seed's style: every lock change through the log).
+	KeepaliveReplicated
+)
+
+// KeepaliveRuleNames are the rules in the scenario language's spelling, by value.
+var KeepaliveRuleNames = []string{"leader", "replicated"}
+
+func (r KeepaliveRule) String() string {
+	if int(r) < len(KeepaliveRuleNames) {
+		return KeepaliveRuleNames[r]
+	}
+	return fmt.Sprintf("KeepaliveRule(%d)", uint8(r))
+}
+
 // Config is everything a world is built from; with the seed it fixes the whole run.
 type Config struct {
 	Seed        uint64
@@ -91,7 +114,9 @@ type Config struct {
 	// LeaseCheckpoint: the leader replicates each lease's remaining time this often, on its own
 	// clock (etcd's lease checkpoints); 0 = never.
 	LeaseCheckpoint time.Duration
-	SnapshotEvery   int // snapshot and compact after this many applied entries; 0 = never
+	// Keepalive is how a client's keepalive renews a lease (option keepalive).
+	Keepalive     KeepaliveRule
+	SnapshotEvery int // snapshot and compact after this many applied entries; 0 = never
 	// HeldKeys keys ("held000001"...) are granted by the first leaders, HeldBatch per tick, each
 	// for HeldLease (default 60s): a cluster with many live leases, held by no client.
 	HeldKeys  int
@@ -140,6 +165,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("bad latency range %v-%v", c.LatencyMin, c.LatencyMax)
 	case int(c.LeaseOnPromote) >= len(PromoteRuleNames):
 		return fmt.Errorf("unknown lease-on-promote rule %d", c.LeaseOnPromote)
+	case int(c.Keepalive) >= len(KeepaliveRuleNames):
+		return fmt.Errorf("unknown keepalive rule %d", c.Keepalive)
 	case c.LeaseCheckpoint < 0 || c.LeaseCheckpoint > MaxDuration:
 		return fmt.Errorf("bad lease-checkpoint interval %v", c.LeaseCheckpoint)
 	case c.SnapshotEvery < 0:

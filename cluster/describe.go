@@ -118,6 +118,8 @@ func (e *Event) Describe() string {
 		return fmt.Sprintf("%s raft: %s", n, strings.TrimPrefix(e.Text, strconv.Itoa(e.Node)+" "))
 	case EvError:
 		return fmt.Sprintf("%s error: %s", n, e.Text)
+	case EvLeaseRenewed:
+		return fmt.Sprintf("%s restarts its countdown %s #%d for %s's keepalive (the leader's alone: not replicated)", n, e.Key, e.Token, e.Client)
 	case EvLeasesReset:
 		return fmt.Sprintf("%s applies its term's first entry (%d): every lease runs again for election timeout + its lease (lease-on-promote reset)", n, e.Index)
 	}

@@ -75,6 +75,10 @@
 //     The lease it trusts is its check-quorum interval on its own clock (World.OwnLease,
 //     NodeView.OwnLease), computed from a mirror of raft's electionElapsed that a test holds
 //     equal to raft's own.
+//   - A keepalive (keepalive.go) is a read too: after a ReadIndex the leader restarts its own
+//     countdown and answers renewed, or not-found when the key is not the client's (option
+//     keepalive leader, etcd's: nothing replicated); option keepalive replicated proposes
+//     Renew, which every node applies.
 //   - When a Grant applies on the leader and its client is disconnected, the leader proposes a
 //     Release at once (the ghost lock).
 //   - Followers never forward proposals: they answer not-leader with the leader they know.
@@ -85,7 +89,9 @@
 //
 // # The client contract
 //
-// A client times its lease from the moment it sent the acquire, on its own clock; a request
+// A client does one thing at a time, but for its background keepalives (keepalive every D),
+// which run beside its current request. A client times its lease from the moment it sent the
+// acquire (or its last renewed keepalive), on its own clock; a request
 // with no answer in 2s is a timeout; an outcome-unknown reply ends the request the same way (it
 // may still have applied), and the client asks the leader the node named next. A not-leader
 // reply sends it to the named leader, never to one it already tried in vain within that

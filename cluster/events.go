@@ -43,6 +43,7 @@ const (
 	EvConfProposed                          // Node (the leader) proposed a configuration change at Index; Text says which
 	EvConfApplied                           // Node applied the configuration change at Index; Text is the configuration now
 	EvConfRefused                           // a membership step was refused (Text says why), or raft put an empty entry at Index in its place
+	EvLeaseRenewed                          // keepalive leader: leader Node restarted its countdown for Key/Token (Lease: the lock's lease)
 )
 
 var eventKindNames = [...]string{
@@ -54,7 +55,7 @@ var eventKindNames = [...]string{
 	EvSnapshotSent: "snapshot-sent", EvSnapshotRestored: "snapshot-restored", EvCrash: "crash",
 	EvRestart: "restart", EvFault: "fault", EvClient: "client", EvViolation: "violation",
 	EvRaftLog: "raft-log", EvError: "error", EvLeasesReset: "leases-reset", EvJoin: "join", EvConfProposed: "conf-proposed",
-	EvConfApplied: "conf-applied", EvConfRefused: "conf-refused",
+	EvConfApplied: "conf-applied", EvConfRefused: "conf-refused", EvLeaseRenewed: "lease-renewed",
 }
 
 func (k EventKind) String() string {

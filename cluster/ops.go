@@ -313,6 +313,16 @@ func (w *World) Acquire(c, key string, lease time.Duration) error {
 // Release makes client c release key, sending the token it holds.
 func (w *World) Release(c, key string) { w.client(c).enqueue(action{op: OpRelease, key: key}) }
 
+// Keepalive makes client c renew the lease it holds on key: once (every 0), or in the
+// background every `every` on its own clock until it releases the key or its lease is over.
+func (w *World) Keepalive(c, key string, every time.Duration) error {
+	if every < 0 || every > MaxDuration || every > 0 && every < MinTick {
+		return fmt.Errorf("keepalive interval must be %v to %v, got %v", MinTick, MaxDuration, every)
+	}
+	w.client(c).enqueue(action{op: OpKeepalive, key: key, every: every})
+	return nil
+}
+
 // Write makes client c write to the fenced resource with the token it holds for key.
 func (w *World) Write(c, key, value string) {
 	w.client(c).enqueue(action{op: OpWrite, key: key, value: value})
@@ -387,6 +397,7 @@ func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 	cl.clk.jump(d)
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
+	cl.armLoops()
 	w.clientFault(Fault{Kind: FaultSkewOffset, Client: c, Dur: d})
 	return nil
 }
@@ -397,6 +408,7 @@ func (w *World) ClientSkewReset(c string) error {
 	cl.clk.reset(w.now)
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
+	cl.armLoops()
 	w.clientFault(Fault{Kind: FaultSkewReset, Client: c})
 	return nil
 }

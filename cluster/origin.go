@@ -16,6 +16,7 @@ const (
 	OriginGhost                 // the leader releasing a lock whose client is gone (Token: that lock)
 	OriginHeld                  // option held-keys: the leader granting the run's pre-held keys
 	OriginCheckpoint            // option lease-checkpoint: the leader's lease checkpoint (Token: that lock)
+	OriginKeepalive             // option keepalive replicated: a client's keepalive (Token: the lock it renews)
 )
 
 func (k OriginKind) String() string {
@@ -32,6 +33,8 @@ func (k OriginKind) String() string {
 		return "held-keys"
 	case OriginCheckpoint:
 		return "checkpoint"
+	case OriginKeepalive:
+		return "keepalive"
 	}
 	return "none"
 }
@@ -56,7 +59,7 @@ func (o Origin) Label() string { return o.format(strings.ReplaceAll(o.Kind.Strin
 
 func (o Origin) format(kind string) string {
 	switch o.Kind {
-	case OriginAcquire, OriginRelease:
+	case OriginAcquire, OriginRelease, OriginKeepalive:
 		return fmt.Sprintf("%s %s req%d", o.Client, kind, o.Req) // no #: that means a token
 	case OriginExpire, OriginGhost, OriginCheckpoint:
 		return fmt.Sprintf("n%d %s #%d", o.Node, kind, o.Token)

@@ -21,6 +21,7 @@ const (
 	itWriteReply                      // the resource's verdict reaches the client (wr)
 	itCheckpoint                      // the leader's lease checkpoint is due (gen)
 	itWake                            // a frozen node wakes (gen: its freeze)
+	itKeepalive                       // a client's background keepalive is due (gen: its loop's timer)
 )
 
 // item is one future happening. Items run in (at, seq) order: seq breaks ties in the order

@@ -41,6 +41,9 @@ func (n *node) onRequest(req *request, attempt int, sent time.Duration) {
 
 // decide proposes, replies or waits. It returns true when the request is settled.
 func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
+	if req.op == OpKeepalive {
+		return n.decideKeepalive(req, attempt, rd)
+	}
 	if n.w.cfg.Unsafe.UncheckedProposals {
 		n.proposeFor(req, attempt)
 		return true
@@ -51,16 +54,7 @@ func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
 		return true
 	}
 	// The answer would be a read (busy / not-found): first confirm leadership.
-	if rd == nil {
-		n.w.readSeq++
-		rd = &pendingRead{req: req, attempt: attempt, ctx: n.w.readSeq}
-		n.reads = append(n.reads, rd)
-		var ctx [8]byte
-		binary.BigEndian.PutUint64(ctx[:], rd.ctx)
-		n.raft().ReadIndex(ctx[:])
-		return false
-	}
-	if !rd.got || n.applied < rd.index {
+	if !n.readConfirmed(req, attempt, rd) {
 		return false
 	}
 	l, aheld := n.sm.Get(req.key)
@@ -74,6 +68,22 @@ func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
 	}
 	// Applied state and projection disagree: an entry in flight will settle it.
 	return false
+}
+
+// readConfirmed says whether a reply given without a proposal may be decided now: rd's
+// ReadIndex confirmed this node still leads and its applied state reached the read index.
+// Without rd it starts that ReadIndex (the request waits in n.reads).
+func (n *node) readConfirmed(req *request, attempt int, rd *pendingRead) bool {
+	if rd == nil {
+		n.w.readSeq++
+		rd = &pendingRead{req: req, attempt: attempt, ctx: n.w.readSeq}
+		n.reads = append(n.reads, rd)
+		var ctx [8]byte
+		binary.BigEndian.PutUint64(ctx[:], rd.ctx)
+		n.raft().ReadIndex(ctx[:])
+		return false
+	}
+	return rd.got && n.applied >= rd.index
 }
 
 func (n *node) onReadState(rs raft.ReadState) {
@@ -118,10 +128,14 @@ func (n *node) onDemote() {
 func (n *node) proposeFor(req *request, attempt int) {
 	var cmd fsm.Command
 	o := Origin{Client: req.cl.name, Req: req.id, Node: n.id}
-	if req.op == OpAcquire {
+	switch req.op {
+	case OpAcquire:
 		cmd = fsm.Command{Kind: fsm.Grant, Key: req.key, LeaseMS: uint64(req.lease.Milliseconds())}
 		o.Kind = OriginAcquire
-	} else {
+	case OpKeepalive:
+		cmd = fsm.Command{Kind: fsm.Renew, Key: req.key, Token: req.token}
+		o.Kind, o.Token = OriginKeepalive, req.token
+	default:
 		cmd = fsm.Command{Kind: fsm.Release, Key: req.key}
 		o.Kind, o.Token = OriginRelease, req.token
 	}
@@ -193,6 +207,12 @@ func (n *node) answer(cmd fsm.Command, idx uint64, res fsm.Result) {
 				n.reply(p.req, p.attempt, ReplyReleased, 0)
 			case fsm.NotFound:
 				n.reply(p.req, p.attempt, ReplyNotFound, 0)
+			case fsm.Renewed:
+				if res.Existed {
+					n.reply(p.req, p.attempt, ReplyRenewed, 0)
+				} else {
+					n.reply(p.req, p.attempt, ReplyNotFound, 0)
+				}
 			}
 		case p.index == idx:
 			// Our entry's index went to another entry: lost in a leader change, it never took

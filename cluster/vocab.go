@@ -68,9 +68,12 @@ const (
 	// from the new leader covered its entry's index, so it cannot tell whether that entry took
 	// effect; Peer names the leader it knows. The client ends the request as a timeout.
 	ReplyOutcomeUnknown
+	// ReplyRenewed: a keepalive restarted the lease the client holds (an extension: etcd's
+	// LeaseKeepAlive). Its not-found is ReplyNotFound.
+	ReplyRenewed
 )
 
-var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable", "outcome-unknown"}
+var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable", "outcome-unknown", "renewed"}
 
 // String is the reply's word; the zero ReplyKind (no reply yet) is "".
 func (k ReplyKind) String() string {
@@ -97,6 +100,7 @@ const (
 	OpAcquire Op = iota + 1
 	OpRelease
 	OpWrite
+	OpKeepalive // renew the lease the client holds on a key (an extension: etcd's LeaseKeepAlive)
 )
 
 func (o Op) String() string {
@@ -107,6 +111,8 @@ func (o Op) String() string {
 		return "release"
 	case OpWrite:
 		return "write"
+	case OpKeepalive:
+		return "keepalive"
 	}
 	return ""
 }

@@ -308,7 +308,7 @@ func (w *World) handle(it *item) {
 			rep := &reply{req: it.req, attempt: int(it.gen), from: it.node, kind: ReplyUnavailable, sent: w.now}
 			w.sendReply(rep)
 		}
-	case itReply, itClientTimer, itWriteReply:
+	case itReply, itClientTimer, itWriteReply, itKeepalive:
 		w.handleClientItem(*it)
 	case itWriteArrive:
 		w.onWriteArrive(it.write)
@@ -338,5 +338,7 @@ func (w *World) handleClientItem(it item) {
 		} else if c.timerGen == it.gen {
 			c.onTimer()
 		}
+	case itKeepalive:
+		c.onKeepaliveTimer(it.gen)
 	}
 }

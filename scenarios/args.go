@@ -35,6 +35,7 @@ const (
 	ArgAsk                       // "QUESTION" "CHOICE" right "CHOICE" ... [because "EXPLANATION"]
 	ArgNewNode                   // NODE, any of n1..n9: Node (the file may name it from here on)
 	ArgVoters                    // NODE... [hold], each of n1..n9, none twice: Nodes, Hold
+	ArgEvery                     // [every D]: Dur, 0 when not given (keepalive once)
 )
 
 // parseArg reads one argument of entry d into st.
@@ -120,6 +121,15 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 		st.Node = l.newNode("node after " + d.Word)
 	case ArgVoters:
 		st.Nodes, st.Hold = l.voterSet(d.Word)
+	case ArgEvery:
+		if l.peekIs("every") {
+			l.i++
+			st.Dur = l.duration("interval after every", true)
+			if st.Dur < cluster.MinTick || st.Dur > cluster.MaxDuration {
+				w := l.ws[l.i-1]
+				l.fail(w.col, "a keepalive interval must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
+			}
+		}
 	default:
 		panic(fmt.Sprintf("scenarios: step %q has an unknown argument shape %d", d.Word, a))
 	}
@@ -203,6 +213,10 @@ func formatArg(b *strings.Builder, d *StepDef, a Arg, st *Step) {
 		b.WriteString(" " + cluster.NodeNames(st.Nodes))
 		if st.Hold {
 			b.WriteString(" hold")
+		}
+	case ArgEvery:
+		if st.Dur > 0 {
+			b.WriteString(" every " + st.Dur.String())
 		}
 	}
 }

@@ -90,6 +90,7 @@ const (
 	StepAsk                                  // ask Text Choices... (one after `right`) [because Explain]
 	StepFreeze                               // freeze Node Dur (extension: a stalled server process)
 	StepClientTimeout                        // Client timeout Dur (a setting: the requests it sends after it)
+	StepKeepalive                            // Client keepalive Key [every Dur] (extension: Dur 0 renews once)
 )
 
 // Step is one line of the script. Only the fields its Kind names are meaningful.
@@ -195,7 +196,7 @@ type Cond struct {
 // Roles, Replies and Violations are the valid words of those conditions.
 var (
 	Roles      = []string{"leader", "follower", "candidate", "pre-candidate", "down"}
-	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout, cluster.ReplyOutcomeUnknown)
+	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout, cluster.ReplyOutcomeUnknown, cluster.ReplyRenewed)
 	Violations = words(cluster.ViolationKinds()...)
 )
 

@@ -51,6 +51,7 @@ func formatHeader(b *strings.Builder, s *Scenario) {
 	} else {
 		line("option lease-on-promote", h.LeaseOnPromote != d.LeaseOnPromote, "option lease-on-promote %s", h.LeaseOnPromote)
 	}
+	line("option keepalive", h.Keepalive != d.Keepalive, "option keepalive %s", h.Keepalive)
 	line("option lease-checkpoint", h.LeaseCheckpoint != d.LeaseCheckpoint, "option lease-checkpoint %s", h.LeaseCheckpoint)
 	line("option client-timeout", h.ClientTimeout != 0 && h.ClientTimeout != d.ClientTimeout, "option client-timeout %s", h.ClientTimeout)
 	line("option snapshot-every", h.SnapshotEvery != d.SnapshotEvery, "option snapshot-every %d", h.SnapshotEvery)

@@ -220,7 +220,7 @@ var headerWords = map[string]bool{
 }
 
 var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys",
-	"lease-on-promote", "lease-checkpoint", "client-timeout"}
+	"lease-on-promote", "lease-checkpoint", "keepalive", "client-timeout"}
 
 // header parses the rest of a header line; kw is its first word.
 func (l *line) header(kw word) {
@@ -306,6 +306,11 @@ func (l *line) option(name string) {
 		}
 		rule := l.oneOf("lease-on-promote rule", cluster.PromoteRuleNames...)
 		h.LeaseOnPromote = cluster.PromoteRule(slices.Index(cluster.PromoteRuleNames, rule))
+		return
+	}
+	if name == "keepalive" {
+		rule := l.oneOf("keepalive rule", cluster.KeepaliveRuleNames...)
+		h.Keepalive = cluster.KeepaliveRule(slices.Index(cluster.KeepaliveRuleNames, rule))
 		return
 	}
 	if name == "lease-checkpoint" {

@@ -115,6 +115,8 @@ var Steps = []StepDef{
 		Apply: func(w *cluster.World, st *Step) error { return w.Acquire(st.Client, st.Key, st.Dur) }},
 	{Kind: StepRelease, Word: "release", Client: true, Args: []Arg{ArgKey}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { w.Release(st.Client, st.Key); return nil }},
+	{Kind: StepKeepalive, Word: "keepalive", Client: true, Args: []Arg{ArgKey, ArgEvery}, Class: ClassAction,
+		Apply: func(w *cluster.World, st *Step) error { return w.Keepalive(st.Client, st.Key, st.Dur) }},
 	{Kind: StepWrite, Word: "write", Client: true, Args: []Arg{ArgKey, ArgValue}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { w.Write(st.Client, st.Key, st.Value); return nil }},
 	{Kind: StepConnect, Word: "connect", Client: true, Args: []Arg{ArgNode}, Class: ClassAction,

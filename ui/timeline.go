@@ -36,7 +36,7 @@ func (f filter) match(k cluster.EventKind) bool {
 		cluster.EvReplyLost, cluster.EvRequestAtNode, cluster.EvWrite, cluster.EvViolation,
 		cluster.EvSnapshotTaken, cluster.EvSnapshotSent, cluster.EvSnapshotRestored,
 		cluster.EvCrash, cluster.EvRestart, cluster.EvFault, cluster.EvClient, cluster.EvRole,
-		cluster.EvError, cluster.EvLeasesReset, cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
+		cluster.EvError, cluster.EvLeasesReset, cluster.EvLeaseRenewed, cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
 		return true
 	}
 	return false

@@ -125,7 +125,7 @@ func leaseText(ms uint64) string { return (time.Duration(ms) * time.Millisecond)
 // originTag names who asked for an entry: the client, or "ghost" for the leader's cleanup.
 func originTag(o cluster.Origin) string {
 	switch o.Kind {
-	case cluster.OriginAcquire, cluster.OriginRelease:
+	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		return o.Client
 	case cluster.OriginGhost:
 		return "ghost"

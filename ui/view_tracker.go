@@ -163,7 +163,7 @@ func appliedResult(p *cluster.ProposalView) (*fsm.Result, bool) {
 // originShort is originText for a narrow panel: "c1", "n1 expiry", "n2 ghost release".
 func originShort(o cluster.Origin) string {
 	switch o.Kind {
-	case cluster.OriginAcquire, cluster.OriginRelease:
+	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		return o.Client
 	case cluster.OriginExpire:
 		return fmt.Sprintf("n%d expiry", o.Node)
@@ -178,7 +178,7 @@ func originShort(o cluster.Origin) string {
 // originText says who proposed: "c1 acquire", "n1 lease expiry #1", "n2 ghost release #3".
 func originText(o cluster.Origin) string {
 	switch o.Kind {
-	case cluster.OriginAcquire, cluster.OriginRelease:
+	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		return o.Client + " " + o.Kind.String()
 	case cluster.OriginExpire:
 		return fmt.Sprintf("n%d lease expiry #%d", o.Node, o.Token)

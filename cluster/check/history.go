@@ -15,12 +15,12 @@ import (
 type LinOp struct {
 	Client   string // the client, or "leader"
 	Req      uint64 // the client's request id
-	Op       string // acquire, release, expire, ghost-release; "init" starts a key's unchecked rest
+	Op       string // acquire, release, keepalive, expire, ghost-release; "init" starts a key's unchecked rest
 	Key      string
-	Token    uint64        // release: the token claimed; expire, ghost-release: the lock's token
+	Token    uint64        // release, keepalive: the token claimed; expire, ghost-release: the lock's token
 	Call     time.Duration // sent (client) or proposed (leader)
 	Return   time.Duration // answer received or first applied; -1 while open or timed out
-	Outcome  string        // granted, busy, rejected, released, not-found, existed, absent; "" while open
+	Outcome  string        // granted, busy, rejected, released, renewed, not-found, existed, absent; "" while open
 	OutToken uint64        // granted: the token
 	TimedOut bool          // no final answer (timeout or outcome-unknown); Outcome is what its entry did, if it ever applied
 	Unknown  bool          // the final answer was outcome-unknown, not the client's timeout
@@ -123,7 +123,7 @@ func (h *history) observe(e *cluster.Note) {
 func (h *history) onPropose(o cluster.Origin, cmd fsm.Command, at time.Duration) {
 	h.version++
 	switch o.Kind {
-	case cluster.OriginAcquire, cluster.OriginRelease:
+	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		for i := len(h.ops) - 1; i >= 0; i-- {
 			if op := h.ops[i]; op != nil && op.Client == o.Client && op.Req == o.Req {
 				op.Origins = append(op.Origins, o.ID)
@@ -187,6 +187,11 @@ func outcomeOf(res fsm.Result) (string, uint64) {
 			return "existed", 0
 		}
 		return "absent", 0
+	case fsm.Renewed: // keepalive replicated: what the client's answer will say
+		if res.Existed {
+			return "renewed", 0
+		}
+		return "not-found", 0
 	}
 	return "", 0
 }

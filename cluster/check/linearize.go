@@ -96,6 +96,13 @@ func stepLock(s lockState, op string, claimed uint64, outcome string, tok uint64
 		case "not-found":
 			return s.holder == 0 || s.holder != claimed, s
 		}
+	case "keepalive": // a renewal changes who holds nothing: it only reads the holder
+		switch outcome {
+		case "renewed":
+			return s.holder != 0 && s.holder == claimed, s
+		case "not-found":
+			return s.holder == 0 || s.holder != claimed, s
+		}
 	case "expire":
 		switch outcome {
 		case "existed":
