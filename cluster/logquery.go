@@ -34,7 +34,7 @@ func (w *World) Entry(id int, idx uint64) (LogEntry, bool) {
 	case len(e.GetData()) == 0:
 		le.Empty = true
 	default:
-		le.Cmd, _ = fsm.Decode(e.GetData())
+		le.Cmd, _ = n.command(e)
 	}
 	return le, true
 }

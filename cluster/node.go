@@ -45,6 +45,7 @@ type node struct {
 
 	pending  []*pendingProp // client requests this node proposed, in proposal order
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
+	tail     decodedTail    // the unapplied log, decoded once (decoded.go)
 	reads    []*pendingRead
 	after    []func() // work that must wait until the current Ready is advanced
 
@@ -139,6 +140,7 @@ func (n *node) restore(data []byte, idx uint64, cs *pb.ConfState) {
 		n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "bad snapshot: " + err.Error()})
 	}
 	n.applied = idx
+	n.tail.applied(idx)
 	n.restoreConf(cs, idx)
 	n.w.note(Note{Kind: StateRestored, Node: n.id, Index: idx, NextToken: n.sm.NextToken(), Conf: n.conf, ConfHash: n.w.confHash(n)})
 	n.clearLeases()
@@ -281,10 +283,17 @@ func (n *node) runAfter() {
 
 func (n *node) onAppend(e *pb.Entry) {
 	ev := Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm()}
+	var c fsm.Command
+	var err error
+	command := e.GetType() == pb.EntryType_EntryNormal && len(e.GetData()) > 0
+	if command {
+		c, err = fsm.Decode(e.GetData()) // the one decoding of this entry on this node
+	}
+	n.tail.appended(e.GetIndex(), e.GetTerm(), c, err)
 	if e.GetType() != pb.EntryType_EntryNormal {
 		ev.Text = "conf " + describeConfEntry(e)
-	} else if len(e.GetData()) > 0 {
-		if c, err := fsm.Decode(e.GetData()); err == nil {
+	} else if command {
+		if err == nil {
 			ev.Cmd = c
 			ev.Origin = n.w.origin(c.Origin)
 			n.w.note(Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: ev.Origin})
@@ -311,7 +320,7 @@ func (n *node) apply(e *pb.Entry) {
 	if e.GetType() != pb.EntryType_EntryNormal {
 		n.applyConf(e)
 	} else if len(e.GetData()) > 0 {
-		if c, err := fsm.Decode(e.GetData()); err == nil {
+		if c, err := n.command(e); err == nil {
 			prev, held = n.sm.Get(c.Key)
 			cmd, res = c, n.sm.ApplyCommand(c)
 		} else {
@@ -319,6 +328,7 @@ func (n *node) apply(e *pb.Entry) {
 		}
 	}
 	n.applied = idx
+	n.tail.applied(idx)
 	n.sinceSnap++
 	o := n.w.origin(cmd.Origin)
 	ev := Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key}

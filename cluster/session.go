@@ -244,7 +244,7 @@ func (n *node) project(key string) (bool, uint64) {
 	}
 	m := n.sm.Overlay()
 	for _, e := range ents {
-		if c, err := fsm.Decode(e.GetData()); err == nil {
+		if c, err := n.command(e); err == nil {
 			m.ApplyCommand(c)
 		}
 	}

@@ -291,7 +291,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 		if e.GetType() != pb.EntryType_EntryNormal {
 			ev.Conf, ev.Empty = describeConfEntry(e), false
 		} else if !ev.Empty {
-			if c, err := fsm.Decode(e.GetData()); err == nil {
+			if c, err := n.command(e); err == nil {
 				ev.Cmd, ev.Origin = c, w.origin(c.Origin)
 			}
 		}
