@@ -235,20 +235,11 @@ func (c *Comparison) Run() {
 // SeekTo rebuilds both sides at instant t: forward by playing on, backward by replaying from
 // the seeds. Pauses on the way are continued; the first divergence is found again on the way.
 func (c *Comparison) SeekTo(t time.Duration) error {
-	if t < c.Now() {
-		if err := c.rebuild(); err != nil {
-			return err
-		}
+	j, err := c.SeekJob(t)
+	if err == nil {
+		j.Run(nil)
 	}
-	for {
-		switch c.AdvanceTo(t) {
-		case StopPause:
-			c.Continue()
-		case StopDiverge:
-		default:
-			return nil
-		}
-	}
+	return err
 }
 
 // Report writes both verdicts and the first divergence (or "no divergence"), as

@@ -15,6 +15,7 @@ type Job struct {
 	p     *Playback
 	cond  *Cond         // wait-until's condition; nil for a plain move to limit
 	from  time.Duration // where it started
+	start time.Duration // where its playing starts: from, or after a rewind the checkpoint's instant
 	limit time.Duration // the instant it moves to (wait-until: its time limit)
 	slice time.Duration // simulated time the next slice of a plain move covers
 	// Stops makes a plain move end at the first script pause (or ask) and at the script's end,
@@ -36,7 +37,7 @@ const (
 
 // StartJob begins a `wait` or `wait-until` step as the user, now (Exec runs it to its end).
 func (p *Playback) StartJob(st Step) (*Job, error) {
-	j := &Job{p: p, from: p.Now()}
+	j := &Job{p: p, from: p.Now(), start: p.Now()}
 	switch st.Kind {
 	case StepWait:
 		j.limit = cluster.AddTime(j.from, st.Dur)
@@ -57,6 +58,7 @@ func (p *Playback) SeekJob(t time.Duration) (*Job, error) {
 			return nil, err
 		}
 	}
+	j.start = p.Now()
 	return j, nil
 }
 
@@ -151,5 +153,6 @@ func (j *Job) finish(held bool, found string) bool {
 // Outcome is how the job went (valid once Done).
 func (j *Job) Outcome() Outcome { return j.out }
 
-// Progress is where the job stands: started at from, now at now, going to limit.
-func (j *Job) Progress() (from, now, limit time.Duration) { return j.from, j.p.Now(), j.limit }
+// Progress is where the job stands: playing from from (after a rewind, the instant it went
+// back to), now at now, going to limit.
+func (j *Job) Progress() (from, now, limit time.Duration) { return j.start, j.p.Now(), j.limit }

@@ -17,19 +17,16 @@ import (
 // through scenarios.Comparison; its own work is pacing wall time against simulated time, and
 // drawing.
 type CompareModel struct {
-	st   *styles
-	keys compareKeys
-	c    *scenarios.Comparison
-	wall func() time.Time
+	pacer // the single-run TUI's pacing: a frame's wall budget, seeks as jobs
+	st    *styles
+	keys  compareKeys
+	c     *scenarios.Comparison
 
-	speed   float64
-	paused  bool // by the user, at the first divergence, or at the end
 	atPause bool // a script stopped at a `pause`
 	ended   bool // both scripts have run to their ends
-	clock   time.Duration
-	carry   float64
-	last    time.Time
 	gen     int
+	job     *job // a seek in progress, run a piece per message
+	jobGen  int
 
 	div     *scenarios.Divergence // the first divergence, kept across rewinds
 	width   int
@@ -86,8 +83,8 @@ func newCompare(c *scenarios.Comparison, o Options, st *styles) *CompareModel {
 	if speed <= 0 {
 		speed = 1
 	}
-	m := &CompareModel{st: st, keys: newCompareKeys(), c: c, wall: time.Now, speed: min(100, max(0.1, speed)),
-		paused: o.StartPaused, width: 120, height: 40, answers: map[scenarios.Pos]int{}}
+	m := &CompareModel{pacer: pacer{wall: time.Now, speed: min(100, max(0.1, speed)), paused: o.StartPaused},
+		st: st, keys: newCompareKeys(), c: c, width: 120, height: 40, answers: map[scenarios.Pos]int{}}
 	m.status = "space pause · enter continue at a script pause · ← → travel in time · d jump to the divergence"
 	m.refresh()
 	return m
@@ -102,17 +99,14 @@ func (m *CompareModel) Init() tea.Cmd {
 	return nil
 }
 
-func (m *CompareModel) moving() bool { return !m.paused && !m.atPause }
+func (m *CompareModel) moving() bool { return !m.paused && !m.atPause && m.job == nil }
 
-func (m *CompareModel) resume() {
-	m.paused = false
-	m.last, m.clock, m.carry = m.wall(), m.c.Now(), 0
-}
+func (m *CompareModel) resume() { m.start(m.wall(), m.c.Now()) }
 
 func (m *CompareModel) tick() tea.Cmd {
 	m.gen++
 	gen := m.gen
-	return tea.Tick(frameEvery, func(t time.Time) tea.Msg { return frameMsg{gen: gen, at: t} })
+	return tea.Tick(m.every(), func(t time.Time) tea.Msg { return frameMsg{gen: gen, at: t} })
 }
 
 // Update handles one message; a panic is caught so the terminal is restored.
@@ -137,13 +131,20 @@ func (m *CompareModel) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			return m, m.tick()
 		}
 		return m, nil
+	case jobMsg:
+		if m.job == nil || msg.gen != m.job.gen {
+			return m, nil
+		}
+		cmd = m.stepJob()
 	case tea.KeyMsg:
+		var cmds []tea.Cmd
 		for _, k := range splitRunes(msg) {
 			if key.Matches(k, m.keys.Quit) {
 				return m, tea.Quit
 			}
-			m.onKey(k)
+			cmds = append(cmds, m.onKey(k))
 		}
+		cmd = tea.Sequence(cmds...)
 	}
 	if !was && m.moving() {
 		m.resume()
@@ -152,16 +153,10 @@ func (m *CompareModel) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	return m, cmd
 }
 
-// frame advances both runs for one frame that ended at wall time at: speed x elapsed, in whole
-// milliseconds, as the single-run TUI does.
+// frame advances both runs for one frame that ended at wall time at, with the single-run TUI's
+// pacer: speed x elapsed, in whole milliseconds, within the frame's wall budget.
 func (m *CompareModel) frame(at time.Time) {
-	el := min(max(at.Sub(m.last), 0), maxFrameWall)
-	m.last = at
-	ns := float64(el)*m.speed + m.carry
-	d := time.Duration(ns) / time.Millisecond * time.Millisecond
-	m.carry = ns - float64(d)
-	m.clock = max(m.clock, m.c.Now()) + d
-	m.settle(m.c.AdvanceTo(m.clock))
+	m.settle(m.play(cmpRunner{m.c}, m.target(at, m.c.Now())))
 }
 
 // settle records why the comparison stopped and takes the snapshot the screen draws.
@@ -199,8 +194,12 @@ func (m *CompareModel) refresh() {
 	}
 }
 
-func (m *CompareModel) onKey(msg tea.KeyMsg) {
+func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 	k := &m.keys
+	if m.job != nil {
+		m.onJobKey(msg)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Pause):
 		switch {
@@ -230,27 +229,25 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) {
 		if key.Matches(msg, k.Slower) {
 			d = -1
 		}
-		sp := sim{speed: m.speed}
-		sp.speedStep(d)
-		m.speed = sp.speed
+		m.speedStep(d)
 		m.status = "speed " + speedText(m.speed)
 	case key.Matches(msg, k.Back):
-		m.seek(m.c.Now() - time.Second)
+		return m.seek(m.c.Now()-time.Second, "")
 	case key.Matches(msg, k.Forward):
-		m.seek(m.c.Now() + time.Second)
+		return m.seek(m.c.Now()+time.Second, "")
 	case key.Matches(msg, k.Answer):
 		m.answer(int(msg.Runes[0] - '1'))
 	case key.Matches(msg, k.Jump):
 		if m.div == nil {
 			m.status = "no divergence found yet"
-			return
+			return nil
 		}
-		m.seek(m.div.At)
 		m.paused = true
-		m.status = "back at the first divergence"
+		return m.seek(m.div.At, "back at the first divergence")
 	case key.Matches(msg, k.End):
 		m.toEnd()
 	}
+	return nil
 }
 
 // toEnd plays both runs, still in lockstep, to the instant both scripts have finished, passing
@@ -294,17 +291,61 @@ func (m *CompareModel) step() {
 }
 
 // seek moves both runs to instant t (backward replays both from their seeds), passing script
-// pauses on the way; the clock keeps its pause state.
-func (m *CompareModel) seek(t time.Duration) {
-	if err := m.c.SeekTo(max(t, 0)); err != nil {
+// pauses on the way; the clock keeps its pause state. It runs as a job, a piece per message
+// (as the single-run TUI's seeks do), so a rewind over a long run never holds a frame; done,
+// it says landed (or where it got to).
+func (m *CompareModel) seek(t time.Duration, landed string) tea.Cmd {
+	forward := t >= m.c.Now()
+	j, err := m.c.SeekJob(max(t, 0))
+	if err != nil {
 		m.status = "seek: " + err.Error()
-		return
+		return nil
 	}
+	m.jobGen++
+	m.job = &job{j: j, what: "replaying to " + simTime(max(t, 0)), gen: m.jobGen, done: func() {
+		m.status = "at " + simTime(m.c.Now())
+		if landed != "" {
+			m.status = landed
+		}
+	}}
+	if forward {
+		m.job.what = "running on to " + simTime(t)
+	}
+	return m.stepJob()
+}
+
+// stepJob runs one piece of the seek in progress.
+func (m *CompareModel) stepJob() tea.Cmd {
+	jb := m.job
+	over := m.piece(jb)
+	m.moved()
+	if over {
+		m.job = nil
+		jb.done()
+		return nil
+	}
+	m.status = jb.progress()
+	return jb.next()
+}
+
+// moved takes in a move in time: both runs stand at a new instant.
+func (m *CompareModel) moved() {
 	m.atPause = false
 	m.ended = m.c.Done()
 	m.clock, m.carry = m.c.Now(), 0
 	m.refresh()
-	m.status = "at " + simTime(m.c.Now())
+}
+
+// onJobKey answers keys while a seek runs: esc stops it where it got to (q quits in Update).
+func (m *CompareModel) onJobKey(msg tea.KeyMsg) {
+	if msg.Type == tea.KeyEsc {
+		what := m.job.what
+		m.job = nil
+		m.moved()
+		m.status = fmt.Sprintf("%s stopped at %s", what, simTime(m.c.Now()))
+		return
+	}
+	m.status = m.job.what + " is running · esc stops it · q quits"
 }
 
 // waitingAsk is the ask a side waits at (side 0's first), if any.

@@ -352,3 +352,69 @@ func TestCompareHalvesAreNotCut(t *testing.T) {
 		}
 	}
 }
+
+// A rewind over a long run is a job, as in the single-run TUI: the key's Update does one bounded
+// piece (a wall clock that moves 10ms a reading allows a few slices) and asks for the next with
+// a message; keys are answered between pieces, esc stops it where it got to, and run to its end
+// it lands where the one-go seek does.
+func TestCompareRewindIsAJobThatNeverHoldsAFrame(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	m.Update(keyMsg("e")) // both scripts to their ends: a long run to replay
+	end := m.c.Now()
+	to := end - time.Second
+	ref, _ := scenarios.NewComparison(a, b, nil, nil)
+	ref.Run()
+	if err := ref.SeekTo(to); err != nil {
+		t.Fatal(err)
+	}
+
+	at := wall0
+	m.wall = func() time.Time { at = at.Add(10 * time.Millisecond); return at }
+	_, cmd := m.Update(keyMsg("left"))
+	if m.job == nil || cmd == nil {
+		t.Fatalf("← over %v of run finished inside one Update (job %v): it must run as a job", end, m.job)
+	}
+	if now := m.c.Now(); now >= to || !strings.Contains(m.status, "replaying to "+simTime(to)+": ") || strings.Contains(m.status, "-") {
+		t.Fatalf("after the first piece: at %v (going to %v), status %q", now, to, m.status)
+	}
+	// A key between pieces is answered; a frame does not run the comparison meanwhile.
+	m.Update(keyMsg("."))
+	if !strings.Contains(m.status, "is running · esc stops it") {
+		t.Fatalf("a key during the rewind: %q", m.status)
+	}
+	before := m.c.Now()
+	m.Update(frameMsg{gen: m.gen, at: at.Add(time.Second)})
+	if m.c.Now() != before {
+		t.Fatalf("a frame moved the comparison during the rewind: %v -> %v", before, m.c.Now())
+	}
+	pieces := 1
+	for m.job != nil {
+		_, cmd = m.Update(cmd())
+		if pieces++; pieces > 10000 {
+			t.Fatal("the rewind never ended")
+		}
+	}
+	if pieces < 3 || m.c.Now() != to || m.c.Now() != ref.Now() {
+		t.Fatalf("%d pieces, at %v; want %v as the one-go seek (%v)", pieces, m.c.Now(), to, ref.Now())
+	}
+	for i := 0; i < 2; i++ {
+		if h, want := m.c.World(i).TraceHash(), ref.World(i).TraceHash(); h != want {
+			t.Fatalf("side %d after the sliced rewind: %x, one go %x", i, h, want)
+		}
+	}
+	if m.status != "at "+simTime(to) {
+		t.Fatalf("status %q after the rewind", m.status)
+	}
+
+	// esc stops a rewind where it got to.
+	m.Update(keyMsg("e"))
+	m.Update(keyMsg("left"))
+	if m.job == nil {
+		t.Fatal("the second rewind ended in one Update")
+	}
+	m.Update(keyMsg("esc"))
+	if m.job != nil || !strings.Contains(m.status, "stopped at") {
+		t.Fatalf("esc: job %v, status %q", m.job, m.status)
+	}
+}

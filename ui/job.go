@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -19,24 +18,11 @@ import (
 // jobMsg asks for the next piece of the job in progress; gen tells a stale one from the live one.
 type jobMsg struct{ gen int }
 
-const (
-	jobWall   = 30 * time.Millisecond // wall time one message may spend on a job
-	jobSlices = 64                    // slices per message at most (bounds it with a test's fake wall clock)
-)
-
-// job is the job in progress.
-type job struct {
-	j    *scenarios.Job
-	what string                              // what was asked, for the status line
-	done func(m *Model, o scenarios.Outcome) // says how it went
-	gen  int
-}
-
 // startJob runs the first piece of a job now (a short wait ends at once, as before) and, if it
 // is not over, keeps it for the following messages.
 func (m *Model) startJob(j *scenarios.Job, what string, done func(*Model, scenarios.Outcome)) tea.Cmd {
 	m.jobGen++
-	m.job = &job{j: j, what: what, done: done, gen: m.jobGen}
+	m.job = &job{j: j, what: what, done: func() { done(m, j.Outcome()) }, gen: m.jobGen}
 	m.sim.hold(true)
 	return m.stepJob()
 }
@@ -44,26 +30,16 @@ func (m *Model) startJob(j *scenarios.Job, what string, done func(*Model, scenar
 // stepJob runs one piece of the job in progress.
 func (m *Model) stepJob() tea.Cmd {
 	jb := m.job
-	deadline, n := m.wall().Add(jobWall), 0
-	over := jb.j.Run(func() bool {
-		n++
-		return n <= jobSlices && !m.wall().After(deadline)
-	})
+	over := m.sim.piece(jb)
 	m.sim.moved()
 	if over {
 		m.job = nil
 		m.sim.hold(false)
-		jb.done(m, jb.j.Outcome())
+		jb.done()
 		return nil
 	}
-	from, now, limit := jb.j.Progress()
-	pct := 0.0
-	if limit > from {
-		pct = 100 * float64(now-from) / float64(limit-from)
-	}
-	m.say("%s: %v of %v (%.0f%%) · esc stops it · q quits", jb.what, (now - from).Round(time.Second), (limit - from).Round(time.Second), pct)
-	gen := jb.gen
-	return func() tea.Msg { return jobMsg{gen: gen} }
+	m.say("%s", jb.progress())
+	return jb.next()
 }
 
 // onJobKey answers keys while a job runs: quit, stop the job, or a hint.

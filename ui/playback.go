@@ -49,7 +49,7 @@ func (s *sim) fork(frameAt time.Duration) (*sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &sim{p: p, tl: &timeline{}, speed: s.speed, sandbox: s.sandbox, paused: true, wall: s.wall, frameAt: frameAt}
+	f := &sim{pacer: pacer{speed: s.speed, paused: true, wall: s.wall, frameAt: frameAt}, p: p, tl: &timeline{}, sandbox: s.sandbox}
 	f.attach()
 	return f, nil
 }

@@ -8,43 +8,21 @@ import (
 	"leaselab/scenarios"
 )
 
-// speeds is the log scale `<` and `>` move along (simulated seconds per wall second).
-var speeds = []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
+// frameEvery is the wall time between frames (a served session's may be longer: frameAt).
+const frameEvery = time.Second / 30
 
-const (
-	frameEvery = time.Second / 30
-	// maxFrameWall caps the wall time one frame may account for, so a late frame (a busy
-	// machine, a suspended terminal) does not ask for a burst of simulation: bounded work.
-	maxFrameWall = 2 * frameEvery
-)
-
-// sim paces a scenarios.Playback against the wall clock. The wall clock only decides how far
-// each frame asks the playback to go (speed x elapsed, rounded to whole milliseconds); where it
-// stops, and every rule of the script, is the playback's.
+// sim paces a scenarios.Playback against the wall clock (its pacer). The wall clock only
+// decides how far each frame asks the playback to go; where it stops, and every rule of the
+// script, is the playback's.
 type sim struct {
+	pacer
 	p       *scenarios.Playback
 	live    *cluster.World // the world the timeline is subscribed on (a rewind builds a new one)
 	tl      *timeline
 	dg      *diagram.Recorder // the messages, for the diagram view
-	speed   float64
-	paused  bool // by the user, or at the script's end
-	busy    bool // a job (a long wait or seek) is moving time: frames wait
-	ended   bool // the script has run to its end (play mode)
+	busy    bool              // a job (a long wait or seek) is moving time: frames wait
+	ended   bool              // the script has run to its end (play mode)
 	sandbox bool
-	clock   time.Duration    // where frames have got to; the world follows
-	carry   float64          // sub-millisecond rest of the frame time, in ns
-	last    time.Time        // wall time of the previous frame
-	wall    func() time.Time // bounds a frame's work (nil: no bound)
-	slice   time.Duration    // simulated time per slice of a frame, adapted to the world's density
-	frameAt time.Duration    // wall time between frames (0: frameEvery)
-}
-
-// every is the wall time between frames.
-func (s *sim) every() time.Duration {
-	if s.frameAt > 0 {
-		return s.frameAt
-	}
-	return frameEvery
 }
 
 func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) (*sim, error) {
@@ -55,7 +33,7 @@ func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) 
 	if speed <= 0 {
 		speed = 1
 	}
-	s := &sim{p: p, tl: &timeline{}, speed: min(100, max(0.1, speed)), sandbox: sandbox}
+	s := &sim{pacer: pacer{speed: min(100, max(0.1, speed))}, p: p, tl: &timeline{}, sandbox: sandbox}
 	s.attach()
 	return s, nil
 }
@@ -105,57 +83,14 @@ func (s *sim) hold(busy bool) { s.busy = busy }
 func (s *sim) pause() { s.paused = true }
 
 // resume starts frames from now (wall) and the world's instant (simulated).
-func (s *sim) resume(wall time.Time) {
-	s.paused = false
-	s.last, s.clock, s.carry = wall, s.p.Now(), 0
-}
+func (s *sim) resume(wall time.Time) { s.start(wall, s.p.Now()) }
 
 // frame advances the world for one frame that ended at wall time `at`.
-func (s *sim) frame(at time.Time) {
-	el := at.Sub(s.last)
-	s.last = at
-	el = min(max(el, 0), 2*s.every())
-	ns := float64(el)*s.speed + s.carry
-	d := time.Duration(ns) / time.Millisecond * time.Millisecond
-	s.carry = ns - float64(d)
-	s.clock = max(s.clock, s.p.Now()) + d
-	s.run(s.clock)
-}
+func (s *sim) frame(at time.Time) { s.run(s.target(at, s.p.Now())) }
 
-// frameWork is the wall time one frame may spend simulating. A world too dense for the speed
-// asked (fast clocks, 1ms ticks, 100x) runs slower than asked rather than freezing the screen.
-const frameWork = 25 * time.Millisecond
-
-// run plays up to target, or to a script pause or the script's end before it, in slices (sliced
-// is the same run), giving up at the frame's wall budget: then the clock follows the world.
-func (s *sim) run(target time.Duration) {
-	var deadline time.Time
-	if s.wall != nil {
-		deadline = s.wall().Add(frameWork)
-	}
-	if s.slice == 0 {
-		s.slice = 10 * time.Millisecond
-	}
-	for {
-		n := s.p.World().Events()
-		st := s.p.RunTo(min(target, cluster.AddTime(s.p.Now(), s.slice)))
-		switch n = s.p.World().Events() - n; {
-		case n < 1024:
-			s.slice = min(time.Minute, s.slice*2)
-		case n > 16384:
-			s.slice = max(time.Millisecond, s.slice/2)
-		}
-		if st != scenarios.StopTime || s.p.Now() >= target {
-			s.settle(st)
-			return
-		}
-		if s.wall != nil && s.wall().After(deadline) {
-			s.settle(st)
-			s.clock = s.p.Now()
-			return
-		}
-	}
-}
+// run plays up to target, or to a script pause or the script's end before it, within the
+// frame's wall budget.
+func (s *sim) run(target time.Duration) { s.settle(s.play(playRunner{s.p}, target)) }
 
 // settle takes in where the playback stopped: frames wait at a script pause, and the script's
 // end pauses the room so its verdict can be read.
@@ -294,25 +229,3 @@ func (s *sim) exec(st scenarios.Step) (scenarios.Outcome, error) {
 
 // ahead is how many recorded user actions lie after now (after a rewind).
 func (s *sim) ahead() int { return s.p.Ahead() }
-
-// nextSpeed is the speed one notch along the scale would give.
-func (s *sim) nextSpeed(dir int) float64 { return speedAfter(s.speed, dir) }
-
-// speedStep moves one notch along the speed scale.
-func (s *sim) speedStep(dir int) { s.speed = speedAfter(s.speed, dir) }
-
-// speedAfter is the speed one notch from cur (the nearest notch, for a speed between two).
-func speedAfter(cur float64, dir int) float64 {
-	i := 0
-	for i < len(speeds) && speeds[i] < cur-1e-9 {
-		i++
-	}
-	if dir > 0 {
-		if i < len(speeds) && speeds[i] <= cur+1e-9 {
-			i++
-		}
-	} else {
-		i--
-	}
-	return speeds[min(max(i, 0), len(speeds)-1)]
-}
