@@ -11,6 +11,19 @@
 // connect). The `none` method is never accepted (OpenSSH would take it and never offer the
 // teacher's key).
 //
+// # A session
+//
+// Each session runs through wish middlewares: logging, commands (refuses any command but
+// `play NAME`), activeterm (a terminal is required), gate (a slot, or the reason there is
+// none; the session's end), and wish's bubbletea middleware, which runs the program that
+// Server.program makes and forwards window changes. The program's renderer is the session's
+// own lipgloss renderer: its colours from the client's TERM, its background from the
+// terminal's answer to the OSC 11 query. That answer is read by the session's input (input.go),
+// which hands the program everything else the client types: wish's MakeRenderer reads the
+// answer itself, before the program, and on a client that never answers that read never
+// returns (a session cannot be read with a deadline). Here a client that does not answer
+// within a second gets a dark background and loses no key.
+//
 // # The class
 //
 // A teacher opens a lesson or the sandbox as the class (c in the menu). The class is the
@@ -20,7 +33,10 @@
 // mailbox per session whose pump alone calls Program.Send (bubbletea v1.3.10's Send blocks
 // while the program's renderer writes to a stalled client): the latest frame wins and nobody
 // waits for a slow client. Followers with the same FollowKey at the same version share one
-// drawn frame. At an ask, answers are tallied on the teacher's status line; the teacher's own
+// world snapshot and one drawn frame; a follower that kept its view shows it without
+// refreshing. Its program's renderer draws only a placeholder: the session's screen
+// (screen.go) writes the shared frame, cut to its width once, and the bytes that turn one
+// frame into the next are made once for all the followers that showed the same frame. At an ask, answers are tallied on the teacher's status line; the teacher's own
 // answer reveals the answer to everyone. F forks a copy of the class's run (Playback.Clone,
 // the checkpoint clone) and F again rejoins.
 //

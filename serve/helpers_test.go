@@ -99,11 +99,18 @@ type term struct {
 	errb  bytes.Buffer
 	done  chan struct{}
 	exitE error
+
+	answer   string // what the terminal answers to the background query
+	answered bool
 }
 
+// darkAnswer is a dark terminal's answer to the background query (OSC 11, then DA1).
+const darkAnswer = "\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?62;22c"
+
 // openTerm asks for a pty of w x h and a shell, or runs cmd ("" for the menu). read=false
-// makes a client that never reads its output.
-func openTerm(t testing.TB, c *gossh.Client, w, h int, cmd string, read bool) *term {
+// makes a client that never reads its output (nor answers). A client that reads answers the
+// background query as a dark terminal does, or with answer[0].
+func openTerm(t testing.TB, c *gossh.Client, w, h int, cmd string, read bool, answer ...string) *term {
 	t.Helper()
 	s, err := c.NewSession()
 	if err != nil {
@@ -112,7 +119,10 @@ func openTerm(t testing.TB, c *gossh.Client, w, h int, cmd string, read bool) *t
 	if err := s.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
-	tm := &term{t: t, sess: s, done: make(chan struct{})}
+	tm := &term{t: t, sess: s, done: make(chan struct{}), answer: darkAnswer}
+	if len(answer) > 0 {
+		tm.answer = answer[0]
+	}
 	tm.in, _ = s.StdinPipe()
 	if read {
 		s.Stdout = lockedWriter{tm, &tm.out}
@@ -148,6 +158,10 @@ type lockedWriter struct {
 func (w lockedWriter) Write(p []byte) (int, error) {
 	w.t.mu.Lock()
 	defer w.t.mu.Unlock()
+	if !w.t.answered && w.t.answer != "" && bytes.Contains(p, []byte("\x1b]11;?")) {
+		w.t.answered = true
+		go io.WriteString(w.t.in, w.t.answer)
+	}
 	return w.b.Write(p)
 }
 

@@ -60,6 +60,12 @@ func (rt *root) Init() tea.Cmd {
 // (else the program's renderer draws it, repainting all once it stopped following); a
 // program that is quitting gets its renderer back, to restore the client's terminal.
 func (rt *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		if ws.Width <= 0 || ws.Height <= 0 {
+			return rt, nil // wish's middleware reads a closed channel's zero window while the session ends
+		}
+		msg = clampWindow(ws.Width, ws.Height)
+	}
 	_, cmd := rt.update(msg)
 	follow := !rt.quitting && rt.child != nil && rt.class != nil && rt.child.Following()
 	if rt.se.scr.setFollow(follow) && !follow && !rt.quitting {

@@ -154,7 +154,7 @@ func TestRefusals(t *testing.T) {
 	if err := s.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Wait(); err == nil || !strings.Contains(sh.String(), "needs a terminal") {
+	if err := s.Wait(); err == nil || !strings.Contains(sh.String(), "needs a terminal") || !strings.Contains(sh.String(), "Requires an active PTY") {
 		t.Errorf("shell without a pty: %v %q", err, sh.String())
 	}
 }

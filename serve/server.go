@@ -15,7 +15,10 @@ import (
 
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
+	"github.com/charmbracelet/wish/activeterm"
+	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/charmbracelet/wish/logging"
+	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 
 	"leaselab/cluster"
@@ -37,6 +40,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*session]struct{}
+	bySess   map[ssh.Session]*session // for program, which wish's middleware calls with the ssh.Session
 	seq      int
 	class    *class
 	closing  bool
@@ -49,7 +53,7 @@ type Server struct {
 func New(cfg Config, logw io.Writer) (*Server, error) {
 	// The log shows what clients send (user names, commands, TERM): escaped, it cannot drive
 	// the terminal serve runs in.
-	s := &Server{cfg: cfg, log: log.New(termsafe.NewWriter(logw), "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, done: make(chan struct{})}
+	s := &Server{cfg: cfg, log: log.New(termsafe.NewWriter(logw), "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, bySess: map[ssh.Session]*session{}, done: make(chan struct{})}
 	var err error
 	if s.teachers, err = loadKeys(cfg.TeacherKeys); err != nil {
 		return nil, fmt.Errorf("--teacher-keys: %v", err)
@@ -79,7 +83,9 @@ func New(cfg Config, logw io.Writer) (*Server, error) {
 			srv.ReversePortForwardingCallback = nil
 			return nil
 		},
-		wish.WithMiddleware(s.handle, logging.MiddlewareWithLogger(lineLogger{s.log})),
+		// The session's handlers, innermost first: wish runs the last one first.
+		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii), s.gate, activeterm.Middleware(),
+			s.commands, logging.MiddlewareWithLogger(lineLogger{s.log})),
 	)
 	if err != nil {
 		return nil, err

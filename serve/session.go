@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -37,9 +38,13 @@ type session struct {
 	model   atomic.Pointer[ui.Model]
 	scr     *screen // its output: the renderer's, or the class's frames while following
 
+	in   *input // its keyboard (the program's input)
+	root *root
+
 	mu   sync.Mutex
 	prog *tea.Program
 	bye  string // why the server closed it, shown after the program ends
+	eof  bool   // the client closed its input
 
 	// kick wakes the session's pump to send it one kickMsg: a slot of one, so a session that
 	// is slow to take messages gets the latest news once, never a queue (latest frame wins).
@@ -104,74 +109,93 @@ func (se *session) end(why string) {
 	}()
 }
 
-// handle is the session handler (a wish middleware at the end of the chain).
-func (s *Server) handle(next ssh.Handler) ssh.Handler {
+// The session's handlers, wish middlewares, outermost first (see New): logging, commands
+// (what the client asked to run), activeterm (a terminal is required), the gate (slots, the
+// session's life), then wish's bubbletea middleware, which runs the program program makes.
+
+// commands refuses what a session may not run before anything else: a command that is not
+// `play NAME` with a bundled lesson's name. A client without a terminal is told to add -t;
+// activeterm then refuses it.
+func (s *Server) commands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		s.session(sess)
+		if ssh.AgentRequested(sess) {
+			fmt.Fprint(sess.Stderr(), "leaselab serve refuses agent forwarding: it never uses your agent\r\n")
+		}
+		if sess.Subsystem() != "" {
+			return
+		}
+		if _, err := commandLesson(sess.Command()); err != nil {
+			fmt.Fprintf(sess.Stderr(), "%s\r\n", err)
+			sess.Exit(1)
+			return
+		}
+		if _, _, ok := sess.Pty(); !ok {
+			fmt.Fprint(sess.Stderr(), "leaselab needs a terminal: ssh -t -p PORT HOST (play LESSON)\r\n")
+		}
 		next(sess)
 	}
 }
 
-func (s *Server) session(sess ssh.Session) {
-	se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), scr: &screen{w: sess},
-		kick: make(chan struct{}, 1), stop: make(chan struct{})}
-	se.active.Store(time.Now().UnixNano())
-	if ssh.AgentRequested(sess) {
-		fmt.Fprint(sess.Stderr(), "leaselab serve refuses agent forwarding: it never uses your agent\r\n")
-	}
-	if sess.Subsystem() != "" {
-		return
-	}
-	lesson, err := commandLesson(sess.Command())
-	if err != nil {
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", err)
-		sess.Exit(1)
-		return
-	}
-	if _, _, ok := sess.Pty(); !ok {
-		fmt.Fprint(sess.Stderr(), "leaselab needs a terminal: ssh -t -p PORT HOST (play LESSON)\r\n")
-		sess.Exit(1)
-		return
-	}
-	s.mu.Lock()
-	switch {
-	case s.closing:
-		s.mu.Unlock()
-		fmt.Fprint(sess.Stderr(), "leaselab serve is stopping\r\n")
-		sess.Exit(1)
-		return
-	case len(s.sessions) >= s.cfg.MaxSessions:
-		s.mu.Unlock()
-		fmt.Fprintf(sess.Stderr(), "leaselab serve is full: %d sessions (--max-sessions); try again later\r\n", s.cfg.MaxSessions)
-		sess.Exit(1)
-		return
-	}
-	s.seq++
-	se.id = s.seq
-	s.sessions[se] = struct{}{}
-	s.mu.Unlock()
-	defer sessionLive(sess)()
-	go se.pump()
-	defer func() {
-		if r := recover(); r != nil { // a panic outside the program: this session only
-			s.log.Printf("session %d (%s): panic: %v\n%s", se.id, se.user, r, debug.Stack())
-			se.mu.Lock()
-			se.bye = "internal error: this session ends (the server goes on)"
-			se.mu.Unlock()
-		}
-		close(se.stop)
+// gate gives a session its slot (or refuses it: full, stopping) and ends it: its class left,
+// the reason the server closed it on screen. A panic outside the program ends it alone.
+func (s *Server) gate(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), scr: &screen{w: sess},
+			kick: make(chan struct{}, 1), stop: make(chan struct{})}
+		se.active.Store(time.Now().UnixNano())
 		s.mu.Lock()
-		delete(s.sessions, se)
-		s.mu.Unlock()
-		se.mu.Lock()
-		bye := se.bye
-		se.mu.Unlock()
-		if bye != "" {
-			fmt.Fprintf(sess, "\r\nleaselab: %s\r\n", bye)
+		switch {
+		case s.closing:
+			s.mu.Unlock()
+			fmt.Fprint(sess.Stderr(), "leaselab serve is stopping\r\n")
+			sess.Exit(1)
+			return
+		case len(s.sessions) >= s.cfg.MaxSessions:
+			s.mu.Unlock()
+			fmt.Fprintf(sess.Stderr(), "leaselab serve is full: %d sessions (--max-sessions); try again later\r\n", s.cfg.MaxSessions)
+			sess.Exit(1)
+			return
 		}
-		sess.Exit(0)
-	}()
-	s.runProgram(se, lesson)
+		s.seq++
+		se.id = s.seq
+		s.sessions[se] = struct{}{}
+		s.bySess[sess] = se
+		s.mu.Unlock()
+		defer sessionLive(sess)()
+		go se.pump()
+		defer func() {
+			if r := recover(); r != nil { // a panic outside the program: this session only
+				s.log.Printf("session %d (%s): panic: %v\n%s", se.id, se.user, r, debug.Stack())
+				se.mu.Lock()
+				se.bye = "internal error: this session ends (the server goes on)"
+				se.mu.Unlock()
+			}
+			close(se.stop)
+			if se.in != nil {
+				se.in.Close()
+			}
+			s.mu.Lock()
+			delete(s.sessions, se)
+			delete(s.bySess, sess)
+			s.mu.Unlock()
+			se.mu.Lock()
+			bye := se.bye
+			se.mu.Unlock()
+			if bye != "" {
+				fmt.Fprintf(sess, "\r\nleaselab: %s\r\n", bye)
+			}
+			sess.Exit(0)
+		}()
+		next(sess)
+		if rt := se.root; rt != nil {
+			rt.leaveClass()
+			if rt.bye != "" {
+				se.mu.Lock()
+				se.bye = rt.bye
+				se.mu.Unlock()
+			}
+		}
+	}
 }
 
 // commandLesson reads the command a client asked for: none (the menu) or `play NAME` with the
@@ -201,10 +225,20 @@ func lessonNames() string {
 	return strings.Join(out, ", ")
 }
 
-// runProgram runs the session's one bubbletea program: the menu and whatever it opens.
-func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
-	r := makeRenderer(se.sess)
+// program makes the session's one bubbletea program (wish's bubbletea middleware runs it):
+// the menu and whatever it opens, drawn with the session's own renderer.
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	s.mu.Lock()
+	se := s.bySess[sess]
+	s.mu.Unlock()
+	if se == nil {
+		return nil
+	}
+	lesson, _ := commandLesson(sess.Command()) // commands refused anything else
+	se.in = newInput(sess, se.inputEnded)
+	r := se.renderer()
 	root := newRoot(se, r)
+	se.root = root
 	if lesson != nil {
 		root.direct = true
 		root.openLesson(lesson.Name, false)
@@ -213,39 +247,25 @@ func (s *Server) runProgram(se *session, lesson *scenarios.Lesson) {
 	if se.teacher {
 		fps = teacherFPS
 	}
-	opts := append([]tea.ProgramOption{tea.WithInput(se.sess), tea.WithOutput(se.scr)}, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithFPS(fps),
-		tea.WithoutSignalHandler())
-	p := tea.NewProgram(root, opts...)
+	p := tea.NewProgram(root, tea.WithInput(se.in), tea.WithOutput(se.scr), tea.WithAltScreen(), tea.WithMouseCellMotion(),
+		tea.WithFPS(fps), tea.WithoutSignalHandler())
 	se.mu.Lock()
+	defer se.mu.Unlock()
+	if se.bye != "" || se.eof {
+		return nil
+	}
 	se.prog = p
-	bye := se.bye
+	return p
+}
+
+// inputEnded: the client closed its input (or the connection): the program ends, as q would.
+func (se *session) inputEnded() {
+	se.mu.Lock()
+	se.eof = true
+	p := se.prog
 	se.mu.Unlock()
-	if bye != "" {
-		return
-	}
-	_, windows, _ := se.sess.Pty()
-	go func() { // window changes, forwarded the way the wish middleware does
-		for {
-			select {
-			case <-se.stop:
-				return
-			case w, ok := <-windows:
-				if !ok {
-					return
-				}
-				p.Send(clampWindow(w.Width, w.Height))
-			}
-		}
-	}()
-	if _, err := p.Run(); err != nil {
-		s.log.Printf("session %d (%s): %v", se.id, se.user, err)
-	}
-	p.Kill()
-	root.leaveClass()
-	if root.bye != "" {
-		se.mu.Lock()
-		se.bye = root.bye
-		se.mu.Unlock()
+	if p != nil {
+		go p.Send(endMsg{})
 	}
 }
 
@@ -260,23 +280,27 @@ func clampWindow(w, h int) tea.WindowSizeMsg {
 	return tea.WindowSizeMsg{Width: min(max(w, 1), maxWidth), Height: min(max(h, 1), maxHeight)}
 }
 
-// makeRenderer is the session's own lipgloss renderer, its colour profile from the client's
-// TERM (and COLORTERM, NO_COLOR if sent). It is wish's bubbletea.MakeRenderer without the
-// background-colour query, which waits for an answer a client may never send (x/crypto/ssh
-// clients, scripts): the background is taken as dark, as most terminals are.
-func makeRenderer(sess ssh.Session) *lipgloss.Renderer {
-	pty, _, ok := sess.Pty()
+// renderer is the session's own lipgloss renderer: its colour profile from the client's TERM
+// (and COLORTERM, NO_COLOR if sent), its background from the terminal's answer to the query
+// (dark if it does not answer within bgWait; see input).
+func (se *session) renderer() *lipgloss.Renderer {
+	pty, _, ok := se.sess.Pty()
 	if !ok || pty.Term == "" || pty.Term == "dumb" {
-		r := lipgloss.NewRenderer(sess, termenv.WithProfile(termenv.Ascii))
+		r := lipgloss.NewRenderer(se.sess, termenv.WithProfile(termenv.Ascii))
 		r.SetHasDarkBackground(true) // else an adaptive colour asks the terminal, and waits
 		return r
 	}
-	env := envOf(append(sess.Environ(), "TERM="+pty.Term))
-	r := lipgloss.NewRenderer(sess, termenv.WithEnvironment(env), termenv.WithUnsafe(), termenv.WithColorCache(true))
+	env := envOf(append(se.sess.Environ(), "TERM="+pty.Term))
+	r := lipgloss.NewRenderer(se.sess, termenv.WithEnvironment(env), termenv.WithUnsafe(), termenv.WithColorCache(true))
 	if env.Getenv("NO_COLOR") != "" {
 		r.SetColorProfile(termenv.Ascii)
 	}
-	r.SetHasDarkBackground(true)
+	dark := true
+	if r.ColorProfile() != termenv.Ascii {
+		io.WriteString(se.sess, bgQuery)
+		dark, _ = se.in.background()
+	}
+	r.SetHasDarkBackground(dark)
 	return r
 }
 
