@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -86,11 +87,13 @@ func loadedRun(b *testing.B, command func(int) (string, string, bool)) uint64 {
 // BenchmarkBareHarness (compare entries/op).
 func BenchmarkLoaded(b *testing.B) {
 	var entries uint64
+	m0 := mallocs()
 	for i := 0; i < b.N; i++ {
 		entries += loadedRun(b, loadedCommand)
 	}
 	reportSim(b, loadedFor)
 	b.ReportMetric(float64(entries)/float64(b.N), "entries/op")
+	b.ReportMetric(float64(mallocs()-m0)/float64(entries), "allocs/entry")
 }
 
 // BenchmarkLoadedBusy: the loaded schedule with contended keys and releases by non-holders:
@@ -263,19 +266,23 @@ func bareRun(b *testing.B) uint64 {
 // reports the world's cost as a multiple of the bare harness's: "x" is the median over the
 // pairs of the wall-time ratio, x-cpu the same for CPU time (the process's, GC included), and
 // world-ms and bare-ms the fastest run of each. Both entry counts are reported, and must agree
-// within 10%: the same raft work.
+// within 10%: the same raft work. allocs/entry and bare-allocs/entry are the heap objects each
+// allocated per committed entry (the harness's include raft's Status, which it reads to find
+// the leader).
 func BenchmarkLoadedVsBare(b *testing.B) {
 	silenceGlobalLogger()
 	var best [2]time.Duration
-	var entries [2]uint64
+	var entries, allocs [2]uint64
 	var wallX, cpuX []float64
 	runs := [2]func(*testing.B) uint64{func(b *testing.B) uint64 { return loadedRun(b, loadedCommand) }, bareRun}
 	for i := 0; i < b.N; i++ {
 		var wall, cpu [2]time.Duration
 		for j, run := range runs {
+			m0 := mallocs()
 			t0, c0 := time.Now(), cpuTime()
 			entries[j] += run(b)
 			wall[j], cpu[j] = time.Since(t0), cpuTime()-c0
+			allocs[j] += mallocs() - m0
 			if i == 0 || wall[j] < best[j] {
 				best[j] = wall[j]
 			}
@@ -296,6 +303,15 @@ func BenchmarkLoadedVsBare(b *testing.B) {
 	b.ReportMetric(float64(best[1].Microseconds())/1000, "bare-ms")
 	b.ReportMetric(float64(entries[0])/float64(b.N), "entries/op")
 	b.ReportMetric(float64(entries[1])/float64(b.N), "bare-entries/op")
+	b.ReportMetric(float64(allocs[0])/float64(entries[0]), "allocs/entry")
+	b.ReportMetric(float64(allocs[1])/float64(entries[1]), "bare-allocs/entry")
+}
+
+// mallocs is how many heap objects the process has allocated so far.
+func mallocs() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.Mallocs
 }
 
 func median(v []float64) float64 {
