@@ -274,6 +274,30 @@ func hashEvent(h uint64, e *Event) uint64 {
 	return h
 }
 
+// hashMsgEvent is hashEvent for an event emitMsg wrote: a message kind, and of the hashed
+// fields only Seq, At, Node, Peer, Msg and Text set, so the mask is known (a test holds the two
+// equal).
+func hashMsgEvent(h uint64, e *Event) uint64 {
+	mask := uint64(1 << 2)
+	if e.Text != "" {
+		mask |= 1 << 14
+	}
+	h = hashU64(h, e.Seq)
+	h = hashU64(h, uint64(e.At))
+	h = hashU64(h, uint64(e.Kind)|mask<<8)
+	h = hashU64(h, uint64(e.Node)<<32|uint64(e.Peer))
+	m := &e.Msg
+	h = hashU64(h, uint64(m.Type)|uint64(m.Entries)<<8)
+	h = hashU64(h, m.Term)
+	h = hashU64(h, m.LogTerm)
+	h = hashU64(h, m.Index)
+	h = hashU64(h, m.Commit)
+	if e.Text != "" {
+		h = hashStr(h, e.Text)
+	}
+	return h
+}
+
 // FNVOffset is the trace hash of an empty run: FNV-1a's offset basis, kept as the starting
 // value (the mixing that follows is hashU64's, not FNV's).
 const FNVOffset uint64 = 14695981039346656037

@@ -74,7 +74,7 @@ func (q *queue) push(it item) {
 	if n := len(q.free); n > 0 {
 		slot = q.free[n-1]
 		q.free = q.free[:n-1]
-		q.slab[slot] = it
+		q.slab[slot].set(&it)
 	} else {
 		slot = int32(len(q.slab))
 		q.slab = append(q.slab, it)
@@ -92,6 +92,15 @@ func (q *queue) push(it item) {
 	}
 	h[i] = k
 	q.heap = h
+}
+
+// set overwrites a reused slot field by field: a whole-struct copy while the GC marks puts
+// every one of the item's pointer words through a bulk write barrier, a field store only the
+// five pointers (a test holds set equal to assignment).
+func (it *item) set(from *item) {
+	it.at, it.seq, it.sent, it.kind, it.node, it.from = from.at, from.seq, from.sent, from.kind, from.node, from.from
+	it.gen, it.inc, it.ok, it.info = from.gen, from.inc, from.ok, from.info
+	it.msg, it.cl, it.req, it.rep, it.write = from.msg, from.cl, from.req, from.rep, from.write
 }
 
 func (q *queue) len() int { return len(q.heap) }

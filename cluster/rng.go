@@ -30,14 +30,24 @@ func newRaftRand(seed uint64) *raftRand {
 
 func (r *raftRand) Read(p []byte) (int, error) { return r.c.Read(p) }
 
-// install makes this world's stream the one crypto/rand.Reader hands out.
-func (r *raftRand) install() { jitter.cur.Store(r) }
+// install makes this world's stream the one crypto/rand.Reader hands out. It is called before
+// every call into raft, so it stores only when another stream (or none) is there: an atomic
+// load is a plain read, a store a locked exchange.
+func (r *raftRand) install() {
+	if jitter.cur.Load() != r {
+		jitter.cur.Store(r)
+	}
+}
 
 // leave gives crypto/rand.Reader back to the system's reader once the world is done with its
 // stream: every World method that can call into raft (New, Step, the operations that campaign,
 // restart or transfer, View and OwnLease, which read raft's progress) leaves before it returns,
 // so nothing outside a world's own steps (an SSH key, any crypto) ever reads the jitter stream.
-func (r *raftRand) leave() { jitter.cur.CompareAndSwap(r, nil) }
+func (r *raftRand) leave() {
+	if jitter.cur.Load() == r {
+		jitter.cur.CompareAndSwap(r, nil)
+	}
+}
 
 // systemRand is the operating system's reader, captured before any world exists. Anything
 // cryptographic in the process (an SSH server's key exchange, host keys) must use it: while a

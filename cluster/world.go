@@ -46,7 +46,11 @@ type World struct {
 	hash   uint64
 	recent []Event // ring of the latest events
 	head   int
-	subs   []func(*Event)
+	// full[i]: recent[i] may have fields emitMsg does not write (emit put it there); emitMsg
+	// clears such a slot first. Zeroing a 416-byte event full of pointers while the GC marks
+	// costs a write barrier per pointer, and message events are two thirds of all.
+	full []bool
+	subs []func(*Event)
 
 	clinks map[linkKey]clientLink // client link rules (clientlink.go); nil when none
 
@@ -75,7 +79,7 @@ func New(cfg Config, attach Attach) (*World, error) {
 	w := &World{
 		cfg: cfg, rng: newRNG(cfg.Seed), rr: rr, net: newNetwork(cfg.Nodes),
 		res: newResource(), clientByName: map[string]*client{}, hash: FNVOffset,
-		recent: make([]Event, 0, cfg.RecentEvents), id: worldIDs.Add(1),
+		recent: make([]Event, 0, cfg.RecentEvents), full: make([]bool, cfg.RecentEvents), id: worldIDs.Add(1),
 	}
 	if w.watch = attach(Sink{w}); w.watch == nil {
 		return nil, errNoWatchers
@@ -117,23 +121,50 @@ func (w *World) emit(e Event) { w.record(&e) }
 
 func (w *World) record(e *Event) {
 	w.evSeq++
-	var slot *Event
-	if len(w.recent) < cap(w.recent) {
-		w.recent = w.recent[:len(w.recent)+1]
-		slot = &w.recent[len(w.recent)-1]
-	} else {
-		slot = &w.recent[w.head]
-		w.head++
-		if w.head == len(w.recent) {
-			w.head = 0
-		}
-	}
+	slot, i := w.slot()
 	*slot = *e
+	w.full[i] = true
 	slot.Seq, slot.At = w.evSeq, w.now
 	w.hash = hashEvent(w.hash, slot)
-	for _, f := range w.subs {
-		f(slot)
+	w.publish(slot)
+}
+
+// slot is the ring's next place for an event (index i), holding the event it overwrites, if
+// any.
+func (w *World) slot() (e *Event, i int) {
+	if len(w.recent) < cap(w.recent) {
+		w.recent = w.recent[:len(w.recent)+1]
+		i = len(w.recent) - 1
+		return &w.recent[i], i
 	}
+	i = w.head
+	w.head++
+	if w.head == len(w.recent) {
+		w.head = 0
+	}
+	return &w.recent[i], i
+}
+
+func (w *World) publish(e *Event) {
+	for _, f := range w.subs {
+		f(e)
+	}
+}
+
+// emitMsg records a message event (sent, delivered, dropped: two thirds of all events): the
+// same event emit would record, written field by field into its ring slot (no 416-byte
+// literal built and copied; the slot is cleared only if emit wrote it) and hashed knowing
+// which fields it has (hashMsgEvent).
+func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, detail string) {
+	w.evSeq++
+	e, i := w.slot()
+	if w.full[i] {
+		*e = Event{}
+		w.full[i] = false
+	}
+	e.Seq, e.At, e.Kind, e.Node, e.Peer, e.Msg, e.Text, e.Detail = w.evSeq, w.now, kind, node, peer, *info, text, detail
+	w.hash = hashMsgEvent(w.hash, e)
+	w.publish(e)
 }
 
 func (w *World) newOrigin(o Origin) Origin {
@@ -162,11 +193,11 @@ func (w *World) send(from *node, m *pb.Message) {
 	}
 	info := msgInfo(m)
 	info.ID, info.Sent, info.Held = w.evSeq+1, w.now, w.net.delay[from.id][to] // emit numbers it next
-	ev := Event{Kind: EvMsgSent, Node: from.id, Peer: to, Msg: info}
+	detail := ""
 	if w.cfg.DescribeMessages {
-		ev.Detail = raft.DescribeMessage(m, describeEntry)
+		detail = raft.DescribeMessage(m, describeEntry)
 	}
-	w.emit(ev)
+	w.emitMsg(EvMsgSent, from.id, to, &info, "", detail)
 	if m.GetType() == pb.MessageType_MsgSnap {
 		w.emit(Event{Kind: EvSnapshotSent, Node: from.id, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
 	}
@@ -177,15 +208,15 @@ func (w *World) send(from *node, m *pb.Message) {
 		reason = "random drop"
 	}
 	if reason != "" {
-		w.dropped(from.id, to, from.inc, info, ev.Detail, reason)
+		w.dropped(from.id, to, from.inc, &info, detail, reason)
 		return
 	}
 	at := AddTime(AddTime(w.now, w.latency()), info.Held)
 	w.q.push(item{at: at, sent: w.now, kind: itDeliver, node: to, from: from.id, inc: from.inc, msg: m, info: info})
 }
 
-func (w *World) dropped(from, to int, inc uint64, info MsgInfo, detail, why string) {
-	w.emit(Event{Kind: EvMsgDropped, Node: from, Peer: to, Msg: info, Text: why, Detail: detail})
+func (w *World) dropped(from, to int, inc uint64, info *MsgInfo, detail, why string) {
+	w.emitMsg(EvMsgDropped, from, to, info, why, detail)
 	if info.Type == pb.MessageType_MsgSnap {
 		w.q.push(item{at: w.now, kind: itSnapReport, node: from, from: to, inc: inc, ok: false})
 	}
@@ -194,14 +225,14 @@ func (w *World) dropped(from, to int, inc uint64, info MsgInfo, detail, why stri
 func (w *World) deliver(it *item) {
 	to := w.node(it.node)
 	if !to.up {
-		w.dropped(it.from, it.node, it.inc, it.info, "", "node down")
+		w.dropped(it.from, it.node, it.inc, &it.info, "", "node down")
 		return
 	}
 	if b, why := w.net.blocked(it.from, it.node); b {
-		w.dropped(it.from, it.node, it.inc, it.info, "", why)
+		w.dropped(it.from, it.node, it.inc, &it.info, "", why)
 		return
 	}
-	w.emit(Event{Kind: EvMsgDelivered, Node: it.from, Peer: it.node, Msg: it.info})
+	w.emitMsg(EvMsgDelivered, it.from, it.node, &it.info, "", "")
 	if it.info.Type == pb.MessageType_MsgVoteResp && !it.info.Reject {
 		to.countVote(it.from, it.info.Term)
 	}
@@ -244,10 +275,15 @@ func (w *World) NextAt() (time.Duration, bool) { return w.q.peek() }
 // Step runs the next queued happening, moving time to it. It returns false when nothing is
 // queued (every node down and no client waiting).
 func (w *World) Step() bool {
+	defer w.rr.leave()
+	return w.step()
+}
+
+// step is Step without leaving the jitter stream: AdvanceTo leaves once, after its last step.
+func (w *World) step() bool {
 	if w.q.len() == 0 {
 		return false
 	}
-	defer w.rr.leave()
 	it := w.q.pop()
 	if it.at > w.now {
 		w.now = it.at
@@ -258,12 +294,13 @@ func (w *World) Step() bool {
 
 // AdvanceTo runs every happening due up to t and leaves the clock at t.
 func (w *World) AdvanceTo(t time.Duration) {
+	defer w.rr.leave()
 	for {
 		at, ok := w.q.peek()
 		if !ok || at > t {
 			break
 		}
-		w.Step()
+		w.step()
 	}
 	if t > w.now {
 		w.now = t

@@ -1,0 +1,74 @@
+package cluster
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+)
+
+// The fast hash of message events must be the general one exactly: it is the trace's identity.
+func TestHashMsgEventIsHashEvent(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"", "partition", "cut", "random drop", "node down", "a text longer than eight bytes"}
+	for i := 0; i < 20000; i++ {
+		e := Event{
+			Seq: r.Uint64(), At: time.Duration(r.Int64()), Kind: EvMsgSent + EventKind(r.IntN(3)),
+			Node: r.IntN(10), Peer: r.IntN(10), Text: words[r.IntN(len(words))], Detail: words[r.IntN(len(words))],
+			Msg: MsgInfo{ID: r.Uint64(), Sent: time.Duration(r.Int64()), Held: time.Duration(r.Int64()),
+				Type: pb.MessageType(r.IntN(20)), Term: r.Uint64N(4), LogTerm: r.Uint64N(4), Index: r.Uint64N(4),
+				Commit: r.Uint64N(4), Entries: r.IntN(3), Reject: r.IntN(2) == 0},
+		}
+		h := r.Uint64()
+		if got, want := hashMsgEvent(h, &e), hashEvent(h, &e); got != want {
+			t.Fatalf("event %+v: hashMsgEvent %x, hashEvent %x", e, got, want)
+		}
+	}
+}
+
+// emitMsg records what emit would: the same events in the ring and the same trace hash, also
+// where it reuses a ring slot that emit filled with a richer event.
+func TestEmitMsgIsEmit(t *testing.T) {
+	small := func(c *Config) { c.RecentEvents = 3 }
+	a, b := newWorld(t, small), newWorld(t, small)
+	info := MsgInfo{Type: pb.MessageType_MsgApp, Term: 2, Index: 7, Commit: 6, Entries: 1}
+	rich := Event{Kind: EvApplied, Node: 3, Client: "c1", Key: "k", Text: "t", Detail: "d", Role: RoleLeader,
+		Fault: &Fault{}, Index: 4, Term: 2, Token: 9, Level: "info", Req: 5}
+	for i := 0; i < 10; i++ {
+		if i%3 == 0 {
+			a.emit(rich)
+			b.emit(rich)
+			continue
+		}
+		text := []string{"", "cut"}[i%2]
+		a.emit(Event{Kind: EvMsgDropped, Node: 1, Peer: 2, Msg: info, Text: text, Detail: "d"})
+		b.emitMsg(EvMsgDropped, 1, 2, &info, text, "d")
+	}
+	if a.TraceHash() != b.TraceHash() {
+		t.Fatalf("trace hashes differ: %x, %x", a.TraceHash(), b.TraceHash())
+	}
+	for i := range a.recent {
+		if a.recent[i] != b.recent[i] {
+			t.Fatalf("events differ:\n%+v\n%+v", a.recent[i], b.recent[i])
+		}
+	}
+}
+
+// item.set must copy every field: a field added to item and not to set fails here.
+func TestItemSetCopiesEveryField(t *testing.T) {
+	from := item{at: 1, seq: 2, sent: 3, kind: itDeliver, node: 4, from: 5, gen: 6, inc: 7, ok: true,
+		msg: &pb.Message{}, info: MsgInfo{ID: 8, Term: 9}, cl: &client{}, req: &request{}, rep: &reply{}, write: &write{}}
+	v := reflect.ValueOf(from)
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the test leaves item.%s zero: give it a value", v.Type().Field(i).Name)
+		}
+	}
+	var to item
+	to.set(&from)
+	if !reflect.DeepEqual(to, from) {
+		t.Fatalf("set copied\n%+v\nwant\n%+v", to, from)
+	}
+}
