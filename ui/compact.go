@@ -37,13 +37,17 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			l.add(st.bold, " "+name)
 		}
 		c := m.clientView(name)
+		if c != nil && !c.Connected {
+			l.add(st.bad, " ⊘ disconnected") // ghost-lock's story turns on it
+		}
 		switch {
 		case c == nil:
 			l.add(st.faint, " unused")
 		case len(c.Holds) > 0:
 			h := c.Holds[0]
 			if h.Left > 0 {
-				l.add(st.grant, fmt.Sprintf(" holds %s #%d", h.Key, h.Token))
+				// The time left on the client's own clock: lessons compare it with the nodes'.
+				l.add(st.grant, fmt.Sprintf(" holds %s #%d %s", h.Key, h.Token, leftText(h.Left)))
 			} else {
 				l.add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
 			}
@@ -127,6 +131,9 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 	if len(keys) == 0 && m.v.LockMore == 0 {
 		l.add(st.faint, "—")
 	}
+	if len(keys)*25 > l.room() {
+		keys = m.heldFirst(keys)
+	}
 	for i, k := range keys {
 		if i > 0 {
 			l.add(st.border, " │ ")
@@ -142,6 +149,30 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		l.add(st.faint, " +"+count(m.v.LockMore))
 	}
 	return l.String()
+}
+
+// heldFirst puts the keys some node holds before those every node has deleted, in the same
+// order on every row: when the row has room for one or two keys, a running countdown (the one
+// a lesson talks about) shows rather than a released key.
+func (m *Model) heldFirst(keys []string) []string {
+	held := map[string]bool{}
+	for i := range m.v.Nodes {
+		for _, lk := range m.v.Nodes[i].Locks {
+			held[lk.Key] = true
+		}
+	}
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if held[k] {
+			out = append(out, k)
+		}
+	}
+	for _, k := range keys {
+		if !held[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // tableHead is the titles of the node table's columns (nodeRow's), locks the last one's.

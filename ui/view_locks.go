@@ -120,10 +120,17 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 		// The label takes the same cells whatever it says ("10s", " 9.9s"), so one lease
 		// draws one bar length on every node.
 		left := leftText(lk.Remaining)
+		bare := left
 		if !compact {
 			left = strings.Repeat(" ", max(0, 5-width(left))) + left
 		}
 		bw := l.room() - width(left) - 1
+		if bw < 3 && !compact {
+			// A long key and token (snapshot-catch-up's "invoices #102"): the bar matters more
+			// than the label's padding.
+			left = bare
+			bw = l.room() - width(left) - 1
+		}
 		if compact {
 			bw = 5
 		}
@@ -133,6 +140,9 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 				full = int(float64(bw)*lk.Remaining.Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
 			}
 			full = min(max(full, 1), bw)
+			if bare == leftText(0) {
+				full = 0 // a label of 0.0s with a filled cell would contradict itself
+			}
 			l.add(st.barFull, strings.Repeat("█", full))
 			l.add(st.barEmpty, strings.Repeat("░", bw-full))
 			if !compact {

@@ -133,10 +133,18 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		l2.add(st.headKey, " a")
 		l2.add(st.plain, a)
 	} else {
-		l2.add(st.headKey, "commit ")
-		l2.add(st.plain, c)
-		l2.add(st.headKey, " · applied ")
-		l2.add(st.plain, a)
+		// Both numbers whole, whatever their width: the words give way first (snapshot-catch-up
+		// reaches index 203, where "commit 203 · applied 203" is wider than a column).
+		sep := firstFit(iw-len("commit applied ")-len(c)-len(a), " · ", " ")
+		if len("commit applied ")+len(c)+len(a)+width(sep) <= iw {
+			l2.add(st.headKey, "commit ")
+			l2.add(st.plain, c)
+			l2.add(st.headKey, sep+"applied ")
+			l2.add(st.plain, a)
+		} else {
+			l2.add(st.headKey, "commit/applied ")
+			l2.add(st.plain, c+"/"+a)
+		}
 	}
 	l3 := newLine(iw)
 	skew := skewText(n.Rate, n.Offset)

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/cluster"
+)
+
+// snapshot-catch-up at 120x40: once indexes have three digits every node column still shows
+// commit and applied whole, and with three keys (invoices #102 the longest) each running lock
+// keeps its countdown bar.
+func TestCatchUpColumnsWhole(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 120, 40)
+	sawBar := false
+	for stop := 0; stop < 20 && !m.sim.ended; stop++ {
+		runToStop(t, m)
+		v := ansi.Strip(m.View())
+		if strings.Contains(v, "applied …") || strings.Contains(v, "commit 20┃") || strings.Contains(v, "applied 2…") {
+			t.Fatalf("stop %d: a node column cuts commit or applied:\n%s", stop, v)
+		}
+		if strings.Contains(v, "invoices #102   60s") {
+			t.Fatalf("stop %d: a lock row lost its bar:\n%s", stop, v)
+		}
+		sawBar = sawBar || strings.Contains(v, "invoices #102 █")
+		answerAsk(m)
+		press(m, "enter")
+	}
+	runToStop(t, m)
+	v := ansi.Strip(m.View())
+	if !sawBar && !strings.Contains(v, "invoices #102 █") {
+		t.Fatalf("invoices #102 never showed its bar:\n%s", v)
+	}
+	if !strings.Contains(v, "commit 204 applied 204") {
+		t.Fatalf("the end screen lacks commit 204 applied 204:\n%s", v)
+	}
+}
+
+// A countdown that reads 0.0s draws no filled cell (lease-expiry showed one at 3.054s).
+func TestZeroLabelEmptyBar(t *testing.T) {
+	m := playLesson(t, "first-lock", 120, 40)
+	n := &cluster.NodeView{Up: true, Locks: []cluster.LockView{{Key: "orders", Token: 1, LeaseMS: 3000, Remaining: 20 * time.Millisecond}}}
+	for _, compact := range []bool{false, true} {
+		l := newLine(22)
+		m.lockState(l, n, "orders", compact)
+		if got := ansi.Strip(l.String()); !strings.Contains(got, "0.0s") || strings.Contains(got, "█") {
+			t.Errorf("compact %v: %q", compact, got)
+		}
+	}
+}
+
+// snapshot-catch-up at 80x24, where a row has room for one key: when the narration compares
+// n5's restored countdown with n1's, both show ('orders', held, before 'jobs', released).
+func TestCatchUpRestoredLockCompact(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 80, 24)
+	for stop := 0; stop < 20 && !m.sim.ended; stop++ {
+		runToStop(t, m)
+		v := ansi.Strip(m.View())
+		if strings.Contains(v, "fresh countdown") {
+			rows := strings.Split(v, "\n")
+			n1, n5 := rows[2], rows[6]
+			if !strings.Contains(n1, "orders #1 ████") || !strings.Contains(n5, "orders #1 █████ 60s") {
+				t.Fatalf("n1's and n5's countdowns for orders do not both show:\n%s", v)
+			}
+			return
+		}
+		answerAsk(m)
+		press(m, "enter")
+	}
+	t.Fatal("the restored countdown's narration never showed")
+}
