@@ -12,6 +12,15 @@ import (
 // commit/applied, clock, network, lock countdowns), then short clients, replication and
 // timeline sections under one-line rules.
 
+// focusName is a compact section's name in its rule, marked when the section has the focus
+// (tab moves it; the full screen draws a heavy border instead).
+func (m *Model) focusName(p panel, name string) string {
+	if m.focus == p {
+		return "▶ " + strings.ToUpper(name) + " (focus)"
+	}
+	return name
+}
+
 // clientsFirst is the clients with the selected one first.
 func (m *Model) clientsFirst() []string {
 	out := []string{m.client}
@@ -37,7 +46,15 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			l.add(st.bold, " "+name)
 		}
 		c := m.clientView(name)
-		if c != nil && !c.Connected {
+		switch {
+		case c != nil && c.Paused:
+			// gc-pause's story turns on it: frozen, with its write already decided.
+			text := " ‖ paused"
+			if c.Doing == "" && c.Queued > 0 {
+				text += fmt.Sprintf(" · %d queued", c.Queued)
+			}
+			l.add(st.warnBlock, text)
+		case c != nil && !c.Connected:
 			l.add(st.bad, " ⊘ disconnected") // ghost-lock's story turns on it
 		}
 		switch {
@@ -227,7 +244,12 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 // netLine summarises the network on one line.
 func (m *Model) netLine(w int) string {
 	st := m.st
-	l := newLine(w)
+	res := m.resourceShort()
+	resW := 0
+	for _, sg := range res {
+		resW += width(sg.text)
+	}
+	l := newLine(max(0, w-resW))
 	l.add(st.headKey, " net ")
 	if len(m.v.Net.Groups) == 0 {
 		l.add(st.good, "no partition")
@@ -241,6 +263,51 @@ func (m *Model) netLine(w int) string {
 	for _, t := range m.ruleTexts() {
 		l.add(st.warn, " · "+t)
 	}
-	l.add(st.faint, fmt.Sprintf(" · %d message(s) on the wire", len(m.v.Net.InFlight)))
-	return l.String()
+	wire := fmt.Sprintf(" · %d message(s) on the wire", len(m.v.Net.InFlight))
+	if len(res) > 0 && width(wire) > l.room() {
+		wire = fmt.Sprintf(" · %d on the wire", len(m.v.Net.InFlight))
+	}
+	l.add(st.faint, wire)
+	out := l.String()
+	if len(res) > 0 {
+		r := newLine(resW)
+		for _, sg := range res {
+			r.add(sg.s, sg.text)
+		}
+		out += r.String()
+	}
+	return out
+}
+
+// resourceShort is the fenced resource on the compact screen's network line: whether it is
+// fenced, each key's highest accepted token and its latest writes ("│ fenced orders #2 ✓c2#2
+// ✗c1#1"). Nothing before the first write, unless fencing is off.
+func (m *Model) resourceShort() []headSeg {
+	st := m.st
+	unfenced := m.v.Config.Unsafe.NoFencing
+	if len(m.v.Resource) == 0 && !unfenced {
+		return nil
+	}
+	segs := []headSeg{{st.border, " │ "}}
+	if unfenced {
+		segs = append(segs, headSeg{st.badBlock, "⚠ NOT fenced"})
+	} else {
+		segs = append(segs, headSeg{st.headKey, "fenced"})
+	}
+	for i, r := range m.v.Resource {
+		if i == 2 {
+			segs = append(segs, headSeg{st.faint, fmt.Sprintf(" +%d", len(m.v.Resource)-i)})
+			break
+		}
+		segs = append(segs, headSeg{st.plain, " " + cut(r.Key, 8)}, headSeg{st.bold, " #" + strconv.FormatUint(r.High, 10)})
+		ws := r.Writes
+		if len(ws) > 2 {
+			ws = ws[len(ws)-2:]
+		}
+		for j := range ws {
+			s, v := writeVerdict(st, &ws[j])
+			segs = append(segs, headSeg{s, fmt.Sprintf(" %s%s#%d", strings.Fields(v)[0], ws[j].Client, ws[j].Token)})
+		}
+	}
+	return append(segs, headSeg{st.plain, " "})
 }

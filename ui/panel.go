@@ -112,6 +112,10 @@ func (nodesPanel) Render(m *Model, r rect) []string {
 		return hjoin(cols...)
 	}
 	rows := []string{m.tableHead(r.w, "locks: countdowns, own clock")}
+	if m.focus == panelNodes {
+		// The node table has the focus (↑ ↓ select a node): its head row says so.
+		rows[0] = m.st.headKey.r(fit("▶"+strings.TrimPrefix(m.tableCols(), " ")+"locks: countdowns, own clock", r.w))
+	}
 	for i := range m.v.Nodes {
 		rows = append(rows, m.nodeRow(&m.v.Nodes[i], r.w))
 	}
@@ -185,7 +189,7 @@ func (clientsPanel) Render(m *Model, r rect) []string {
 		return m.clientsBox(r)
 	}
 	w := r.w
-	rows := []string{rule(m.st, "clients", fmt.Sprintf("tab · a key: acquire %s %v (k, l)", m.curKey(), m.curLease()), w)}
+	rows := []string{rule(m.st, m.focusName(panelClients, "clients"), fmt.Sprintf("tab · press a: acquire %s %v (k, l)", m.curKey(), m.curLease()), w)}
 	cs := m.clients()
 	if r.h-1 < len(cs) && r.h > 1 {
 		// Fewer rows than clients: the last row sums up every client the rows leave out,
@@ -229,10 +233,23 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	if m.lay.mode == modeFull {
 		return m.timelineBox(r)
 	}
-	rows := []string{rule(m.st, "timeline", m.filter.String()+" (v)", r.w)}
+	note := m.filter.String() + " (v)"
+	if !m.vp.AtBottom() {
+		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
+	}
+	if m.focus == panelTimeline {
+		note = "rows whole · " + note
+	}
+	rows := []string{rule(m.st, m.focusName(panelTimeline, "timeline"), note, r.w)}
 	if r.h > 1 {
-		body := strings.Split(m.vp.View(), "\n")
-		for i := 0; i < r.h-1; i++ {
+		vp := m.vp // a copy: drawing changes nothing
+		spare := m.narrationLent()
+		if spare > 0 {
+			vp.Height += spare
+			vp.GotoBottom()
+		}
+		body := strings.Split(vp.View(), "\n")
+		for i := 0; i < r.h-1+spare; i++ {
 			if i < len(body) {
 				rows = append(rows, body[i])
 			} else {
@@ -267,7 +284,20 @@ type narrationPanel struct{}
 
 func (narrationPanel) Size(sizing) size { return size{band: -1} }
 
-func (narrationPanel) Render(m *Model, r rect) []string { return m.narration(r.w, r.h) }
+func (narrationPanel) Render(m *Model, r rect) []string {
+	return m.narration(r.w, r.h-m.narrationLent())
+}
+
+// narrationLent is how many rows of the compact screen's narration area the timeline above it
+// draws: the area is sized for its whole section (an ask to come keeps its rows, so the screen
+// does not jump), and rows the narration does not use yet would stay blank while the timeline
+// shows one or two events (at 80x24). Only while the timeline follows its newest events.
+func (m *Model) narrationLent() int {
+	if m.lay.mode != modeCompact || !m.vp.AtBottom() || m.help.ShowAll || m.glossary || m.diag {
+		return 0
+	}
+	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w)))
+}
 
 func (narrationPanel) Key(m *Model, msg tea.KeyMsg) bool {
 	switch m.upDown(msg) {

@@ -23,7 +23,23 @@ func (f filter) String() string {
 	return [...]string{"lock events", "all events", "raft messages"}[f]
 }
 
-func (f filter) match(k cluster.EventKind) bool {
+// match says whether the filter shows an event. "lock events" leaves out the plumbing that
+// buried them: every node's "commits up to N" (its apply follows at the same instant and says
+// more) and a new leader's empty entry being appended and applied (it locks nothing; the log
+// and the Replication panel show it).
+func (f filter) match(e *cluster.Event) bool {
+	if f == filterLock {
+		switch {
+		case e.Kind == cluster.EvCommitted:
+			return false
+		case (e.Kind == cluster.EvAppended || e.Kind == cluster.EvApplied) && e.Cmd.Kind == 0 && e.Text == "":
+			return false
+		}
+	}
+	return f.matchKind(e.Kind)
+}
+
+func (f filter) matchKind(k cluster.EventKind) bool {
 	switch f {
 	case filterAll:
 		return true
@@ -96,7 +112,7 @@ func (r *tlRing) truncate(n int) {
 
 func (t *timeline) add(e *cluster.Event) {
 	for f := filter(0); f < nFilters; f++ {
-		if f.match(e.Kind) {
+		if f.match(e) {
 			t.rings[f].push(e)
 		}
 	}
@@ -184,7 +200,13 @@ func (t *timeline) content(f filter, n, w int, st *styles, whole ...bool) string
 	r := &t.rings[f]
 	from := max(0, r.len()-n)
 	all := len(whole) > 0 && whole[0]
-	key := 2 * w
+	// The time column is as wide as the newest instant needs (times only grow), so a short
+	// run's rows keep three more cells for what happened.
+	atW := 7
+	if r.len() > 0 {
+		atW = max(atW, 1+width(simTime(r.at(r.len()-1).ev.At)))
+	}
+	key := 2 * (w*32 + atW)
 	if all {
 		key++
 	}
@@ -192,7 +214,7 @@ func (t *timeline) content(f filter, n, w int, st *styles, whole ...bool) string
 	for i := from; i < r.len(); i++ {
 		e := r.at(i)
 		if e.line == "" || e.lineW != key {
-			e.line, e.lineW = eventLine(&e.ev, st, w, all), key
+			e.line, e.lineW = eventLine(&e.ev, st, w, atW, all), key
 		}
 		if i > from {
 			b.WriteByte('\n')
@@ -204,7 +226,7 @@ func (t *timeline) content(f filter, n, w int, st *styles, whole ...bool) string
 
 // eventLine is one timeline line: simulated time, then the event, coloured by what it is
 // (lines, when it is wrapped whole: see content).
-func eventLine(e *cluster.Event, st *styles, w int, whole bool) string {
+func eventLine(e *cluster.Event, st *styles, w, atW int, whole bool) string {
 	s := st.plain
 	switch e.Kind {
 	case cluster.EvViolation, cluster.EvError, cluster.EvLocalExpiry:
@@ -235,7 +257,7 @@ func eventLine(e *cluster.Event, st *styles, w int, whole bool) string {
 	case cluster.EvProposed:
 		mark = "+"
 	}
-	at := fmt.Sprintf("%9s ", simTime(e.At))
+	at := fmt.Sprintf("%*s ", atW, simTime(e.At))
 	text := mark + " " + e.Describe()
 	if rest := w - width(at); (whole || e.Kind == cluster.EvViolation || e.Kind == cluster.EvError) && width(text) > rest && rest > 12 {
 		ls := wrap(text, rest, "  ")

@@ -97,7 +97,13 @@ func (m *Model) header() string {
 	fit := func() bool {
 		n := 0
 		for i := range fs {
-			n += fs[i].width(i > 0)
+			w := fs[i].width(i > 0)
+			if i == hState && fs[hTitle].at == 0 && len(fs[hTitle].forms) > 1 && fs[i].at < len(stateRoom) {
+				// While the lesson's title is still shown, the state counts at the widest it can
+				// be, so the title does not come and go as the run pauses, asks and runs on.
+				w = max(w, stateRoom[fs[i].at]+3)
+			}
+			n += w
 		}
 		return n <= m.width
 	}
@@ -134,9 +140,14 @@ func (m *Model) header() string {
 	return l.String()
 }
 
+// stateRoom is the widest the run state field is in each of its forms (" ‖ SCRIPT PAUSE ",
+// "? PREDICT").
+var stateRoom = []int{16, 9}
+
 // The header's fields, left to right.
 const (
 	hTitle = iota
+	hUnsafe
 	hTime
 	hState
 	hSpeed
@@ -155,8 +166,8 @@ const (
 // simulated time (the timeline shows it); only then do the violations lose their names past
 // the first. The lesson's name and the step counter stay.
 var headGiveWay = []struct{ field, form int }{
-	{hTitle, 1}, {hSeed, 1}, {hLeader, 1}, {hState, 1}, {hViol, 1}, {hStep, 1}, {hAhead, 1},
-	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hConf, 1}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hViol, 2}, {hConf, 2},
+	{hTitle, 1}, {hSeed, 1}, {hLeader, 1}, {hState, 1}, {hViol, 1}, {hStep, 1}, {hAhead, 1}, {hUnsafe, 1},
+	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hConf, 1}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hViol, 2}, {hConf, 2}, {hUnsafe, 2},
 }
 
 type headSeg struct {
@@ -201,19 +212,25 @@ func (m *Model) headFields() []headField {
 	if m.sim.sandbox {
 		fs[hTitle] = headField{forms: [][]headSeg{{{st.headName, " leaselab "}, {st.headVal, m.title}}}}
 	} else {
-		// The full title, then the name with its number in the curriculum, then the name: a
-		// lesson's name is never replaced by a number alone.
-		names := []string{m.title}
+		// The number in the curriculum and the name always lead, so the header reads the same
+		// in every lesson and at every stop; the title follows them while it fits; a lesson's
+		// name is never replaced by a number alone.
+		name := m.base.Name
 		if _, n, ok := lessonNumber(m.base.Name); ok {
-			names = append(names, fmt.Sprintf("%d %s", n, m.base.Name))
+			name = fmt.Sprintf("%d %s", n, m.base.Name)
 		}
-		names = append(names, m.base.Name)
-		for _, t := range names {
-			if width(t) < width(names[len(names)-1]) {
-				t = names[len(names)-1] // a title shorter than the name: the name
-			}
-			fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, t}})
+		if m.title != "" && m.title != m.base.Name {
+			fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, name}, {st.headKey, " · " + m.title}})
 		}
+		fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, name}})
+		if name != m.base.Name {
+			fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, m.base.Name}})
+		}
+	}
+	fs[hUnsafe] = one(st.badBlock, "")
+	if us := v.Config.Unsafe.Names(); len(us) > 0 {
+		// A switched-off safety mechanism changes what every panel means: always on screen.
+		fs[hUnsafe] = one(st.badBlock, " ⚠ unsafe: "+strings.Join(us, ", ")+" ", "⚠ unsafe "+strings.Join(us, ","), "⚠ unsafe")
 	}
 	fs[hTime] = one(st.headVal, simTime(v.Now), "")
 	switch {

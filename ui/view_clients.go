@@ -12,7 +12,7 @@ import (
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
 	// A key hint: what the keyboard's a would acquire, not the script's leases.
-	title := fmt.Sprintf("Clients · a key: acquire %s %v (k, l change)", m.curKey(), m.curLease())
+	title := fmt.Sprintf("Clients · press a: acquire %s %v (k, l)", m.curKey(), m.curLease())
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
@@ -30,7 +30,13 @@ func (m *Model) clientsBody(iw, ih int) []string {
 		}
 	}
 	if len(out) < ih {
-		out = append(out, rule(m.st, "resource", "highest token accepted", iw))
+		if m.v.Config.Unsafe.NoFencing {
+			// unsafe no-fencing: the token is kept but no longer compared, so the rule must
+			// not read as if the resource still fenced.
+			out = append(out, rule(m.st, "resource", "⚠ NOT fenced: accepts every write", iw))
+		} else {
+			out = append(out, rule(m.st, "resource", "fenced: a lower token is refused", iw))
+		}
 	}
 	for i := range m.v.Resource {
 		if len(out) < ih {
