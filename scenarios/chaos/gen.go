@@ -25,6 +25,11 @@ type Params struct {
 // draws never coincide with the world's own stream for the same seed.
 const genStream = 0x6368616f7367656e
 
+// leaseStream ("leaselab") feeds the draws of the lease extensions (keepalive, lease rules at
+// promotion, checkpoints): a stream of their own, so adding them left every seed's fault
+// schedule and client work as it was, with keepalives and options on top.
+const leaseStream = 0x6c656173656c6162
+
 // keyNames are the keys generated scenarios use (a scenario picks one to three of them).
 var keyNames = []string{"orders", "stock", "jobs"}
 
@@ -32,6 +37,7 @@ var keyNames = []string{"orders", "stock", "jobs"}
 // clients) only as far as needed to never write a step the world would refuse.
 type gen struct {
 	r       *rand.Rand
+	lr      *rand.Rand // the lease extensions' draws (leaseStream)
 	p       Params
 	steps   []scenarios.Step
 	mem     *members // safe mode: the configuration as the generator believes it (gen_member.go)
@@ -60,6 +66,7 @@ func Generate(p Params) *scenarios.Scenario {
 func generate(p Params) (*scenarios.Scenario, int) {
 	g := &gen{
 		r:       rand.New(rand.NewPCG(p.Seed, genStream)),
+		lr:      rand.New(rand.NewPCG(p.Seed, leaseStream)),
 		p:       p,
 		down:    make([]bool, p.Nodes+1),
 		offline: map[string]bool{},
@@ -78,6 +85,14 @@ func generate(p Params) (*scenarios.Scenario, int) {
 	}
 	if g.r.IntN(4) == 0 {
 		h.LeaseOnPromote = cluster.PromoteExtend
+	} else if g.lr.IntN(3) == 0 {
+		h.LeaseOnPromote = cluster.PromoteReset // etcd's
+	}
+	if g.lr.IntN(4) == 0 {
+		h.Keepalive = cluster.KeepaliveReplicated
+	}
+	if g.lr.IntN(4) == 0 {
+		h.LeaseCheckpoint = 200*time.Millisecond + time.Duration(g.lr.IntN(181))*10*time.Millisecond // 200ms to 2s
 	}
 	h.Unsafe = slices.Clone(p.Unsafe)
 	if g.wide {
@@ -207,7 +222,9 @@ func (g *gen) offset() time.Duration {
 func (g *gen) rate() float64 { return float64(5+g.r.IntN(16)) / 10 }
 
 // clientOps is one client's burst of work: a whole session, a grant kept until it expires, or
-// a lone write or release that may come after the lease ended.
+// a lone write or release that may come after the lease ended. One burst in four also keeps
+// the key alive (keepalive): in the background after its acquire, or once; alone, it may come
+// after the lease ended too.
 func (g *gen) clientOps() {
 	c, k := g.client(), g.key()
 	acquire := scenarios.Step{Kind: scenarios.StepAcquire, Client: c, Key: k, Dur: g.between(300*time.Millisecond, 3*time.Second)}
@@ -216,20 +233,38 @@ func (g *gen) clientOps() {
 	}
 	write := scenarios.Step{Kind: scenarios.StepWrite, Client: c, Key: k}
 	release := scenarios.Step{Kind: scenarios.StepRelease, Client: c, Key: k}
+	var ka *scenarios.Step
+	if g.lr.IntN(4) == 0 {
+		ka = &scenarios.Step{Kind: scenarios.StepKeepalive, Client: c, Key: k}
+		if g.lr.IntN(3) != 0 { // every D, D up to the lease (a lease shorter than 100ms: D = lease)
+			lo := min(100*time.Millisecond, acquire.Dur)
+			ka.Dur = lo + time.Duration(g.lr.Int64N(int64((acquire.Dur-lo)/(10*time.Millisecond))+1))*10*time.Millisecond
+		}
+	}
+	grant := func() {
+		g.add(acquire)
+		if ka != nil {
+			g.add(*ka)
+			ka = nil
+		}
+	}
 	switch n := g.r.IntN(20); {
 	case n < 6:
-		g.add(acquire)
+		grant()
 		g.add(write)
 		g.add(release)
 	case n < 10:
-		g.add(acquire)
+		grant()
 		g.add(write)
 	case n < 13:
-		g.add(acquire)
+		grant()
 	case n < 17:
 		g.add(write)
 	default:
 		g.add(release)
+	}
+	if ka != nil {
+		g.add(*ka)
 	}
 }
 

@@ -68,7 +68,7 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 	offline := map[string]bool{}
 	skewed := map[int]bool{}
 	var clients, clientSkewed []string
-	queued := map[string]int{} // acquires and releases per client
+	queued := map[string]int{} // acquires, releases and keepalives once per client
 	var now, pauseEnd time.Duration
 	for _, st := range steps {
 		if st.Client != "" && !slices.Contains(clients, st.Client) {
@@ -97,6 +97,10 @@ func healthyTail(hdr scenarios.Header, steps []scenarios.Step) []scenarios.Step 
 			pauseEnd = max(pauseEnd, now+st.Dur)
 		case scenarios.StepAcquire, scenarios.StepRelease:
 			queued[st.Client]++
+		case scenarios.StepKeepalive:
+			if st.Dur == 0 { // once: a request in the queue (every D runs beside it)
+				queued[st.Client]++
+			}
 		}
 	}
 	tail := []scenarios.Step{{Kind: scenarios.StepHeal}}

@@ -353,6 +353,16 @@ func (sh *shrinker) simplifyHeader() {
 		h.LeaseOnPromote = cluster.PromoteKeep
 		sh.test(h, sh.steps)
 	}
+	if sh.hdr.Keepalive != cluster.KeepaliveLeader {
+		h := sh.hdr
+		h.Keepalive = cluster.KeepaliveLeader
+		sh.test(h, sh.steps)
+	}
+	if sh.hdr.LeaseCheckpoint != 0 {
+		h := sh.hdr
+		h.LeaseCheckpoint = 0
+		sh.test(h, sh.steps)
+	}
 }
 
 // fewerNodes tries a smaller cluster when the steps name no node beyond it.
