@@ -185,11 +185,13 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 
 func (m *CompareModel) refresh() {
 	for i := range m.v {
-		m.v[i] = m.c.World(i).View(cluster.ViewOptions{LogTail: 1, Events: 512, Proposals: 12})
+		// One event, not the ring: the kept results come from the world's stream (a frame
+		// asked for 512 and copied them, twice, 30 times a second).
+		m.v[i] = m.c.World(i).View(cluster.ViewOptions{LogTail: 1, Events: 1, Proposals: 12})
 		if m.kept[i] == nil || m.kept[i].w != m.c.World(i) {
 			// A new world (the start, a rewind): the old one's listener stays with it.
 			m.kept[i] = &keptEvents{}
-			m.kept[i].follow(m.c.World(i), &m.v[i])
+			m.kept[i].follow(m.c.World(i))
 		}
 	}
 }

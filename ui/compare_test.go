@@ -1,14 +1,17 @@
 package ui
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -416,5 +419,37 @@ func TestCompareRewindIsAJobThatNeverHoldsAFrame(t *testing.T) {
 	m.Update(keyMsg("esc"))
 	if m.job != nil || !strings.Contains(m.status, "stopped at") {
 		t.Fatalf("esc: job %v, status %q", m.job, m.status)
+	}
+}
+
+// A comparison's frame snapshots both worlds without copying their rings of recent events (it
+// copied 512 events a side, 30 times a second): the results it keeps come from the event
+// stream, and one refresh allocates less than one ring's copy.
+func TestCompareFrameCopiesNoEventRing(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	m.Update(keyMsg("e"))
+	for i := range m.v {
+		ring := m.c.World(i).Config().RecentEvents
+		if w := m.c.World(i); w.Events() < uint64(ring) {
+			t.Fatalf("side %d: %d events, the ring (%d) is not full", i, w.Events(), ring)
+		}
+		if n := len(m.v[i].Events); n > 1 {
+			t.Errorf("side %d's snapshot holds %d events", i, n)
+		}
+		if len(m.kept[i].evs) == 0 {
+			t.Errorf("side %d keeps no results", i)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const calls = 20
+	for i := 0; i < calls; i++ {
+		m.refresh()
+	}
+	runtime.ReadMemStats(&after)
+	ring := uint64(m.c.World(0).Config().RecentEvents) * uint64(unsafe.Sizeof(cluster.Event{}))
+	if per := (after.TotalAlloc - before.TotalAlloc) / calls; per >= ring {
+		t.Fatalf("a refresh allocates %d bytes, one ring's copy is %d", per, ring)
 	}
 }

@@ -376,12 +376,12 @@ type keptEvents struct {
 const keptMax = 64
 
 // follow makes k follow w (from the events its ring still holds), unless it already does.
-func (k *keptEvents) follow(w *cluster.World, v *cluster.View) {
+func (k *keptEvents) follow(w *cluster.World) {
 	if k.w == w {
 		return
 	}
 	*k = keptEvents{w: w}
-	for _, e := range v.Events {
+	for _, e := range w.RecentEvents(w.Config().RecentEvents) {
 		k.add(&e)
 	}
 	w.Subscribe(k.add)
