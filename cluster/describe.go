@@ -8,6 +8,12 @@ import (
 	"leaselab/fsm"
 )
 
+// Every event's wording lives here: Describe, the sentence the TUI's timeline and the verbose
+// log print; Label, the short mark a sequence diagram puts on the event's lane (the TUI's
+// diagram and the web page, which read the diagram's marks); Verbose, the verbose log's line.
+// A fault's own wording is its Fault's (fault.go), raft's notes on a message the diagram's
+// (diagram/label.go). Nothing else words an event.
+
 // Describe is a one-line human description of the event: the TUI's timeline text and the
 // verbose log's.
 func (e *Event) Describe() string {
@@ -57,7 +63,7 @@ func (e *Event) Describe() string {
 	case EvCountdownZero:
 		return fmt.Sprintf("%s countdown %s #%d reaches zero", n, e.Key, e.Token)
 	case EvLocalExpiry:
-		return fmt.Sprintf("%s deletes %s #%d on its own clock (unsafe local-expiry)", n, e.Key, e.Token)
+		return n + " " + e.Label() + " (unsafe local-expiry)"
 	case EvClientSend:
 		s := fmt.Sprintf("%s sends %s %s to %s", e.Client, e.Op, e.Key, n)
 		if e.Token != 0 {
@@ -112,7 +118,7 @@ func (e *Event) Describe() string {
 			summary, _, _ := strings.Cut(e.Detail, "\n")
 			return "VIOLATION " + e.Violation.String() + ": " + strings.TrimSuffix(summary, ".")
 		}
-		return "VIOLATION " + e.Violation.String() + ": " + e.Text
+		return "VIOLATION " + e.Label()
 	case EvRaftLog:
 		// raft names its node by number first ("1 became leader at term 1"): the column says it.
 		return fmt.Sprintf("%s raft: %s", n, strings.TrimPrefix(e.Text, strconv.Itoa(e.Node)+" "))
@@ -124,6 +130,63 @@ func (e *Event) Describe() string {
 		return fmt.Sprintf("%s applies its term's first entry (%d): every lease runs again for election timeout + its lease (lease-on-promote reset)", n, e.Index)
 	}
 	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
+}
+
+// Label is the event as a mark on its lane says it, without its subject (the lane names it):
+// "leader t3", "Grant orders 1s → Granted{token:1}", "countdown orders #1 at zero". "" for an
+// event no lane marks in words.
+func (e *Event) Label() string {
+	switch e.Kind {
+	case EvRole:
+		return fmt.Sprintf("%s t%d", e.Role, e.Term)
+	case EvCrash:
+		return "crash"
+	case EvRestart:
+		return "restart"
+	case EvApplied:
+		return fmt.Sprintf("%s → %v", e.Cmd, e.Result)
+	case EvCommitted:
+		return fmt.Sprintf("commit index → %d", e.Index)
+	case EvCountdownZero:
+		return fmt.Sprintf("countdown %s #%d at zero", e.Key, e.Token)
+	case EvLocalExpiry:
+		return fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token)
+	case EvWrite:
+		return fmt.Sprintf("write %s #%d %s", e.Key, e.Token, e.word())
+	case EvFault:
+		if f := e.Fault; f != nil {
+			switch f.Kind {
+			case FaultIsolate:
+				return "isolated"
+			case FaultRejoin:
+				return "rejoins"
+			}
+		}
+		return e.Text
+	case EvClient, EvConfRefused:
+		return e.Text
+	case EvViolation:
+		return e.Violation.String() + ": " + e.Text
+	case EvJoin:
+		return "joins, empty"
+	case EvConfProposed:
+		return "proposes " + e.Text
+	case EvConfApplied:
+		if e.Removed {
+			return "removed: applied " + e.Text
+		}
+		return "configuration: " + e.Text
+	}
+	return ""
+}
+
+// Verbose is the verbose log's line (leaselab run --verbose): Describe, but a sent message in
+// raft's own words when the world keeps them (Config.DescribeMessages).
+func (e *Event) Verbose() string {
+	if e.Kind == EvMsgSent && e.Detail != "" {
+		return "send " + e.Detail
+	}
+	return e.Describe()
 }
 
 // CmdText is the command, or "empty" for an entry without one (a new leader's): the language's

@@ -1,6 +1,9 @@
 // Package cluster is the simulated world: virtual time, node clocks, the network, five (3 to 9)
 // etcd raft RawNodes replicating the fsm lock machine, the leader's lease manager and session
-// layer, clients, the fenced resource, the invariant checker and the event stream.
+// layer, clients, the fenced resource, the hook its checkers (package cluster/check) watch it
+// through, and the event stream. Every event's wording is in describe.go: Describe (the
+// timeline's and the verbose log's sentence) and Label (the mark a sequence diagram puts on a
+// lane; the web page reads the diagram's marks).
 //
 // # Determinism
 //

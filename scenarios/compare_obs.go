@@ -65,7 +65,7 @@ func (o *observer) on(e *cluster.Event) {
 	case cluster.EvLocalExpiry:
 		o.forget(e.Node, e.Key)
 		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node,
-			Act: fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token), Note: o.whose(e.Token)})
+			Act: e.Label(), Note: o.whose(e.Token)})
 	case cluster.EvClientReply:
 		r := record{At: e.At, Subject: e.Client, Node: e.Node, Act: "gets " + e.Reply.String() + " " + e.Key}
 		if e.Node != 0 {

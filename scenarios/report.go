@@ -142,24 +142,15 @@ func isHeartbeat(t pb.MessageType) bool {
 // printEvent is the verbose log: one line per event, skipping deliveries and heartbeats (a
 // heartbeat pair per follower per tick would bury everything else).
 func printEvent(out io.Writer, e *cluster.Event) {
-	var s string
 	switch e.Kind {
 	case cluster.EvMsgDelivered:
 		return
-	case cluster.EvMsgSent:
+	case cluster.EvMsgSent, cluster.EvMsgDropped:
 		if isHeartbeat(e.Msg.Type) {
 			return
 		}
-		s = "send " + e.Detail
-	case cluster.EvMsgDropped:
-		if isHeartbeat(e.Msg.Type) {
-			return
-		}
-		s = fmt.Sprintf("drop n%d->n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
-	default:
-		s = e.Describe()
 	}
-	fmt.Fprintf(out, "%10s  %s\n", clockTime(e.At), s)
+	fmt.Fprintf(out, "%10s  %s\n", clockTime(e.At), e.Verbose())
 }
 
 // printAsk shows a question with its choices, the right one marked, and its explanation.

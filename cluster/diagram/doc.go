@@ -4,7 +4,8 @@
 // HTML export both draw from it. The TUI's recorder keeps a bounded ring of rows, so it can
 // follow a long run; the page's (NewPage) keeps what the page draws, routine messages sampled
 // and old detail summarised (bound.go), and a few page-only marks (writes, commits, entries
-// overwritten).
+// overwritten). A mark's text is its event's Label (cluster/describe.go, where every event is
+// worded); a message's label is worded in label.go.
 //
 // It only reads events (a caller hands it every event, World.Subscribe(r.Add)); it never changes a
 // world and never draws: the TUI and scenarios/web render its rows.

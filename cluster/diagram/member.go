@@ -19,18 +19,18 @@ func (r *Recorder) member(e *cluster.Event) bool {
 			r.Lanes.Nodes++
 			r.logs = append(r.logs, map[uint64]Entry{})
 		}
-		mk.Kind, mk.Text = MarkFault, "joins, empty"
+		mk.Kind = MarkFault
 	case cluster.EvConfProposed:
-		mk.Kind, mk.Text = MarkFault, "proposes "+e.Text
+		mk.Kind = MarkFault
 	case cluster.EvConfRefused:
-		mk.Kind, mk.Node, mk.Text = MarkFault, 0, e.Text
+		mk.Kind, mk.Node = MarkFault, 0
 	case cluster.EvConfApplied:
 		// Once per change (the first node to apply it), and on every node it removes.
 		switch {
 		case e.Removed:
-			mk.Kind, mk.Text = MarkFault, "removed: applied "+e.Text
+			mk.Kind = MarkFault
 		case e.Index > r.confMarked:
-			mk.Kind, mk.Text = MarkFault, "configuration: "+e.Text
+			mk.Kind = MarkFault
 		default:
 			return false
 		}
@@ -38,6 +38,7 @@ func (r *Recorder) member(e *cluster.Event) bool {
 	default:
 		return false
 	}
+	mk.Text = e.Label()
 	r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: mk})
 	return true
 }

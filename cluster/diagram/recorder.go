@@ -242,7 +242,7 @@ func (r *Recorder) Add(e *cluster.Event) {
 	case cluster.EvCommitted:
 		if r.page != nil {
 			r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkCommit, Node: e.Node, Index: e.Index,
-				Text: fmt.Sprintf("commit index → %d", e.Index)}})
+				Text: e.Label()}})
 		}
 		// A response delivered to this node at this instant moved its commit index.
 		if n := len(r.rows); n > 0 {
@@ -272,12 +272,8 @@ func (r *Recorder) Add(e *cluster.Event) {
 	case cluster.EvWrite:
 		if r.page != nil {
 			r.lane(e.Client)
-			verdict := "rejected"
-			if e.Accepted {
-				verdict = "accepted"
-			}
 			r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkWrite, Client: e.Client, Key: e.Key,
-				Token: e.Token, Accepted: e.Accepted, Text: fmt.Sprintf("write %s #%d %s", e.Key, e.Token, verdict)}})
+				Token: e.Token, Accepted: e.Accepted, Text: e.Label()}})
 		}
 	case cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
 		r.member(e)
@@ -356,14 +352,13 @@ func (r *Recorder) mark(e *cluster.Event) {
 			return // the crash mark says it
 		}
 		mk.Kind, mk.Role, mk.Term = MarkRole, e.Role, e.Term
-		mk.Text = fmt.Sprintf("%s t%d", e.Role, e.Term)
 		if r.sameRole(e.Node, e.Role) {
 			return
 		}
 	case cluster.EvCrash:
-		mk.Kind, mk.Text = MarkCrash, "crash"
+		mk.Kind = MarkCrash
 	case cluster.EvRestart:
-		mk.Kind, mk.Text = MarkRestart, "restart"
+		mk.Kind = MarkRestart
 	case cluster.EvApplied:
 		if e.Cmd.Kind == 0 {
 			return
@@ -373,30 +368,30 @@ func (r *Recorder) mark(e *cluster.Event) {
 		if mk.Late {
 			r.late[e.Index] = true
 		}
-		mk.Text = fmt.Sprintf("%s → %v", e.Cmd, e.Result)
 	case cluster.EvCountdownZero:
-		mk.Kind, mk.Text = MarkZero, fmt.Sprintf("countdown %s #%d at zero", e.Key, e.Token)
+		mk.Kind = MarkZero
 	case cluster.EvLocalExpiry:
-		mk.Kind, mk.Text = MarkLocalExpiry, fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token)
+		mk.Kind = MarkLocalExpiry
 	case cluster.EvFault:
-		mk.Kind, mk.Text = MarkFault, e.Text
+		mk.Kind = MarkFault
 		if f := e.Fault; f != nil {
 			mk.Fault = f
 			switch f.Kind {
 			case cluster.FaultIsolate:
-				mk.Kind, mk.Node, mk.Text = MarkIsolated, f.Nodes[0], "isolated"
+				mk.Kind, mk.Node = MarkIsolated, f.Nodes[0]
 			case cluster.FaultRejoin:
-				mk.Kind, mk.Node, mk.Text = MarkRejoined, f.Nodes[0], "rejoins"
+				mk.Kind, mk.Node = MarkRejoined, f.Nodes[0]
 			}
 		}
 	case cluster.EvClient:
 		r.lane(e.Client)
-		mk.Kind, mk.Text, mk.Fault = MarkClient, e.Text, e.Fault
+		mk.Kind, mk.Fault = MarkClient, e.Fault
 	case cluster.EvViolation:
-		mk.Kind, mk.Text = MarkViolation, e.Violation.String()+": "+e.Text
+		mk.Kind = MarkViolation
 	default:
 		return
 	}
+	mk.Text = e.Label()
 	r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: mk})
 }
 

@@ -171,7 +171,7 @@ func (d *drawing) build() *built {
 			case diagram.MarkOverwritten:
 				d.place(r.At, d.x(lane)+14, false, "owt", fmt.Sprintf("entry %d %s (t%d) overwritten", mk.Index, mk.Cmd, mk.Term), -1, fmt.Sprintf(`data-l="%d"`, lane))
 			case diagram.MarkLocalExpiry:
-				d.place(r.At, d.x(lane)+14, false, "vt", "deletes "+mk.Key+" on its own clock", -1, fmt.Sprintf(`data-l="%d"`, lane))
+				d.place(r.At, d.x(lane)+14, false, "vt", mk.Text, -1, fmt.Sprintf(`data-l="%d"`, lane))
 			}
 		}
 	}
