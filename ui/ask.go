@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"leaselab/scenarios"
 	"leaselab/scenarios/termsafe"
@@ -98,7 +99,7 @@ func askLinesFor(st *scenarios.Step, answer, w int, whose string) []narrLine {
 	var out []narrLine
 	q, right, wrong := "? "+st.Text, "✔ Right. ", "✗ Not this time: "
 	if whose != "" {
-		q = fmt.Sprintf("? in the %s run: %s", whose, st.Text)
+		q = fmt.Sprintf("? in the %s run: %s", whose, lowerFirst(st.Text))
 		right, wrong = "✔ Right for the "+whose+" run. ", "✗ Not this time for the "+whose+" run: "
 	}
 	for _, l := range wrap(q, w-2, "  ") {
@@ -140,4 +141,14 @@ func askLinesFor(st *scenarios.Step, answer, w int, whose string) []narrLine {
 		out = append(out, narrLine{l, kind})
 	}
 	return out
+}
+
+// lowerFirst puts a question's first letter in lower case after "in the safe run:" ("The late
+// Expire" read as a stray capital there); a word in capitals (an acronym, a node) stays.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsLower(r[1]) {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
 }

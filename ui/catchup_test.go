@@ -72,3 +72,30 @@ func TestCatchUpRestoredLockCompact(t *testing.T) {
 	}
 	t.Fatal("the restored countdown's narration never showed")
 }
+
+// A node column's log names a command whole (Release, not Rel; a Grant's lease as a scenario
+// writes it, 1m, else left to the Replication panel) rather than cutting it.
+func TestLogColumnNamesWhole(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 120, 40)
+	for stop := 0; stop < 4; stop++ {
+		runToStop(t, m)
+		answerAsk(m)
+		press(m, "enter")
+	}
+	runToStop(t, m)
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "Rel jobs") || strings.Contains(v, "Grant jobs 1…") || !strings.Contains(v, "✓ 202 t1 Grant jobs 1m") || !strings.Contains(v, "✓ 203 t1 Release jobs") {
+		t.Fatalf("the log columns cut or shorten their commands:\n%s", v)
+	}
+}
+
+// A key a node has not applied anything for yet says so (the lone "·" was never explained).
+func TestLockNotAppliedYetSaysSo(t *testing.T) {
+	m := playLesson(t, "first-lock", 120, 40)
+	n := &cluster.NodeView{Up: true}
+	l := newLine(14)
+	m.lockState(l, n, "orders", false)
+	if got := ansi.Strip(l.String()); !strings.HasPrefix(got, "· not yet") {
+		t.Fatalf("%q", got)
+	}
+}

@@ -84,12 +84,12 @@ func (m *Model) clientsShort(cs []string, w int) string {
 
 // replRule is the compact replication section's rule: the node names sit in it above their
 // columns (the section has no room for a header row), then the symbols.
-func (m *Model) replRule(w int) string {
+func (m *Model) replRule(w, rows int) string {
 	st := m.st
 	l := newLine(w)
 	l.add(st.border, "─ ")
 	l.add(st.headKey, "replication ")
-	col := m.trackerIdxW() + 1 + 4 + 1 + min(20, max(12, w/4)) + 1 // where proposalRow puts n1's mark
+	col := m.trackerIdxW() + 1 + 4 + 1 + m.trackerCmdW(w, rows) + 1 // where proposalRow puts n1's mark
 	l.add(st.border, strings.Repeat("─", max(1, col-l.w-1))+" ")
 	for id := 1; id <= len(m.v.Nodes); id++ {
 		l.add(st.headKey, fmt.Sprintf("n%-2d", id))

@@ -254,7 +254,7 @@ func TestCompareAsk(t *testing.T) {
 		m.Update(frameMsg{gen: m.gen, at: at})
 	}
 	v := m.View()
-	if !m.atPause || !strings.Contains(v, "? in the safe run: "+ask.Text[:30]) || !strings.Contains(v, "1) "+ask.Choices[0]) || !strings.Contains(v, "press 1-") {
+	if !m.atPause || !strings.Contains(v, "? in the safe run: "+lowerFirst(ask.Text)[:30]) || !strings.Contains(v, "1) "+ask.Choices[0]) || !strings.Contains(v, "press 1-") {
 		t.Fatalf("waiting at the ask:\n%s", v)
 	}
 	m.Update(keyMsg(itoa(ask.Right + 1)))
@@ -280,7 +280,7 @@ func TestCompareSharedStoryIsTheSafeRuns(t *testing.T) {
 	a, b := lateExpirePair(t, true)
 	m := newCompareModel(t, a, b, 120, 40)
 	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
-	if v := m.View(); !strings.Contains(v, "? in the safe run: The late Expire") || strings.Contains(v, "what the safe run does") {
+	if v := m.View(); !strings.Contains(v, "? in the safe run: the late Expire") || strings.Contains(v, "what the safe run does") {
 		t.Fatalf("at the ask (before the runs part):\n%s", v)
 	}
 	m.Update(keyMsg("1")) // right for the unsafe run, wrong for the safe one

@@ -123,6 +123,11 @@ func (m *CompareModel) half(i int, r rect) []string {
 	v := &m.v[i]
 	s := m.c.Sides[i]
 	iw, ih := r.w-2, r.h-2
+	// Both halves are laid out alike, from the smaller height and the larger counts, so their
+	// sections stand at the same rows and show as many proposals (stacked at 120x40 the upper
+	// half had one row less, and its tracker lost the Grant the ask is about).
+	l := m.layout()
+	ih = min(l.halves[0].h, l.halves[1].h) - 2
 	d := m.c.Div
 	// A drawing context for the single-run panels: the diverging node or client is shown as
 	// the selected one.
@@ -138,7 +143,8 @@ func (m *CompareModel) half(i int, r rect) []string {
 	narrH := 0
 	if !m.c.Shared {
 		narr = m.sideNarration(i, iw)
-		narrH = 1 + max(2, min(len(narr), 3))
+		// The taller of the two, so the halves' sections stay at the same rows.
+		narrH = 1 + max(2, min(max(len(narr), len(m.sideNarration(1-i, iw))), 3))
 	}
 	body := make([]string, 0, ih)
 	title := s.Label + " · " + s.Scenario.Name
@@ -173,10 +179,15 @@ func (m *CompareModel) half(i int, r rect) []string {
 	}
 	// What is left goes to the clients first (every one of them, they carry the story), then
 	// the replication tracker, then the latest results and replies.
-	clientRows := max(1, len(v.Clients)+len(v.Resource))
+	clientRows, props, viol := 1, 1, false
+	for j := range m.v {
+		clientRows = max(clientRows, len(m.v[j].Clients)+len(m.v[j].Resource))
+		props = max(props, len(m.v[j].Proposals))
+		viol = viol || len(m.v[j].Violations) > 0
+	}
 	room := max(0, ih-len(body)-narrH)
 	clientsH := min(1+clientRows, room)
-	trackH := min(room-clientsH, 2+max(1, len(v.Proposals)))
+	trackH := min(room-clientsH, 2+props)
 	if trackH < 2 { // too little for the tracker: the clients keep the row
 		clientsH = min(1+clientRows, clientsH+max(0, trackH))
 		trackH = 0
@@ -185,6 +196,18 @@ func (m *CompareModel) half(i int, r rect) []string {
 	if recentH < 3 {
 		trackH += max(0, recentH)
 		recentH = 0
+	}
+	if viol && recentH < 3 && trackH+recentH >= 3 {
+		// A violation's explanation is in the results and replies (the title only names it):
+		// it takes its rows from the tracker, which keeps what is left if that is a row and its
+		// rule (stacked at 120x40 it never showed).
+		take := 3 - recentH
+		trackH -= take
+		recentH += take
+		if trackH < 2 {
+			recentH += trackH
+			trackH = 0
+		}
 	}
 	if trackH >= 2 {
 		body = append(body, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", iw))
@@ -271,11 +294,10 @@ func verdictText(v *scenarios.Verdict) string {
 func (m *CompareModel) divLines(i, w int) []string {
 	d := m.c.Div
 	if d == nil {
-		text := " = identical so far"
-		if m.div != nil {
-			text = fmt.Sprintf(" = identical so far; the runs part at %s (d jumps there)", simTime(m.div.At))
+		if m.div == nil {
+			return nil // the header says "= identical so far": the row goes to the panels
 		}
-		return []string{m.st.faint.r(fit(text, w))}
+		return []string{m.st.faint.r(fit(fmt.Sprintf(" = identical so far; the runs part at %s (d jumps there)", simTime(m.div.At)), w))}
 	}
 	did := d.A
 	if i == 1 {
@@ -339,6 +361,25 @@ func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 func (m *CompareModel) recent(i, w, h int) []string {
 	var lines []string // newest first
 	evs := m.kept[i].evs
+	// The side's newest violation stays in view, its explanation first (newer results after
+	// it in the rows left): it is what the side's story turns on, and heartbeats' applies
+	// would push it out of a two-row panel.
+	var head []string
+	for j := len(evs) - 1; j >= 0; j-- {
+		if evs[j].Kind != cluster.EvViolation {
+			continue
+		}
+		if j < len(evs)-1 {
+			ls := wrap(fmt.Sprintf("%8s  %s", simTime(evs[j].At), evs[j].Describe()), w-1, "           ")
+			ls = ls[:min(len(ls), max(1, h-1))]
+			for _, t := range ls {
+				head = append(head, m.st.bad.r(fit(" "+t, w)))
+			}
+			h -= len(head)
+			evs = evs[j+1:]
+		}
+		break
+	}
 	for j := len(evs) - 1; j >= 0 && len(lines) < h; j-- {
 		e := &evs[j]
 		s := m.st.plain
@@ -353,11 +394,11 @@ func (m *CompareModel) recent(i, w, h int) []string {
 			lines = append(lines, s.r(fit(" "+ls[k], w)))
 		}
 	}
-	out := make([]string, 0, h)
-	for j := len(lines) - 1; j >= 0 && len(out) < h; j-- {
+	out := append(make([]string, 0, h+len(head)), head...)
+	for j := len(lines) - 1; j >= 0 && len(out) < h+len(head); j-- {
 		out = append(out, lines[j])
 	}
-	for len(out) < h {
+	for len(out) < h+len(head) {
 		out = append(out, blank(w))
 	}
 	return out
@@ -467,10 +508,20 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 		return out
 	}
 	var heads, fails []narrLine
-	for _, s := range m.c.Sides {
+	for i, s := range m.c.Sides {
 		ls := verdictLines(s.Verdict, w)
 		ls[0].text = s.Label + ": " + ls[0].text
 		heads = append(heads, ls[0])
+		if o := m.c.Sides[1-i].Verdict; !s.Verdict.OK() && o.OK() && m.c.Div != nil {
+			// The story's checks were written for the run that passed: that the other run fails
+			// them where it parted is the comparison's point, not a list for a student to read
+			// (the rows go to the halves, where its violation shows).
+			for _, l := range wrap(fmt.Sprintf("  ✗ the story's checks describe the %s run; the %s run parted from it at %s (leaselab compare --print lists each failed check)",
+				strings.SplitN(m.c.Sides[1-i].Label, ":", 2)[0], strings.SplitN(s.Label, ":", 2)[0], simTime(m.c.Div.At)), w-2, "    ") {
+				fails = append(fails, narrLine{text: l, kind: narrFail})
+			}
+			continue
+		}
 		fails = append(fails, ls[1:]...)
 	}
 	return append(heads, fails...)
@@ -579,8 +630,9 @@ func (m *CompareModel) cmpHelp(w int) string {
 	k := &m.keys
 	type item struct{ key, desc string }
 	var items []item
-	if _, waiting := m.waitingAsk(); waiting {
-		items = append(items, item{k.Answer.Help().Key, k.Answer.Help().Desc})
+	if ask, waiting := m.waitingAsk(); waiting {
+		// As many keys as the ask has choices: "1-3" for three.
+		items = append(items, item{fmt.Sprintf("1-%d", len(ask.Choices)), k.Answer.Help().Desc})
 	}
 	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Slower, k.Faster, k.Quit} {
 		items = append(items, item{b.Help().Key, b.Help().Desc})

@@ -148,7 +148,7 @@ func (trackerPanel) Render(m *Model, r rect) []string {
 	if m.lay.mode == modeFull {
 		return m.trackerBox(r)
 	}
-	return append([]string{m.replRule(r.w)}, m.trackerBody(r.w, r.h-1, false)...)
+	return append([]string{m.replRule(r.w, r.h-1)}, m.trackerBody(r.w, r.h-1, false)...)
 }
 
 func (trackerPanel) Key(*Model, tea.KeyMsg) bool { return false }

@@ -169,7 +169,8 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 			return
 		}
 	}
-	l.add(st.faint, "·")
+	// Nothing applied for the key here yet (the Grant has not reached this node).
+	l.add(st.faint, firstFit(l.room(), pick(compact, "· not yet", "· not applied yet"), "· not yet", "·"))
 }
 
 // firstFit is the first text that fits in w cells (the last one, cut, if none does).

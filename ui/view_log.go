@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"leaselab/cluster"
@@ -81,24 +82,32 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 	if !e.Committed {
 		cs = st.uncommitted
 	}
-	text := cmdText(e.Cmd, iw < 26)
-	if iw < 20 {
-		text = tinyCmd(e.Cmd)
+	// The longest form that fits whole: "Release orders" rather than "Rel orders" when there is
+	// room, and "Grant orders" (its lease is in the Replication panel) rather than a cut lease.
+	forms := []string{cmdText(e.Cmd, false)}
+	if e.Cmd.Kind == fsm.Grant {
+		forms = append(forms, "Grant "+e.Cmd.Key)
 	}
-	l.add(cs, text)
+	forms = append(forms, cmdText(e.Cmd, true), tinyCmd(e.Cmd))
+	if iw < 20 {
+		forms = forms[len(forms)-1:]
+	}
+	l.add(cs, firstFit(l.room(), forms...))
 	if tag := originTag(e.Origin); tag != "" && l.room() > width(tag) {
 		l.add(st.faint, " "+tag)
 	}
 }
 
 // cmdText is a command as the log shows it; short drops the verb's tail in narrow columns.
+// A lease reads as a scenario writes it: 1m, not 1m0s.
 func cmdText(c fsm.Command, short bool) string {
+	if c.Kind == fsm.Grant {
+		return "Grant " + c.Key + " " + leaseText(c.LeaseMS)
+	}
 	if !short {
 		return c.String()
 	}
 	switch c.Kind {
-	case fsm.Grant:
-		return "Grant " + c.Key + " " + leaseText(c.LeaseMS)
 	case fsm.Release:
 		return "Rel " + c.Key
 	case fsm.Expire:
@@ -120,7 +129,17 @@ func tinyCmd(c fsm.Command) string {
 	return c.String()
 }
 
-func leaseText(ms uint64) string { return (time.Duration(ms) * time.Millisecond).String() }
+// leaseText is a lease as a scenario writes it: "1m", "1m30s", "10s", "1h" (not "1m0s").
+func leaseText(ms uint64) string {
+	s := (time.Duration(ms) * time.Millisecond).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
 
 // originTag names who asked for an entry: the client, or "ghost" for the leader's cleanup.
 func originTag(o cluster.Origin) string {

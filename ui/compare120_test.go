@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The shared-script comparison stacked at 120x40: at the ask both halves show the Grant it is
+// about (row 5) and answer with as many keys as choices; at the divergence the unsafe half's
+// violation is explained, not only named; at the end the story's failed checks are summed up
+// in one line, so the halves keep their rows.
+func TestCompareStackedShowsWhatTheStoryNeeds(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
+	v := ansi.Strip(m.View())
+	if n := strings.Count(v, "  5 t1   Grant orders 5s"); n != 2 {
+		t.Errorf("at the ask the Grant's row shows in %d halves:\n%s", n, v)
+	}
+	if !strings.Contains(v, "1-3 answer") || strings.Contains(v, "1-4 answer") || !strings.Contains(v, "? in the safe run: the late Expire") {
+		t.Errorf("at the ask: the keys or the question read wrong:\n%s", v)
+	}
+	m.Update(keyMsg("2"))
+	playUntil(t, m, func() bool { return m.c.Div != nil && m.atPause })
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "VIOLATION lost-grant: Expire orders #1") {
+		t.Errorf("at the divergence the violation is not explained:\n%s", v)
+	}
+	m.Update(keyMsg("e"))
+	v = ansi.Strip(m.View())
+	if strings.Contains(v, "late-expire.scenario:") || !strings.Contains(v, "the story's checks describe the safe run; the unsafe run parted from it at 5.253s") || !strings.Contains(v, "VIOLATION") {
+		t.Errorf("at the end: the failed checks are listed, or the violation is gone:\n%s", v)
+	}
+}
