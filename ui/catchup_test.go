@@ -99,3 +99,22 @@ func TestLockNotAppliedYetSaysSo(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// A down node's column says what the crash took (its applied index and lock table lived in
+// memory) and what it kept (the commit index of its hard state); no "?" beside a key it never
+// learned.
+func TestDownColumnSaysMemoryLost(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "crash-restart", sz[0], sz[1])
+		for range 2 {
+			runToStop(t, m)
+			answerAsk(m)
+			press(m, "enter")
+		}
+		runToStop(t, m)
+		v := ansi.Strip(m.View())
+		if strings.Contains(v, "?") && strings.Contains(v, "(down)") || !strings.Contains(v, "lost") || !(strings.Contains(v, "applied —") || strings.Contains(v, "/—")) {
+			t.Errorf("%dx%d: n3's column:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

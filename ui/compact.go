@@ -75,7 +75,8 @@ func (m *Model) clientsShort(cs []string, w int) string {
 		default:
 			l.add(st.faint, " holds nothing")
 		}
-		if c != nil && c.Doing == "" {
+		if c != nil {
+			// Also while a request is out: where it went is what the lessons point at.
 			l.add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
 		}
 	}
@@ -128,7 +129,7 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 	}
 	l.add(st.plain, " ")
 	l.add(st.term(n.Term), fit("T"+strconv.FormatUint(n.Term, 10), 4)+" ")
-	l.add(st.plain, fit(fmt.Sprintf("%d/%d", n.Commit, n.Applied), m.commitWidth())+" ")
+	l.add(st.plain, fit(fmt.Sprintf("%d/%s", n.Commit, appliedText(n)), m.commitWidth())+" ")
 	if skew := skewText(n.Rate, n.Offset); skew != "" {
 		l.add(st.warn, fit(skew, 11)+" ")
 	} else {

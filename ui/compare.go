@@ -370,7 +370,7 @@ func (m *CompareModel) answer(choice int) {
 				return
 			}
 			m.answers[ask.Pos] = choice
-			m.status = "enter continues both runs"
+			m.status = "" // the pause line already says enter continues both runs
 			return
 		}
 	}

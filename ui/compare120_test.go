@@ -33,3 +33,32 @@ func TestCompareStackedShowsWhatTheStoryNeeds(t *testing.T) {
 		t.Errorf("at the end: the failed checks are listed, or the violation is gone:\n%s", v)
 	}
 }
+
+// The keys page's title is never cut: at 80 columns its aside gives way, not how to scroll or
+// leave (it read "every action is a scenario step: recorded, …").
+func TestKeysTitleWhole(t *testing.T) {
+	for _, w := range []int{80, 120} {
+		m := playLesson(t, "first-lock", w, 24)
+		press(m, "?")
+		title := ""
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.HasPrefix(l, " Keys") {
+				title = l
+			}
+		}
+		if title == "" || strings.Contains(title, "…") || !strings.Contains(title, "esc closes") || !strings.Contains(title, "↑↓") {
+			t.Errorf("%d columns: the keys page's title: %q", w, title)
+		}
+	}
+}
+
+// After an answer the status line does not say "enter continues both" twice.
+func TestCompareAnswerStatusOnce(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
+	m.Update(keyMsg("2"))
+	if v := ansi.Strip(m.View()); strings.Count(v, "enter continues both") != 1 {
+		t.Fatalf("the status repeats itself:\n%s", v)
+	}
+}

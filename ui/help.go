@@ -53,11 +53,18 @@ func (m *Model) fullHelp(w, h int) []string {
 	body := m.helpBody(w, h)
 	room := max(1, h-1)
 	top := min(max(m.helpTop, 0), max(0, len(body)-room))
-	more := ""
+	more, short := "", ""
 	if len(body) > room {
 		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
+		short = fmt.Sprintf(" · ↑↓ %d-%d of %d", top+1, min(len(body), top+room), len(body))
 	}
-	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r("  (? again: the glossary · esc closes"+more+" · every action is a scenario step: recorded, replayed on rewind, saved by w)"), w)}
+	// The longest title that fits whole: what is left out at 80 columns is the aside, never
+	// how to scroll or leave.
+	note := firstFit(w-width(" Keys"),
+		"  (? again: the glossary · esc closes"+more+" · every action is a scenario step: recorded, replayed on rewind, saved by w)",
+		"  (? again: the glossary · esc closes"+more+")",
+		"  (? glossary · esc closes"+short+")")
+	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r(note), w)}
 	lines = append(lines, body[top:min(len(body), top+room)]...)
 	for len(lines) < h {
 		lines = append(lines, blank(w))

@@ -186,6 +186,7 @@ func (clientsPanel) Size(s sizing) size {
 
 func (clientsPanel) Render(m *Model, r rect) []string {
 	if m.lay.mode == modeFull {
+		r.h += m.narrationLent() // beside the timeline, which takes the narration's spare rows
 		return m.clientsBox(r)
 	}
 	w := r.w
@@ -231,6 +232,7 @@ func (timelinePanel) Size(s sizing) size {
 
 func (timelinePanel) Render(m *Model, r rect) []string {
 	if m.lay.mode == modeFull {
+		r.h += m.narrationLent()
 		return m.timelineBox(r)
 	}
 	note := m.filter.String() + " (v)"
@@ -288,12 +290,13 @@ func (narrationPanel) Render(m *Model, r rect) []string {
 	return m.narration(r.w, r.h-m.narrationLent())
 }
 
-// narrationLent is how many rows of the compact screen's narration area the timeline above it
-// draws: the area is sized for its whole section (an ask to come keeps its rows, so the screen
-// does not jump), and rows the narration does not use yet would stay blank while the timeline
-// shows one or two events (at 80x24). Only while the timeline follows its newest events.
+// narrationLent is how many rows of the narration area the band above it draws (the compact
+// timeline; the full screen's clients and timeline boxes): the area is sized for its whole
+// section (an ask to come keeps its rows, so the screen does not jump), and rows the narration
+// does not use yet would stay blank while the timeline shows one or two events (at 80x24).
+// Only while the timeline follows its newest events.
 func (m *Model) narrationLent() int {
-	if m.lay.mode != modeCompact || !m.vp.AtBottom() || m.help.ShowAll || m.glossary || m.diag {
+	if m.lay.mode == modeSmall || !m.vp.AtBottom() || m.help.ShowAll || m.glossary || m.diag {
 		return 0
 	}
 	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w)))

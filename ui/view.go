@@ -167,7 +167,7 @@ const (
 // the first. The lesson's name and the step counter stay.
 var headGiveWay = []struct{ field, form int }{
 	{hTitle, 1}, {hSeed, 1}, {hLeader, 1}, {hState, 1}, {hViol, 1}, {hStep, 1}, {hAhead, 1}, {hUnsafe, 1},
-	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hConf, 1}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hViol, 2}, {hConf, 2}, {hUnsafe, 2},
+	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hConf, 1}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hUnsafe, 2}, {hUnsafe, 3}, {hViol, 2}, {hConf, 2},
 }
 
 type headSeg struct {
@@ -230,7 +230,9 @@ func (m *Model) headFields() []headField {
 	fs[hUnsafe] = one(st.badBlock, "")
 	if us := v.Config.Unsafe.Names(); len(us) > 0 {
 		// A switched-off safety mechanism changes what every panel means: always on screen.
-		fs[hUnsafe] = one(st.badBlock, " ⚠ unsafe: "+strings.Join(us, ", ")+" ", "⚠ unsafe "+strings.Join(us, ","), "⚠ unsafe")
+		// Last, the mark alone: at 80 columns the violations' names matter more, and an unsafe
+		// lesson's name says "-unsafe" too.
+		fs[hUnsafe] = one(st.badBlock, " ⚠ unsafe: "+strings.Join(us, ", ")+" ", "⚠ unsafe "+strings.Join(us, ","), "⚠ unsafe", "⚠")
 	}
 	fs[hTime] = one(st.headVal, simTime(v.Now), "")
 	switch {

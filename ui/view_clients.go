@@ -216,7 +216,12 @@ func (m *Model) timelineBox(r rect) []string {
 	if m.focus == panelTimeline {
 		title = fmt.Sprintf("Timeline · focused: rows whole · %s (v) · %s", m.filter, scrollNote(m.vp.AtBottom()))
 	}
-	body := strings.Split(m.vp.View(), "\n")
+	vp := m.vp // a copy: a taller box (rows lent by the narration) draws more of the timeline
+	if vp.Height < r.h-2 {
+		vp.Height = r.h - 2
+		vp.GotoBottom()
+	}
+	body := strings.Split(vp.View(), "\n")
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }
 

@@ -101,7 +101,9 @@ func (m *Model) zeroKeys() int {
 func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool) {
 	st := m.st
 	if !n.Up {
-		l.add(st.faint, firstFit(l.room(), pick(compact, "?", "? (down)"), "?"))
+		// Its lock table was in memory: gone, whatever keys the others hold (a "?" beside a
+		// key it never learned read as if it knew of it).
+		l.add(st.faint, firstFit(l.room(), pick(compact, "lost", "(memory lost)"), "(lost)", "?"))
 		return
 	}
 	for _, lk := range n.Locks {

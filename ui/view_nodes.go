@@ -126,7 +126,7 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		l1.add(st.plain, "n"+strconv.Itoa(n.Lead))
 	}
 	l2 := newLine(iw)
-	c, a := strconv.FormatUint(n.Commit, 10), strconv.FormatUint(n.Applied, 10)
+	c, a := strconv.FormatUint(n.Commit, 10), appliedText(n)
 	if narrow {
 		l2.add(st.headKey, "c")
 		l2.add(st.plain, c)
@@ -292,4 +292,13 @@ func (m *Model) locksNote() string {
 		return "/" + m.lockPrefix
 	}
 	return "own clock"
+}
+
+// appliedText is a node's applied index, or "—" while it is down: what it applied lived in its
+// memory, lost with the crash (its commit index is in its persisted hard state, so it stays).
+func appliedText(n *cluster.NodeView) string {
+	if !n.Up {
+		return "—"
+	}
+	return strconv.FormatUint(n.Applied, 10)
 }
