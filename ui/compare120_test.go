@@ -62,3 +62,15 @@ func TestCompareAnswerStatusOnce(t *testing.T) {
 		t.Fatalf("the status repeats itself:\n%s", v)
 	}
 }
+
+// A timeline row a cell too wide keeps its command whole with a shorter arrow, rather than
+// cutting the Expire's token ("Expire orders … -> Expired{existed:true}" at 120x40).
+func TestTimelineShortArrowKeepsCommand(t *testing.T) {
+	s := "✓ n2 applies 4 Expire orders #1 -> Expired{existed:true}"
+	if got := cutKeepResult(s, width(s)-1); got != "✓ n2 applies 4 Expire orders #1 → Expired{existed:true}" {
+		t.Fatalf("%q", got)
+	}
+	if got := cutKeepResult(s, width(s)); got != s {
+		t.Fatalf("a row that fits changed: %q", got)
+	}
+}

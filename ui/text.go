@@ -182,6 +182,9 @@ func cutKeepResult(s string, w int) string {
 	if !ok || width(s) <= w {
 		return cut(s, w)
 	}
+	if whole := head + " → " + result; width(whole) <= w {
+		return whole // a cell fewer keeps the command whole ("Expire orders #1" at 120x40)
+	}
 	tail := " -> " + result
 	if keep := w - width(tail); keep >= 12 {
 		return cut(head, keep) + tail
