@@ -24,6 +24,7 @@ type request struct {
 	tried     uint64    // nodes (bit id) that answered not-leader or unavailable in this round
 	late      bool      // the release of a grant that came after the client gave up
 	bg        *keepLoop // a background keepalive's renewal (keepalive.go), not the client's current request
+	blocking  bool      // acquire ... wait: the leader queues it until the key is free (waitq.go)
 }
 
 type reply struct {
@@ -49,6 +50,7 @@ type action struct {
 	fixed bool
 	late  bool          // releases a late grant
 	every time.Duration // keepalive every D: start a background loop (keepalive.go)
+	block bool          // acquire ... wait
 }
 
 // holding is what a client believes it holds: timed from when it SENT the acquire.
@@ -199,7 +201,7 @@ func (c *client) start(a action) {
 	w := c.w
 	w.reqSeq++
 	req := &request{id: w.reqSeq, cl: c, op: a.op, key: a.key, lease: a.lease,
-		sentAt: w.now, sentLocal: c.local(), retryAt: -1, late: a.late}
+		sentAt: w.now, sentLocal: c.local(), retryAt: -1, late: a.late, blocking: a.block}
 	req.deadline = AddTime(req.sentLocal, c.waitFor())
 	req.wait = c.waitFor()
 	if a.op == OpRelease || a.op == OpKeepalive {

@@ -115,7 +115,10 @@ type Config struct {
 	// clock (etcd's lease checkpoints); 0 = never.
 	LeaseCheckpoint time.Duration
 	// Keepalive is how a client's keepalive renews a lease (option keepalive).
-	Keepalive     KeepaliveRule
+	Keepalive KeepaliveRule
+	// LockDelay: after a lock ends by expiry or by a ghost release, the leader grants its key to
+	// nobody for this long, on its own clock (Consul's lock-delay); 0 = off.
+	LockDelay     time.Duration
 	SnapshotEvery int // snapshot and compact after this many applied entries; 0 = never
 	// HeldKeys keys ("held000001"...) are granted by the first leaders, HeldBatch per tick, each
 	// for HeldLease (default 60s): a cluster with many live leases, held by no client.
@@ -169,6 +172,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("unknown keepalive rule %d", c.Keepalive)
 	case c.LeaseCheckpoint < 0 || c.LeaseCheckpoint > MaxDuration:
 		return fmt.Errorf("bad lease-checkpoint interval %v", c.LeaseCheckpoint)
+	case c.LockDelay < 0 || c.LockDelay > MaxDuration:
+		return fmt.Errorf("bad lock-delay %v", c.LockDelay)
 	case c.SnapshotEvery < 0:
 		return fmt.Errorf("snapshot-every must be >= 0, got %d", c.SnapshotEvery)
 	case c.HeldKeys < 0 || c.HeldKeys > MaxHeldKeys:

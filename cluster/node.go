@@ -47,7 +47,9 @@ type node struct {
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
 	tail     decodedTail    // the unapplied log, decoded once (decoded.go)
 	reads    []*pendingRead
-	after    []func() // work that must wait until the current Ready is advanced
+	waiters  []waiter                 // blocking acquires queued while their key is held (waitq.go)
+	delays   map[string]time.Duration // option lock-delay: per key, the local reading it ends at
+	after    []func()                 // work that must wait until the current Ready is advanced
 
 	keys      map[string]*keyRec               // every key this node applied an entry for
 	recs      []keyRec                         // the chunk new records are carved from (keys.go)
@@ -166,6 +168,7 @@ func (n *node) onTick() {
 	if n.role == RoleLeader && n.w.heldNext < n.w.cfg.HeldKeys {
 		n.proposeHeld()
 	}
+	n.settleWaiters() // a lock-delay may have ended since the last apply
 	n.process()
 }
 
@@ -266,6 +269,7 @@ func (n *node) process() {
 		n.raft().Advance(rd)
 		n.runAfter()
 		n.settleReads()
+		n.settleWaiters()
 		n.maybeSnapshot()
 	}
 }
@@ -365,6 +369,9 @@ func (n *node) apply(e *pb.Entry) {
 			n.dropLease(&r.lease)
 		}
 		n.rearmLease()
+		if res.Kind == fsm.Expired || o.Kind == OriginGhost {
+			n.startDelay(cmd.Key)
+		}
 	}
 	n.answer(cmd, idx, res)
 	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
@@ -427,6 +434,7 @@ func (n *node) crash() {
 	n.up, n.rn, n.sm = false, nil, nil
 	n.clearLeases()
 	n.pending, n.reads, n.after, n.proposed = nil, nil, nil, nil
+	n.waiters, n.delays = nil, nil // in memory only, as Consul's lock-delay table
 	n.tickGen++
 	n.leaseGen++
 	n.cpGen++

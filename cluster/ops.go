@@ -310,6 +310,16 @@ func (w *World) Acquire(c, key string, lease time.Duration) error {
 	return nil
 }
 
+// AcquireWait is Acquire that waits: the leader queues the request until key is free, first
+// come first served, instead of answering busy (acquire KEY LEASE wait; see waitq.go).
+func (w *World) AcquireWait(c, key string, lease time.Duration) error {
+	if lease < time.Millisecond || lease > MaxDuration {
+		return fmt.Errorf("lease must be 1ms to %v, got %v", MaxDuration, lease)
+	}
+	w.client(c).enqueue(action{op: OpAcquire, key: key, lease: lease, block: true})
+	return nil
+}
+
 // Release makes client c release key, sending the token it holds.
 func (w *World) Release(c, key string) { w.client(c).enqueue(action{op: OpRelease, key: key}) }
 

@@ -48,9 +48,24 @@ func (n *node) decide(req *request, attempt int, rd *pendingRead) bool {
 		n.proposeFor(req, attempt)
 		return true
 	}
+	if req.op == OpAcquire {
+		n.settleWaiters() // a waiter whose key came free goes before this request
+	}
 	held, tok := n.project(req.key)
+	if req.op == OpAcquire && !held && n.delayed(req.key) {
+		if req.blocking {
+			n.enqueueWaiter(req, attempt)
+		} else {
+			n.reply(req, attempt, ReplyDelayed, 0)
+		}
+		return true
+	}
 	if req.op == OpAcquire && !held || req.op == OpRelease && held && tok == req.token {
 		n.proposeFor(req, attempt)
+		return true
+	}
+	if req.op == OpAcquire && req.blocking && rd == nil {
+		n.enqueueWaiter(req, attempt)
 		return true
 	}
 	// The answer would be a read (busy / not-found): first confirm leadership.
@@ -122,6 +137,7 @@ func (n *node) onDemote() {
 	for _, rd := range reads {
 		n.reply(rd.req, rd.attempt, ReplyNotLeader, 0)
 	}
+	n.dropWaiters()
 	n.rearmLease()
 }
 
@@ -153,6 +169,9 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 	}
 	o = n.w.newOrigin(o)
 	cmd.Origin = o.ID
+	if cmd.Kind == fsm.Expire || o.Kind == OriginGhost {
+		n.startDelay(cmd.Key) // lock-delay runs from the leader's decision, before the apply
+	}
 	err := n.raft().Propose(cmd.Encode())
 	ev := Event{Kind: EvProposed, Node: n.id, Cmd: cmd, Origin: o, Key: cmd.Key, Term: n.term}
 	if err != nil {

@@ -71,9 +71,13 @@ const (
 	// ReplyRenewed: a keepalive restarted the lease the client holds (an extension: etcd's
 	// LeaseKeepAlive). Its not-found is ReplyNotFound.
 	ReplyRenewed
+	// ReplyDelayed: option lock-delay: the key is free but its lock ended by expiry or a ghost
+	// release less than the delay ago, so the leader grants it to nobody yet (Consul's
+	// lock-delay). Nothing was proposed.
+	ReplyDelayed
 )
 
-var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable", "outcome-unknown", "renewed"}
+var replyNames = [...]string{"", "granted", "busy", "released", "not-found", "not-leader", "rejected", "timeout", "unavailable", "outcome-unknown", "renewed", "delayed"}
 
 // String is the reply's word; the zero ReplyKind (no reply yet) is "".
 func (k ReplyKind) String() string {

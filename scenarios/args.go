@@ -36,6 +36,7 @@ const (
 	ArgNewNode                   // NODE, any of n1..n9: Node (the file may name it from here on)
 	ArgVoters                    // NODE... [hold], each of n1..n9, none twice: Nodes, Hold
 	ArgEvery                     // [every D]: Dur, 0 when not given (keepalive once)
+	ArgWaitFlag                  // [wait]: Wait (acquire KEY LEASE wait)
 )
 
 // parseArg reads one argument of entry d into st.
@@ -130,6 +131,11 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 				l.fail(w.col, "a keepalive interval must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
 			}
 		}
+	case ArgWaitFlag:
+		if l.peekIs("wait") {
+			l.i++
+			st.Wait = true
+		}
 	default:
 		panic(fmt.Sprintf("scenarios: step %q has an unknown argument shape %d", d.Word, a))
 	}
@@ -217,6 +223,10 @@ func formatArg(b *strings.Builder, d *StepDef, a Arg, st *Step) {
 	case ArgEvery:
 		if st.Dur > 0 {
 			b.WriteString(" every " + st.Dur.String())
+		}
+	case ArgWaitFlag:
+		if st.Wait {
+			b.WriteString(" wait")
 		}
 	}
 }

@@ -67,7 +67,7 @@ const (
 	StepCampaign                             // campaign Node
 	StepTransfer                             // transfer-leader Node
 	StepSnapshot                             // snapshot Node
-	StepAcquire                              // Client acquire Key Dur(lease)
+	StepAcquire                              // Client acquire Key Dur(lease) [wait]
 	StepRelease                              // Client release Key
 	StepWrite                                // Client write Key [Value]
 	StepDisconnect                           // Client disconnect
@@ -119,6 +119,7 @@ type Step struct {
 	Explain string   // ask: said once the student has answered (optional)
 	Nodes   []int    // reconfigure: the voter set, as written
 	Hold    bool     // reconfigure ... hold
+	Wait    bool     // acquire ... wait: the leader queues it until the key is free
 }
 
 // CondKind names a condition.
@@ -196,7 +197,7 @@ type Cond struct {
 // Roles, Replies and Violations are the valid words of those conditions.
 var (
 	Roles      = []string{"leader", "follower", "candidate", "pre-candidate", "down"}
-	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout, cluster.ReplyOutcomeUnknown, cluster.ReplyRenewed)
+	Replies    = words(cluster.ReplyGranted, cluster.ReplyBusy, cluster.ReplyReleased, cluster.ReplyNotFound, cluster.ReplyNotLeader, cluster.ReplyRejected, cluster.ReplyTimeout, cluster.ReplyOutcomeUnknown, cluster.ReplyRenewed, cluster.ReplyDelayed)
 	Violations = words(cluster.ViolationKinds()...)
 )
 

@@ -53,6 +53,7 @@ func formatHeader(b *strings.Builder, s *Scenario) {
 	}
 	line("option keepalive", h.Keepalive != d.Keepalive, "option keepalive %s", h.Keepalive)
 	line("option lease-checkpoint", h.LeaseCheckpoint != d.LeaseCheckpoint, "option lease-checkpoint %s", h.LeaseCheckpoint)
+	line("option lock-delay", h.LockDelay != d.LockDelay, "option lock-delay %s", h.LockDelay)
 	line("option client-timeout", h.ClientTimeout != 0 && h.ClientTimeout != d.ClientTimeout, "option client-timeout %s", h.ClientTimeout)
 	line("option snapshot-every", h.SnapshotEvery != d.SnapshotEvery, "option snapshot-every %d", h.SnapshotEvery)
 	if h.HeldKeys != d.HeldKeys || h.HeldLease != d.HeldLease {

@@ -220,7 +220,7 @@ var headerWords = map[string]bool{
 }
 
 var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys",
-	"lease-on-promote", "lease-checkpoint", "keepalive", "client-timeout"}
+	"lease-on-promote", "lease-checkpoint", "keepalive", "client-timeout", "lock-delay"}
 
 // header parses the rest of a header line; kw is its first word.
 func (l *line) header(kw word) {
@@ -318,6 +318,14 @@ func (l *line) option(name string) {
 		w := l.ws[l.i-1]
 		if h.LeaseCheckpoint < cluster.MinTick || h.LeaseCheckpoint > cluster.MaxDuration {
 			l.fail(w.col, "lease-checkpoint must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
+		}
+		return
+	}
+	if name == "lock-delay" {
+		h.LockDelay = l.duration("lock-delay", true)
+		w := l.ws[l.i-1]
+		if h.LockDelay < cluster.MinTick || h.LockDelay > cluster.MaxDuration {
+			l.fail(w.col, "lock-delay must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
 		}
 		return
 	}

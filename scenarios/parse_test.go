@@ -240,6 +240,7 @@ func TestParseHeaderForms(t *testing.T) {
 		{"option lease-checkpoint 1500ms", func(h Header) bool { return h.LeaseCheckpoint == 1500*time.Millisecond }},
 		{"option keepalive replicated", func(h Header) bool { return h.Keepalive == cluster.KeepaliveReplicated && h.Set["option keepalive"] }},
 		{"option keepalive leader", func(h Header) bool { return h.Keepalive == cluster.KeepaliveLeader }},
+		{"option lock-delay 15s", func(h Header) bool { return h.LockDelay == 15*time.Second && h.Set["option lock-delay"] }},
 	}
 	for _, tt := range tests {
 		s, err := Parse("t.scenario", []byte(tt.src))
@@ -306,6 +307,9 @@ func TestParseErrors(t *testing.T) {
 		{"c1 keepalive orders every 500us", `f:1:27: a keepalive interval must be 1ms to 1000h, found 500us`},
 		{"c1 keepalive orders each 1s", `f:1:21: too many words: "each"`},
 		{"c1 keepalive", `f:1:13: missing key`},
+		{"option lock-delay 0s", `f:1:19: lock-delay must be positive, found 0s`},
+		{"c1 acquire k 1s wait 2s", `f:1:22: too many words`},
+		{"c1 acquire k 1s block", `f:1:17: too many words`},
 		{"drop all 50", `f:1:10: missing % in "50" (want a share like 50% or 12.5%)`},
 		{"drop all -5%", `f:1:10: bad percentage "-5%"`},
 		{"drop n1 n2", `f:1:11: missing drop percentage`},
@@ -357,7 +361,7 @@ func TestParseErrors(t *testing.T) {
 		{"nodes 10", `f:1:7: nodes must be 3..9, found 10`},
 		{"latency 8ms-2ms", `f:1:9: latency minimum 8ms is above its maximum 2ms`},
 		{"latency 2ms-8", `f:1:13: bad duration "8": missing unit in duration "8"`},
-		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every, held-keys, lease-on-promote, lease-checkpoint, keepalive or client-timeout)`},
+		{"option fast-mode on", `f:1:8: unknown option "fast-mode" (want check-quorum, pre-vote, lease-extend-on-promote, snapshot-every, held-keys, lease-on-promote, lease-checkpoint, keepalive, client-timeout or lock-delay)`},
 		{"option client-timeout 9ms", `f:1:23: client-timeout must be 10ms to 1h, found 9ms`},
 		{"option client-timeout 61m", `f:1:23: client-timeout must be 10ms to 1h, found 61m`},
 		{"c1 timeout 5ms", `f:1:12: timeout must be 10ms to 1h, found 5ms`},
@@ -389,7 +393,7 @@ func TestParseErrors(t *testing.T) {
 		{"expect n1 holds k", `f:1:8: holds needs a client before it, found "n1"`},
 		{"expect c1 lock k free", `f:1:11: unknown client condition "lock" (want holds, reply or write)`},
 		{"expect c1 reply busy token 2", `f:1:22: only a granted reply carries a token`},
-		{"expect c1 reply ok", `f:1:17: unknown reply "ok" (want granted, busy, released, not-found, not-leader, rejected, timeout, outcome-unknown or renewed)`},
+		{"expect c1 reply ok", `f:1:17: unknown reply "ok" (want granted, busy, released, not-found, not-leader, rejected, timeout, outcome-unknown, renewed or delayed)`},
 		{"expect c1 write maybe", `f:1:17: unknown write fate "maybe" (want accepted or rejected)`},
 		{"expect resource k 2", `f:1:19: unknown word after resource key "2" (want token)`},
 		{"expect not not leader", `f:1:12: "not" twice`},

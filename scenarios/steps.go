@@ -111,8 +111,13 @@ var Steps = []StepDef{
 	{Kind: StepAsk, Word: "ask", Args: []Arg{ArgAsk}, Class: ClassScript},
 	{Kind: StepPause, Word: "pause", Class: ClassScript, After: `pause takes nothing after it (a client pause is "c1 pause 1s")`},
 	{Kind: StepExpect, Word: "expect", Args: []Arg{ArgCond}, Class: ClassCheck},
-	{Kind: StepAcquire, Word: "acquire", Client: true, Args: []Arg{ArgKey, ArgLease}, Class: ClassAction,
-		Apply: func(w *cluster.World, st *Step) error { return w.Acquire(st.Client, st.Key, st.Dur) }},
+	{Kind: StepAcquire, Word: "acquire", Client: true, Args: []Arg{ArgKey, ArgLease, ArgWaitFlag}, Class: ClassAction,
+		Apply: func(w *cluster.World, st *Step) error {
+			if st.Wait {
+				return w.AcquireWait(st.Client, st.Key, st.Dur)
+			}
+			return w.Acquire(st.Client, st.Key, st.Dur)
+		}},
 	{Kind: StepRelease, Word: "release", Client: true, Args: []Arg{ArgKey}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { w.Release(st.Client, st.Key); return nil }},
 	{Kind: StepKeepalive, Word: "keepalive", Client: true, Args: []Arg{ArgKey, ArgEvery}, Class: ClassAction,

@@ -78,6 +78,8 @@ func absStep(s absLock, in, out LinOp) (bool, absLock) {
 				}
 				return true, s
 			}
+		case "delayed":
+			return true, s
 		}
 	case "release", "ghost-release", "expire":
 		switch out.Outcome {
@@ -215,6 +217,8 @@ func claim(op LinOp) string {
 		return fmt.Sprintf("%s was free and every earlier token was below %d", k, op.OutToken)
 	case "busy", "rejected":
 		return k + " was held"
+	case "delayed":
+		return k + " was not granted (lock-delay): nothing changed"
 	case "released", "existed":
 		return fmt.Sprintf("%s was held by #%d, and frees it", k, op.Token)
 	case "not-found", "absent":

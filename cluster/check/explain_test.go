@@ -87,3 +87,26 @@ func TestExplainKeepsWhatMatters(t *testing.T) {
 		t.Error("a linearizable history was explained")
 	}
 }
+
+// delayed (option lock-delay) changes nothing and claims nothing about the holder: it orders
+// anywhere, while the key is free (after an expiry) or held; a busy in its place while the key
+// is free has no valid order.
+func TestDelayedChangesNothing(t *testing.T) {
+	ops := []porcupine.Operation{
+		linOp("c1", "acquire", 1000, 1020, "granted", 0, 1),
+		linOp("n1", "expire", 2000, 2010, "existed", 1, 0),
+		linOp("c2", "acquire", 2100, 2120, "delayed", 0, 0),
+		linOp("c3", "acquire", 3000, 3020, "granted", 0, 2),
+		linOp("c2", "acquire", 3100, 3120, "delayed", 0, 0),
+	}
+	if !porcupine.CheckOperations(LockModel, ops) {
+		t.Fatal("a history with delayed answers is not linearizable")
+	}
+	if ex := explainOps(ops); ex != nil {
+		t.Errorf("explanation of a legal history: %v", ex)
+	}
+	ops[2] = linOp("c2", "acquire", 2100, 2120, "busy", 0, 0)
+	if porcupine.CheckOperations(LockModel, ops) {
+		t.Fatal("busy while the key is free was accepted")
+	}
+}

@@ -86,6 +86,8 @@ func stepLock(s lockState, op string, claimed uint64, outcome string, tok uint64
 			}
 		case "busy", "rejected":
 			return s.holder != 0, s
+		case "delayed": // option lock-delay: no Grant was proposed; it says nothing of the holder
+			return true, s
 		}
 	case "release", "ghost-release":
 		switch outcome {

@@ -30,6 +30,9 @@ const genStream = 0x6368616f7367656e
 // schedule and client work as it was, with keepalives and options on top.
 const leaseStream = 0x6c656173656c6162
 
+// extStream ("chaosext") feeds the draws of lock-delay and waiting acquires, likewise.
+const extStream = 0x6368616f73657874
+
 // keyNames are the keys generated scenarios use (a scenario picks one to three of them).
 var keyNames = []string{"orders", "stock", "jobs"}
 
@@ -38,6 +41,7 @@ var keyNames = []string{"orders", "stock", "jobs"}
 type gen struct {
 	r       *rand.Rand
 	lr      *rand.Rand // the lease extensions' draws (leaseStream)
+	ext     *rand.Rand // lock-delay and waiting acquires (extStream)
 	p       Params
 	steps   []scenarios.Step
 	mem     *members // safe mode: the configuration as the generator believes it (gen_member.go)
@@ -67,6 +71,7 @@ func generate(p Params) (*scenarios.Scenario, int) {
 	g := &gen{
 		r:       rand.New(rand.NewPCG(p.Seed, genStream)),
 		lr:      rand.New(rand.NewPCG(p.Seed, leaseStream)),
+		ext:     rand.New(rand.NewPCG(p.Seed, extStream)),
 		p:       p,
 		down:    make([]bool, p.Nodes+1),
 		offline: map[string]bool{},
@@ -95,6 +100,9 @@ func generate(p Params) (*scenarios.Scenario, int) {
 		h.LeaseCheckpoint = 200*time.Millisecond + time.Duration(g.lr.IntN(181))*10*time.Millisecond // 200ms to 2s
 	}
 	h.Unsafe = slices.Clone(p.Unsafe)
+	if g.ext.IntN(4) == 0 { // option lock-delay, 100ms to 2s
+		h.LockDelay = time.Duration(1+g.ext.IntN(20)) * 100 * time.Millisecond
+	}
 	if g.wide {
 		// lease-read needs check-quorum (the language refuses it without).
 		if g.r.IntN(3) == 0 && !g.slowing {
@@ -231,6 +239,7 @@ func (g *gen) clientOps() {
 	if g.wide && g.r.IntN(3) == 0 { // short leases: shorter than an election timeout
 		acquire.Dur = g.between(50*time.Millisecond, 500*time.Millisecond)
 	}
+	acquire.Wait = g.ext.IntN(4) == 0 // acquire ... wait
 	write := scenarios.Step{Kind: scenarios.StepWrite, Client: c, Key: k}
 	release := scenarios.Step{Kind: scenarios.StepRelease, Client: c, Key: k}
 	var ka *scenarios.Step
