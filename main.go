@@ -31,7 +31,7 @@ usage:
   leaselab play NAME|FILE [--seed N] [--speed X]  play a lesson or scenario in the TUI
   leaselab run [--verbose] [--trace FILE] [--seed N] [--budget D] [--timeout D] FILE|NAME...
                                                   run scenarios headless: PASS/FAIL per file
-  leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH
+  leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH | A --without OPTION
                                                   two runs in lockstep, side by side, and
                                                   where they first differ
   leaselab run --html OUT.html [--seed N] FILE|NAME
@@ -367,21 +367,25 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdCompare(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("compare", "leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH", stderr,
+	fs := newFlags("compare", "leaselab compare [--print] [--seed N] [--speed X] A B | A --unsafe SWITCH | A --without OPTION", stderr,
 		"Plays two runs in lockstep, side by side, and stops where they first differ.")
 	print := fs.Bool("print", false, "no TUI: print both verdicts and the first divergence (exit 0 identical, 1 diverged)")
 	seed := fs.Uint64("seed", 0, "override both scenarios' seeds")
 	speed := fs.Float64("speed", 1, "playback speed, 0.1 to 100 (simulated seconds per second)")
 	unsafe := fs.String("unsafe", "", "compare A with A plus the unsafe switch `NAME` ("+strings.Join(scenarios.UnsafeNames, ", ")+")")
+	without := fs.String("without", "", "compare A with A minus its option `NAME` ("+strings.Join(scenarios.OffOptions(), ", ")+")")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
+	one := *unsafe != "" || *without != ""
 	switch {
-	case *unsafe == "" && len(pos) != 2:
-		return usageError(fs, stderr, "need two lesson names or scenario files (or one and --unsafe SWITCH)")
-	case *unsafe != "" && len(pos) != 1:
-		return usageError(fs, stderr, "with --unsafe, need exactly one lesson name or scenario file")
+	case *unsafe != "" && *without != "":
+		return usageError(fs, stderr, "give --unsafe or --without, not both")
+	case !one && len(pos) != 2:
+		return usageError(fs, stderr, "need two lesson names or scenario files (or one and --unsafe SWITCH or --without OPTION)")
+	case one && len(pos) != 1:
+		return usageError(fs, stderr, "with --unsafe or --without, need exactly one lesson name or scenario file")
 	case !(*speed >= 0.1 && *speed <= 100): // NaN fails every comparison
 		return usageError(fs, stderr, "--speed must be 0.1 to 100, got %v", *speed)
 	}
@@ -396,6 +400,13 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	if *unsafe != "" {
 		u, err := scenarios.WithUnsafe(sides[0], *unsafe)
+		if err != nil {
+			return usageError(fs, stderr, "%v", err)
+		}
+		sides = append(sides, u)
+	}
+	if *without != "" {
+		u, err := scenarios.WithoutOption(sides[0], *without)
 		if err != nil {
 			return usageError(fs, stderr, "%v", err)
 		}

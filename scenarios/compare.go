@@ -64,12 +64,65 @@ func (c *Comparison) rebuild() error {
 	return nil
 }
 
-// Label says what a side is: "safe", or "unsafe: " and its switches.
+// Label says what a side is: "safe", or "unsafe: " and its switches; then each option that
+// --without can switch off, when it is on ("safe, lock-delay 3s").
 func Label(s *Scenario) string {
-	if len(s.Header.Unsafe) == 0 {
-		return "safe"
+	l := "safe"
+	if len(s.Header.Unsafe) > 0 {
+		l = "unsafe: " + strings.Join(s.Header.Unsafe, ", ")
 	}
-	return "unsafe: " + strings.Join(s.Header.Unsafe, ", ")
+	for _, o := range offOptions {
+		if v := o.on(&s.Header.Config); v != "" {
+			l += ", " + v
+		}
+	}
+	return l
+}
+
+// offOptions are the options `compare A --without NAME` switches off: the extensions whose
+// value is a mechanism one can be without (an unsafe switch is for the seed's safety
+// mechanisms; these come from real systems and are off by default).
+var offOptions = []struct {
+	name string
+	on   func(c *cluster.Config) string // the option as the label says it; "" when off
+	off  func(c *cluster.Config)
+}{
+	{"lock-delay", func(c *cluster.Config) string {
+		if c.LockDelay == 0 {
+			return ""
+		}
+		return "lock-delay " + c.LockDelay.String()
+	}, func(c *cluster.Config) { c.LockDelay = 0 }},
+}
+
+// OffOptions are the names --without takes.
+func OffOptions() []string {
+	var out []string
+	for _, o := range offOptions {
+		out = append(out, o.name)
+	}
+	return out
+}
+
+// WithoutOption is a copy of s with the option name switched off (its steps are shared, not
+// copied): `compare A --without lock-delay` plays A beside A with no lock-delay.
+func WithoutOption(s *Scenario, name string) (*Scenario, error) {
+	for _, o := range offOptions {
+		if o.name != name {
+			continue
+		}
+		if o.on(&s.Header.Config) == "" {
+			return nil, fmt.Errorf("%s has no option %s to switch off", s.Name, name)
+		}
+		u := *s
+		o.off(&u.Header.Config)
+		u.Header.Set = map[string]bool{}
+		for k, v := range s.Header.Set {
+			u.Header.Set[k] = v && k != "option "+name
+		}
+		return &u, nil
+	}
+	return nil, fmt.Errorf("unknown option %q for --without (options: %s)", name, strings.Join(OffOptions(), ", "))
 }
 
 // WithUnsafe is a copy of s with one more unsafe switch on (its steps are shared, not copied).

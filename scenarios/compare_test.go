@@ -307,3 +307,29 @@ func TestComparePauseAtTheDivergenceInstantShowsIt(t *testing.T) {
 		}
 	}
 }
+
+// --without switches an extension option off: lock-delay against itself without the delay
+// parts where c2's acquire hears delayed on one side and is granted on the other.
+func TestWithoutOption(t *testing.T) {
+	s := mustLoad(t, "lock-delay")
+	u, err := WithoutOption(s, "lock-delay")
+	if err != nil || Label(s) != "safe, lock-delay 3s" || Label(u) != "safe" || s.Header.LockDelay != 3*time.Second || u.Header.Set["option lock-delay"] {
+		t.Fatalf("%v: labels %q %q", err, Label(s), Label(u))
+	}
+	if !strings.Contains(Format(s), "option lock-delay 3s") || strings.Contains(Format(u), "option lock-delay") {
+		t.Errorf("formatted without lock-delay:\n%s", Format(u))
+	}
+	if _, err := WithoutOption(u, "lock-delay"); err == nil {
+		t.Error("an option already off was accepted")
+	}
+	if _, err := WithoutOption(s, "pre-vote"); err == nil || !strings.Contains(err.Error(), "lock-delay") {
+		t.Errorf("unknown option: %v", err)
+	}
+	c := compareRun(t, s, u)
+	if c.Div == nil || c.Div.Subject != "c2" || !strings.Contains(c.Div.A, "delayed") {
+		t.Fatalf("divergence %v, want c2 delayed on side A", c.Div)
+	}
+	if c.Sides[0].Verdict.Failed != 0 || c.Sides[1].Verdict.Failed == 0 {
+		t.Errorf("failed expects: %d with the delay, %d without; want only the second to fail", c.Sides[0].Verdict.Failed, c.Sides[1].Verdict.Failed)
+	}
+}
