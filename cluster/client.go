@@ -24,7 +24,8 @@ type request struct {
 	tried     uint64    // nodes (bit id) that answered not-leader or unavailable in this round
 	late      bool      // the release of a grant that came after the client gave up
 	bg        *keepLoop // a background keepalive's renewal (keepalive.go), not the client's current request
-	blocking  bool      // acquire ... wait: the leader queues it until the key is free (waitq.go)
+	blocking  bool      // acquire ... wait
+	queued    bool      // a leader put it in its wait queue (stuck.go: its timeout is its choice): the leader queues it until the key is free (waitq.go)
 }
 
 type reply struct {

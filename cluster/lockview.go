@@ -170,5 +170,8 @@ func (n *node) lockTable(nv *NodeView, keys []string) {
 		if r.known() {
 			nv.Last = append(nv.Last, KeyResult{Key: k, Index: r.last.Index, Result: r.last.Result()})
 		}
+		if end, ok := n.delays[k]; ok && end > nv.Local {
+			nv.Delays = append(nv.Delays, KeyDelay{Key: k, Remaining: end - nv.Local})
+		}
 	}
 }

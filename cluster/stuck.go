@@ -32,8 +32,8 @@ func (nw *network) calm() bool {
 	return true
 }
 
-// onTimeout counts req as stuck (unless it is a waiting acquire in the leader's queue, which
-// the timeout bounds by design) when its window, from its first send until now, was calm (a
+// onTimeout counts req as stuck (unless it is a waiting acquire that the leader queued, whose
+// wait the timeout bounds by design: its grant may be on its way) when its window, from its first send until now, was calm (a
 // disturbance at the very instant of the send counts as inside the window).
 func (w *World) onTimeout(req *request) {
 	c := req.cl
@@ -44,8 +44,8 @@ func (w *World) onTimeout(req *request) {
 		!w.net.calm() || len(w.clinks) > 0 || w.leaderNode() == nil || w.anyFrozen() {
 		return
 	}
-	if w.leaderNode().waiting(req) {
-		return // acquire ... wait: it waited in the leader's queue, as long as it chose to
+	if req.queued {
+		return // acquire ... wait: it waited in the (one) leader's queue, as long as it chose to
 	}
 	w.stuck = append(w.stuck, fmt.Sprintf("%s's %s %s, sent at %v, timed out at %v with n%d leading throughout",
 		c.name, req.op, req.key, req.sentAt, w.now, w.leaderNode().id))

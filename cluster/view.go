@@ -55,6 +55,7 @@ type NodeView struct {
 	Log        []EntryView // the tail of its log, oldest first
 	Locks      []LockView  // its countdowns for View.LockKeys, on its own clock, by key
 	Last       []KeyResult // the latest applied result for each of View.LockKeys it knows, by key
+	Delays     []KeyDelay  // option lock-delay: the keys whose delay runs on its clock, by key
 	Leases     int         // every countdown it has (held keys)
 	Hash       uint64      // state machine digest
 	NextToken  uint64
@@ -89,6 +90,12 @@ type LockView struct {
 	LeaseMS   uint64
 	Remaining time.Duration
 	Zero      bool // expired here, waiting for a committed Expire
+}
+
+// KeyDelay is a key's lock-delay still running on a node (option lock-delay), on its clock.
+type KeyDelay struct {
+	Key       string
+	Remaining time.Duration
 }
 
 // KeyResult is the latest applied result for a key.

@@ -43,6 +43,7 @@ func (n *node) enqueueWaiter(req *request, attempt int) {
 		}
 	}
 	n.waiters = append(n.waiters, waiter{req: req, attempt: attempt})
+	req.queued = true
 	n.w.emit(Event{Kind: EvClient, Client: req.cl.name, Node: n.id, Req: req.id, Key: req.key, Op: req.op,
 		Text: waitText(n.id, req.key, ahead)})
 }
@@ -71,16 +72,6 @@ func (n *node) settleWaiters() {
 	}
 	clear(n.waiters[len(keep):])
 	n.waiters = keep
-}
-
-// waiting says whether req is in this node's queue.
-func (n *node) waiting(req *request) bool {
-	for _, wt := range n.waiters {
-		if wt.req == req {
-			return true
-		}
-	}
-	return false
 }
 
 // dropWaiters answers every waiter not-leader: the queue was this leader's.

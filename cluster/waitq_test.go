@@ -143,3 +143,17 @@ func TestLockDelayNotAfterRelease(t *testing.T) {
 		t.Errorf("c2 reply %q after c1's release, want granted", r)
 	}
 }
+
+// A waiting acquire that times out in a calm cluster chose to wait that long: it is not a stuck
+// request (chaos counts those as the retry rules' failure).
+func TestAcquireWaitTimeoutNotStuck(t *testing.T) {
+	w := held(t, nil)
+	must(t, w.AcquireWait("c2", "orders", time.Minute))
+	w.Advance(3 * time.Second)
+	if r := replyOf(w, "c2"); r != ReplyTimeout {
+		t.Fatalf("c2 reply %q, want timeout", r)
+	}
+	if s := w.StuckRequests(); len(s) != 0 {
+		t.Errorf("stuck: %v", s)
+	}
+}

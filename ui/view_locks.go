@@ -167,12 +167,28 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 				return
 			}
 			long, short := resultWord(r.Result)
+			if d, ok := delayOf(n, key); ok {
+				// option lock-delay: the leader grants the key to nobody until it ends.
+				left := leftText(d)
+				l.add(st.gone, firstFit(l.room(), "— "+short+" · lock-delay "+left, "— "+short+" · delay "+left, "— delay "+left, "delay "+left))
+				return
+			}
 			l.add(st.gone, firstFit(l.room(), pick(compact, "— "+short, "— "+long), "— "+short))
 			return
 		}
 	}
 	// Nothing applied for the key here yet (the Grant has not reached this node).
 	l.add(st.faint, firstFit(l.room(), pick(compact, "· not yet", "· not applied yet"), "· not yet", "·"))
+}
+
+// delayOf is key's lock-delay still running on node n.
+func delayOf(n *cluster.NodeView, key string) (time.Duration, bool) {
+	for _, d := range n.Delays {
+		if d.Key == key {
+			return d.Remaining, true
+		}
+	}
+	return 0, false
 }
 
 // firstFit is the first text that fits in w cells (the last one, cut, if none does).
