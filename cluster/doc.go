@@ -82,6 +82,12 @@
 //     countdown and answers renewed, or not-found when the key is not the client's (option
 //     keepalive leader, etcd's: nothing replicated); option keepalive replicated proposes
 //     Renew, which every node applies.
+//   - An acquire ... wait (waitq.go) is never answered busy: while its key is held in the
+//     projected state the leader keeps it in an in-memory queue, and proposes its Grant when the
+//     key comes free, oldest waiter first; a leader that steps down answers its waiters
+//     not-leader. Option lock-delay: after an Expire or a ghost Release, each node records the
+//     end of the key's delay on its own clock (the leader already when it proposes one), and the
+//     leader answers an acquire of the key delayed until then, proposing nothing.
 //   - When a Grant applies on the leader and its client is disconnected, the leader proposes a
 //     Release at once (the ghost lock).
 //   - Followers never forward proposals: they answer not-leader with the leader they know.
