@@ -222,6 +222,15 @@ var headerWords = map[string]bool{
 var options = []string{"check-quorum", "pre-vote", "lease-extend-on-promote", "snapshot-every", "held-keys",
 	"lease-on-promote", "lease-checkpoint", "keepalive", "client-timeout", "lock-delay"}
 
+// optionDur reads an option's duration (what names it in errors) in 1ms to 1000h.
+func (l *line) optionDur(what, name string) time.Duration {
+	d := l.duration(what, true)
+	if w := l.ws[l.i-1]; d < cluster.MinTick || d > cluster.MaxDuration {
+		l.fail(w.col, "%s must be %s to %s, found %s", name, shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
+	}
+	return d
+}
+
 // header parses the rest of a header line; kw is its first word.
 func (l *line) header(kw word) {
 	h := &l.p.s.Header
@@ -314,19 +323,11 @@ func (l *line) option(name string) {
 		return
 	}
 	if name == "lease-checkpoint" {
-		h.LeaseCheckpoint = l.duration("lease-checkpoint interval", true)
-		w := l.ws[l.i-1]
-		if h.LeaseCheckpoint < cluster.MinTick || h.LeaseCheckpoint > cluster.MaxDuration {
-			l.fail(w.col, "lease-checkpoint must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
-		}
+		h.LeaseCheckpoint = l.optionDur("lease-checkpoint interval", name)
 		return
 	}
 	if name == "lock-delay" {
-		h.LockDelay = l.duration("lock-delay", true)
-		w := l.ws[l.i-1]
-		if h.LockDelay < cluster.MinTick || h.LockDelay > cluster.MaxDuration {
-			l.fail(w.col, "lock-delay must be %s to %s, found %s", shortDur(cluster.MinTick), shortDur(cluster.MaxDuration), w.text)
-		}
+		h.LockDelay = l.optionDur(name, name)
 		return
 	}
 	if name == "client-timeout" {
