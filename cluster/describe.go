@@ -92,7 +92,7 @@ func (e *Event) Describe() string {
 
 		}
 		if e.Node == 0 {
-			s = fmt.Sprintf("%s gives up: %s", e.Client, e.Reply)
+			s = e.Client + " " + e.Label()
 		}
 		return s
 	case EvReplyLost:
@@ -165,6 +165,11 @@ func (e *Event) Label() string {
 		return e.Text
 	case EvClient, EvConfRefused:
 		return e.Text
+	case EvClientReply:
+		if e.Node == 0 {
+			return "gives up: " + e.Reply.String()
+		}
+		return fmt.Sprintf("%s from n%d", e.Reply, e.Node)
 	case EvViolation:
 		return e.Violation.String() + ": " + e.Text
 	case EvJoin:

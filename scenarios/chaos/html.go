@@ -47,34 +47,31 @@ func (an *annotator) add(tag, desc, details, color string, at time.Duration) {
 func (an *annotator) event(e *cluster.Event) {
 	at := fmt.Sprintf("at %v", e.At.Round(time.Microsecond))
 	switch e.Kind {
-	case cluster.EvFault:
-		an.add("faults", e.Text, at, colorFault, e.At)
-	case cluster.EvCrash:
-		an.add("faults", fmt.Sprintf("crash n%d", e.Node), at, colorFault, e.At)
-	case cluster.EvRestart:
-		an.add("faults", fmt.Sprintf("restart n%d", e.Node), fmt.Sprintf("%s, from its snapshot at %d", at, e.Index), colorFault, e.At)
+	case cluster.EvFault, cluster.EvCrash, cluster.EvRestart:
+		an.add("faults", e.Describe(), at, colorFault, e.At)
 	case cluster.EvRole:
 		if e.Role == cluster.RoleLeader {
-			an.add("leader", fmt.Sprintf("n%d leads", e.Node), fmt.Sprintf("%s, term %d", at, e.Term), colorLeader, e.At)
+			an.add("leader", e.Describe(), at, colorLeader, e.At)
 		}
 	case cluster.EvApplied:
 		if e.Cmd.Kind == fsm.Expire && !an.expired[e.Index] {
 			an.expired[e.Index] = true // committed: the first node to apply it shows when
-			an.add("expires", fmt.Sprintf("Expire %s #%d: %v", e.Cmd.Key, e.Cmd.Token, e.Result),
-				fmt.Sprintf("%s, index %d, first applied on n%d (proposed by %s)", at, e.Index, e.Node, e.Origin), colorExpire, e.At)
+			an.add("expires", e.Label(), fmt.Sprintf("%s, index %d, first applied on n%d (proposed by %s)", at, e.Index, e.Node, e.Origin), colorExpire, e.At)
 		}
 	case cluster.EvClient:
-		an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: e.Text, Details: at, BackgroundColor: colorClient}})
+		an.client(e, at)
 	case cluster.EvClientReply:
-		switch e.Reply {
-		case cluster.ReplyTimeout:
-			an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: "gives up: timeout", Details: at, BackgroundColor: colorClient}})
-		case cluster.ReplyOutcomeUnknown:
-			an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: fmt.Sprintf("outcome-unknown from n%d", e.Node), Details: at, BackgroundColor: colorClient}})
+		if e.Reply == cluster.ReplyTimeout || e.Reply == cluster.ReplyOutcomeUnknown {
+			an.client(e, at)
 		}
 	case cluster.EvViolation:
 		an.add("violations", e.Violation.String(), fmt.Sprintf("%s: %s", at, e.Text), colorViolation, e.At)
 	}
+}
+
+// client notes a client's event on its row, in the words of its Label (the client is the row).
+func (an *annotator) client(e *cluster.Event, at string) {
+	an.clients = append(an.clients, clientNote{e.Client, porcupine.Annotation{Start: int64(e.At), Description: e.Label(), Details: at, BackgroundColor: colorClient}})
 }
 
 // annotations are the collected notes, client ones on their client's row (by the ids porcupine
