@@ -13,6 +13,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
+
+	"leaselab/cluster"
 )
 
 // --student-keys: only those keys (and teachers) get in; keyboard-interactive is off.
@@ -110,5 +112,18 @@ func TestAgentForwardingRefused(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "refuses agent forwarding") {
 		t.Fatalf("stderr %q", out.String())
+	}
+}
+
+// The `none` method is refused (OpenSSH would take it and never offer the teacher's key),
+// and the server's cryptography reads the system's reader, never a world's stream.
+func TestNoneRefusedAndSystemRand(t *testing.T) {
+	ts := startServer(t, nil)
+	if c, err := gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{User: "nobody", HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second}); err == nil {
+		c.Close()
+		t.Fatal("a client with no method but none got in")
+	}
+	if cfg := ts.srv.ServerConfigCallback(nil); cfg.Rand != cluster.SystemRand() {
+		t.Fatal("the SSH server's config does not read the system's reader")
 	}
 }
