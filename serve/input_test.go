@@ -2,6 +2,8 @@ package serve
 
 import (
 	"io"
+	"maps"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -131,4 +133,38 @@ func TestSessionClosedConnectionOpen(t *testing.T) {
 	tm.sess.Close()
 	eventually(t, "the session ends", func() bool { return ts.count() == 0 })
 	openTerm(t, c, 80, 24, "", true).waitFor(0, "student multi")
+}
+
+// Each session draws with its own renderer: a 256-colour terminal gets colours over SSH (a
+// renderer made for the server's own output, not a terminal, would send none), and a light
+// terminal other colours than a dark one.
+func TestSessionsGetTheirColours(t *testing.T) {
+	ts := startServer(t, nil)
+	raw := func(answer string) string {
+		tm := openTerm(t, ts.dial(t, "c"), 120, 40, "", true, answer)
+		tm.waitFor(0, "student c")
+		for range menuIndex("sandbox") {
+			tm.send(keyDown)
+		}
+		tm.send(keyEnter)
+		tm.waitFor(0, "n1")
+		time.Sleep(300 * time.Millisecond)
+		tm.mu.Lock()
+		defer tm.mu.Unlock()
+		return tm.out.String()
+	}
+	colours := func(s string) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range regexp.MustCompile(`\x1b\[[0-9;]*38;5;[0-9]+`).FindAllString(s, -1) {
+			out[m[strings.Index(m, "38;5;"):]] = true
+		}
+		return out
+	}
+	dark, light := colours(raw(darkAnswer)), colours(raw("\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[?62c"))
+	if len(dark) < 3 || len(light) < 3 {
+		t.Fatalf("colours sent: %d on a dark terminal, %d on a light one", len(dark), len(light))
+	}
+	if maps.Equal(dark, light) {
+		t.Fatalf("a light terminal got the dark terminal's colours: %v", dark)
+	}
 }
