@@ -20,8 +20,8 @@ import (
 )
 
 // Frame rates: a teacher's screen (often the projector) redraws at up to 30 a second like the
-// local TUI; a student's at up to 10 (bubbletea v1's renderer wakes at its rate even when
-// nothing changed, so fewer wakes are most of a follower's cost).
+// local TUI; a student's own at up to 10 (bubbletea v1's renderer wakes at its rate even when
+// nothing changed). A follower's screen is the class's frames, at most followerHz a second.
 const (
 	teacherFPS = 30
 	studentFPS = 10
