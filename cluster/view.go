@@ -346,7 +346,10 @@ func (w *World) netView() NetView {
 			v.ClientFlights = append(v.ClientFlights, ClientFlight{Client: it.cl.name, Node: it.rep.from, What: "reply " + it.rep.kind.String(), Arrive: it.at})
 		}
 	})
-	slices.SortStableFunc(v.ClientFlights, func(a, b ClientFlight) int { return cmp.Compare(a.Arrive, b.Arrive) })
+	slices.SortFunc(v.ClientFlights, func(a, b ClientFlight) int { // the queue's layout never shows
+		return cmp.Or(cmp.Compare(a.Arrive, b.Arrive), cmp.Compare(a.Client, b.Client), cmp.Compare(a.Node, b.Node),
+			cmp.Compare(b2u(a.ToNode), b2u(b.ToNode)), cmp.Compare(a.What, b.What))
+	})
 	slices.SortFunc(v.InFlight, func(a, b Flight) int {
 		if a.Arrive != b.Arrive {
 			return int(a.Arrive - b.Arrive)

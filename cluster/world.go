@@ -284,11 +284,12 @@ func (w *World) step() bool {
 	if w.q.len() == 0 {
 		return false
 	}
-	it := w.q.pop()
+	it, slot := w.q.pop()
 	if it.at > w.now {
 		w.now = it.at
 	}
-	w.handle(&it)
+	w.handle(it)
+	w.q.release(slot)
 	return true
 }
 

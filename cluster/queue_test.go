@@ -1,0 +1,49 @@
+package cluster
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// The queue runs items in (at, seq) order whichever heap holds them: random pushes (near and
+// far, equal instants included) between pops come out as a sort of them would.
+func TestQueueOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var q queue
+	type key struct {
+		at  time.Duration
+		seq uint64
+	}
+	var pending []key
+	now := time.Duration(0)
+	for step := 0; step < 200000; step++ {
+		if r.IntN(2) == 0 || q.len() == 0 {
+			d := []time.Duration{0, time.Millisecond, 5 * time.Millisecond, 100 * time.Millisecond, 2 * time.Second}[r.IntN(5)]
+			at := now + time.Duration(r.Int64N(int64(d)+1))
+			q.push(item{at: at, kind: itTick})
+			pending = append(pending, key{at, q.seq})
+			continue
+		}
+		slices.SortFunc(pending, func(a, b key) int {
+			if a.at != b.at {
+				return int(a.at - b.at)
+			}
+			return int(a.seq) - int(b.seq)
+		})
+		if at, ok := q.peek(); !ok || at != pending[0].at {
+			t.Fatalf("step %d: peek %v %v, want %v", step, at, ok, pending[0].at)
+		}
+		it, slot := q.pop()
+		q.release(slot)
+		if it.at != pending[0].at || it.seq != pending[0].seq {
+			t.Fatalf("step %d: popped (%v, %d), want (%v, %d)", step, it.at, it.seq, pending[0].at, pending[0].seq)
+		}
+		now = it.at
+		pending = pending[1:]
+		if q.len() != len(pending) {
+			t.Fatalf("step %d: len %d, want %d", step, q.len(), len(pending))
+		}
+	}
+}
