@@ -498,3 +498,25 @@ func TestRemovedLeaderAnswersItsPending(t *testing.T) {
 		t.Fatalf("c1 heard %v from n1 within 500ms, want outcome-unknown", got)
 	}
 }
+
+// A membership change in flight is not convergence: right after the leader n1 proposes its own
+// removal every member has applied the leader's commit (the entry is not even replicated yet),
+// but the cluster is still changing, and a request taken by n1 now would end outcome-unknown.
+// Converged holds again once a leader has applied the change (chaos's liveness tail waits for it
+// before its fresh requests: seeds 56, 1727, 2600, ... of --swarm --liveness).
+func TestConvergedWaitsForMembershipChange(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	waitFor(t, w, 5*time.Second, "converged", w.Converged)
+	must(t, w.RemoveNode(1))
+	if w.Converged() {
+		t.Fatal("converged with n1's removal proposed and not applied")
+	}
+	if w.Leader() != 1 {
+		t.Fatalf("leader n%d, want n1 still leading", w.Leader())
+	}
+	waitFor(t, w, 10*time.Second, "converged after the removal", w.Converged)
+	if l := w.Leader(); l < 2 || !slices.Equal(w.Members(), []int{2, 3, 4, 5}) {
+		t.Fatalf("converged with leader n%d, members %v", l, w.Members())
+	}
+}

@@ -3,6 +3,8 @@ package cluster
 import (
 	"time"
 
+	pb "go.etcd.io/raft/v3/raftpb"
+
 	"leaselab/fsm"
 )
 
@@ -85,11 +87,20 @@ func (w *World) MaxTerm() uint64 {
 	return t
 }
 
-// Converged says whether every live member (as Members) has applied the leader's commit index.
+// Converged says whether every live member (as Members) has applied the leader's commit index
+// and no membership change is in flight: a configuration change in the leader's log that it has
+// not applied yet (proposed, or inherited from the leader before) means the cluster is still
+// changing. Its leader may be about to remove itself (a request it takes then ends
+// outcome-unknown), or removed nodes may still win elections until it settles.
 func (w *World) Converged() bool {
 	l := w.leaderNode()
 	if l == nil {
 		return false
+	}
+	for _, e := range l.entries(l.applied+1, l.lastIndex()) {
+		if e.GetType() != pb.EntryType_EntryNormal {
+			return false
+		}
 	}
 	for _, id := range w.Members() {
 		if w.node(id).applied < l.commit {

@@ -22,7 +22,8 @@ import (
 //   - wait until the last client pause and the last node freeze are over (a pause is counted
 //     on the client's clock, which may have run at half speed: twice the time left);
 //   - wait-until leader within LeaderBound;
-//   - wait-until converged within LeaderBound;
+//   - wait-until converged within LeaderBound (no membership change still in flight either: a
+//     request a leader takes while removing itself ends outcome-unknown, see World.Converged);
 //   - every client acquires a key of its own nobody has touched (`fresh-cN`), and each must
 //     hold it within RequestBound. Only a granted answer from a node makes a client hold a
 //     key: a timeout or outcome-unknown does not, so timeouts cannot pass the check. The fresh
