@@ -53,6 +53,37 @@ func TestStuckRequests(t *testing.T) {
 	}
 }
 
+// A request that times out while a majority of the voters is down is not stuck, even though its
+// window was otherwise calm and the leader (check-quorum off: it never steps down) led
+// throughout: no leader could have answered it (chaos --swarm --liveness seed 3863 counted one,
+// with n2 and n3 of the voters n1 n2 n3 n5 crashed before the request).
+func TestNoQuorumIsNotStuck(t *testing.T) {
+	w := newWorld(t, func(c *Config) { c.CheckQuorum = false })
+	electN1(t, w)
+	w.Advance(time.Second)
+	for _, id := range []int{3, 4, 5} {
+		must(t, w.Crash(id))
+	}
+	w.Advance(time.Second)
+	must(t, w.Connect("c1", 1))
+	must(t, w.Acquire("c1", "k", time.Second))
+	w.Advance(3 * time.Second)
+	if reply, _ := w.ClientReply("c1"); reply != ReplyTimeout || w.Leader() != 1 {
+		t.Fatalf("c1's reply = %q with n%d leading, want timeout under n1", reply, w.Leader())
+	}
+	if st := w.StuckRequests(); len(st) != 0 {
+		t.Errorf("stuck = %q, want none: 2 of 5 voters up", st)
+	}
+	// With a quorum back up the same calm window would count: the check is the quorum's.
+	must(t, w.Restart(3))
+	w.Advance(3 * time.Second)
+	req := &request{cl: w.client("c1"), op: OpRelease, key: "k", sentAt: w.now - 2*time.Second, wait: 2 * time.Second}
+	w.onTimeout(req)
+	if st := w.StuckRequests(); len(st) != 1 {
+		t.Errorf("stuck = %q, want the hand-made one: 3 of 5 voters up", st)
+	}
+}
+
 // cX timeout: a setting for the requests the client sends after it, on its own clock; one in
 // flight keeps its deadline.
 func TestClientTimeoutSetting(t *testing.T) {

@@ -3,8 +3,9 @@ package cluster
 import "fmt"
 
 // A stuck request is one that timed out although its whole timeout window was calm: one node
-// led throughout, no partition, cut, drop or delay rule was in force, no node crashed or
-// restarted, and the client was connected, not paused, and its clock did not jump. The retry
+// led throughout, a quorum of its voters was up, no partition, cut, drop or delay rule was in
+// force, no node crashed or restarted, and the client was connected, not paused, and its clock
+// did not jump. The retry
 // rules promise there is none; chaos counts them. A request sent with a timeout shorter than
 // CalmBound is not stuck when it times out: it gave up before a calm cluster was bound to
 // answer (a client set impatient with `cX timeout D`), which is the client's choice, not the
@@ -41,7 +42,7 @@ func (w *World) onTimeout(req *request) {
 		return
 	}
 	if w.calmFrom >= req.sentAt || c.calmFrom >= req.sentAt || !c.connected || c.paused ||
-		!w.net.calm() || len(w.clinks) > 0 || w.leaderNode() == nil || w.anyFrozen() {
+		!w.net.calm() || len(w.clinks) > 0 || w.leaderNode() == nil || w.anyFrozen() || !w.quorumUp() {
 		return
 	}
 	if req.queued {
@@ -49,6 +50,14 @@ func (w *World) onTimeout(req *request) {
 	}
 	w.stuck = append(w.stuck, fmt.Sprintf("%s's %s %s, sent at %v, timed out at %v with n%d leading throughout",
 		c.name, req.op, req.key, req.sentAt, w.now, w.leaderNode().id))
+}
+
+// quorumUp says whether a quorum of the leader's voters is up (both quorums while joint). No
+// node crashed or restarted in a calm window, so what holds at its end held throughout. Without
+// it the leader can commit nothing (with check-quorum off it may lead on for good, with it on
+// for up to two election timeouts): a timeout then is the outage, not the retry rules.
+func (w *World) quorumUp() bool {
+	return w.leaderNode().conf.Quorum(func(id int) bool { return id <= len(w.nodes) && w.node(id).up })
 }
 
 func (w *World) anyFrozen() bool {
