@@ -9,25 +9,51 @@ import (
 	"leaselab/scenarios"
 )
 
-// onKey routes a key: the command prompt when open, then global keys, node and client actions,
-// and finally the focused panel (↑/↓ and paging).
+// onKey routes a key to the first that takes it: what holds the keys now (a job, the prompt,
+// the script page, a follower's limits, an ask waiting for its answer, the top speed's y), the
+// pages over the panels (keys, glossary), the clock, the screen's own keys, the selection, the
+// focused panel (panelKey), and last the actions on the world.
 func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
-	if m.job != nil {
-		return m.onJobKey(msg)
-	}
-	if m.prompting {
-		return m.onPromptKey(msg)
-	}
-	if m.script != nil {
-		m.onScriptKey(msg)
-		return nil
-	}
-	if m.class != nil {
-		if cmd, done := m.onFollowerKey(msg); done {
+	for _, h := range keyHandlers {
+		if cmd, ok := h(m, msg); ok {
 			return cmd
 		}
 	}
-	k := &m.keys
+	if !m.panelKey(msg) {
+		m.onActionKey(msg)
+	}
+	m.refresh()
+	return nil
+}
+
+// keyHandlers take a key (true) or leave it to the next. A handler that takes a key without a
+// command of its own ends with taken: the screen's snapshot is taken again.
+var keyHandlers = []func(*Model, tea.KeyMsg) (tea.Cmd, bool){
+	(*Model).heldKey, (*Model).pageKey, (*Model).clockKey, (*Model).screenKey, (*Model).selectKey,
+}
+
+func (m *Model) taken() (tea.Cmd, bool) {
+	m.refresh()
+	return nil, true
+}
+
+// heldKey: a job, the prompt, the script page and a follower's limits hold the keys; an ask
+// takes 1-9, and y after the question about the top speed.
+func (m *Model) heldKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	switch {
+	case m.job != nil:
+		return m.onJobKey(msg), true
+	case m.prompting:
+		return m.onPromptKey(msg), true
+	case m.script != nil:
+		m.onScriptKey(msg)
+		return nil, true
+	}
+	if m.class != nil {
+		if cmd, done := m.onFollowerKey(msg); done {
+			return cmd, true
+		}
+	}
 	topAsked := m.topAsked
 	m.topAsked = false // asked for the next > only
 	if a := m.pendingAsk(); a != nil && msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '1' && msg.Runes[0] <= '9' {
@@ -36,19 +62,24 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		} else {
 			m.fail("this question has %d choices: press 1-%d", len(a.Choices), len(a.Choices))
 		}
-		m.refresh()
-		return nil
+		return m.taken()
 	}
 	if topAsked && msg.Type == tea.KeyRunes && string(msg.Runes) == "y" {
 		m.sim.speed = speeds[len(speeds)-1]
 		m.say("speed %s", speedText(m.sim.speed))
-		return nil
+		return nil, true
 	}
+	return nil, false
+}
+
+// pageKey: q, and the pages over the panels: ? cycles the keys page, the glossary, closed; esc
+// closes them; ↑/↓ and paging scroll the one open.
+func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := &m.keys
 	switch {
 	case key.Matches(msg, k.Quit):
-		return m.quit()
+		return m.quit(), true
 	case key.Matches(msg, k.Help):
-		// ? cycles: keys and legend, then the glossary, then closed.
 		switch {
 		case m.help.ShowAll:
 			m.help.ShowAll, m.glossary, m.glossTop = false, true, 0
@@ -72,6 +103,16 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		} else {
 			m.scrollHelp(d)
 		}
+	default:
+		return nil, false
+	}
+	return m.taken()
+}
+
+// clockKey: pause, one event, one lock event, speed, travel in time, continue the script.
+func (m *Model) clockKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	switch {
 	case key.Matches(msg, k.Pause):
 		m.togglePause()
 	case key.Matches(msg, k.Step):
@@ -87,26 +128,37 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		if top := speeds[len(speeds)-1]; m.sim.nextSpeed(+1) == top && m.sim.speed < top {
 			m.topAsked = true
 			m.say("speed %s · y goes to %s (%s of simulated time every second), any other key stays", speedText(m.sim.speed), speedText(top), time.Duration(top)*time.Second)
-			return nil
+			return nil, true
 		}
 		m.sim.speedStep(+1)
 		m.say("speed %s", speedText(m.sim.speed))
 	case key.Matches(msg, k.Back):
-		return m.queueSeek(-time.Second)
+		return m.queueSeek(-time.Second), true
 	case key.Matches(msg, k.Forward):
-		return m.queueSeek(time.Second)
+		return m.queueSeek(time.Second), true
 	case key.Matches(msg, k.Continue):
 		if end, ok := m.longWait(); ok {
 			m.say("skipping the script's wait to %s", simTime(end))
-			return m.queueSeek(end - m.sim.now())
+			return m.queueSeek(end - m.sim.now()), true
 		}
 		m.continueScript()
+	default:
+		return nil, false
+	}
+	return m.taken()
+}
+
+// screenKey: save, the next lesson, the prompt, the lock filter, the diagram and its filters,
+// the timeline's filter, the focus.
+func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	switch {
 	case key.Matches(msg, k.Save) && m.served != nil:
 		m.showScript()
 	case key.Matches(msg, k.Save):
 		m.save()
 	case key.Matches(msg, k.Next):
-		return m.nextLesson()
+		return m.nextLesson(), true
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset(scenarios.StepStarts(len(m.v.Nodes), m.clients()))
@@ -142,6 +194,16 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.say("timeline: %s", m.filter)
 	case key.Matches(msg, k.Focus):
 		m.focus = m.nextFocus()
+	default:
+		return nil, false
+	}
+	return m.taken()
+}
+
+// selectKey: the node, the client, the key and the lease the action keys act with.
+func (m *Model) selectKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	switch {
 	case key.Matches(msg, k.Node):
 		if id := int(msg.Runes[0] - '0'); id <= len(m.v.Nodes) {
 			m.node, m.focus = id, panelNodes
@@ -157,11 +219,10 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Lease):
 		m.leaseIdx = (m.leaseIdx + 1) % len(leases)
 		m.say("lease %v (for a)", m.curLease())
-	case !m.panelKey(msg):
-		m.onActionKey(msg)
+	default:
+		return nil, false
 	}
-	m.refresh()
-	return nil
+	return m.taken()
 }
 
 func (m *Model) cycleClient(d int) {
