@@ -45,7 +45,7 @@ func colour(m *Model) {
 	r.SetColorProfile(termenv.TrueColor)
 	r.SetHasDarkBackground(true)
 	m.st = newStyles(r, false)
-	m.tlSet = false
+	m.tl.set = false
 	m.refresh()
 }
 
@@ -245,7 +245,7 @@ func BenchmarkRefresh(b *testing.B) {
 	colour(m)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m.tlSet = false
+		m.tl.set = false
 		m.refresh()
 	}
 }

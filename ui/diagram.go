@@ -31,9 +31,9 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 	key, client := m.curKey(), m.client
 	// i is the selected row's position, or len(rows) when following the present.
 	i := len(rows)
-	if m.dgSel != 0 {
+	if m.dg.sel != 0 {
 		for j := len(rows) - 1; j >= 0; j-- {
-			if rows[j].Seq == m.dgSel {
+			if rows[j].Seq == m.dg.sel {
 				i = j
 				break
 			}
@@ -53,11 +53,11 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 		}
 	}
 	if i >= len(rows) {
-		m.dgSel = 0
+		m.dg.sel = 0
 		m.say("diagram: following the present")
 		return
 	}
-	m.dgSel = rows[i].Seq
+	m.dg.sel = rows[i].Seq
 	m.say("diagram: row at %s selected · ↓ past the newest follows the present", simTime(rows[i].At))
 }
 
@@ -82,7 +82,7 @@ func (m *Model) saveWeb() {
 // diagramBox is the diagram in the full layout: one box over the panels' room.
 func (m *Model) diagramBox(w, h int) []string {
 	title := fmt.Sprintf("Messages · %s (v, o) · m panels", m.diagramFilterText())
-	if m.dgSel != 0 {
+	if m.dg.sel != 0 {
 		title += " · ↑/↓ history"
 	}
 	return box(m.st, title, m.diagramLines(w-2, h-2), w, h, true)

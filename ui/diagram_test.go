@@ -123,21 +123,21 @@ func TestDiagramFilters(t *testing.T) {
 func TestDiagramSelectShowsDetails(t *testing.T) {
 	m := lateExpireMoment(t, 120, 40)
 	press(m, "m", "up")
-	if m.dgSel == 0 {
+	if m.dg.sel == 0 {
 		t.Fatal("↑ selected nothing")
 	}
 	v := m.View()
 	if !strings.Contains(v, "sent ") || !strings.Contains(v, "term ") {
 		t.Fatalf("no details for the selected row:\n%s", v)
 	}
-	sel := m.dgSel
+	sel := m.dg.sel
 	press(m, "up", "up")
-	if m.dgSel >= sel {
-		t.Fatalf("↑ should move to older rows: %d then %d", sel, m.dgSel)
+	if m.dg.sel >= sel {
+		t.Fatalf("↑ should move to older rows: %d then %d", sel, m.dg.sel)
 	}
 	press(m, "pgdown", "pgdown", "pgdown")
-	if m.dgSel != 0 {
-		t.Fatalf("↓ past the newest should follow the present, selected %d", m.dgSel)
+	if m.dg.sel != 0 {
+		t.Fatalf("↓ past the newest should follow the present, selected %d", m.dg.sel)
 	}
 }
 

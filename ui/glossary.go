@@ -68,7 +68,7 @@ func (m *Model) glossaryLines(w int) []string {
 func (m *Model) glossaryView(w, h int) []string {
 	body := m.glossaryLines(w)
 	room := max(1, h-1)
-	top := min(max(m.glossTop, 0), max(0, len(body)-room))
+	top := min(max(m.page.glossTop, 0), max(0, len(body)-room))
 	more := ""
 	if len(body) > room {
 		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
@@ -84,5 +84,5 @@ func (m *Model) glossaryView(w, h int) []string {
 // scrollGlossary moves the glossary page by d lines, within its length.
 func (m *Model) scrollGlossary(d int) {
 	room := max(1, m.lay.narration.y-2)
-	m.glossTop = min(max(m.glossTop+d, 0), max(0, len(m.glossaryLines(m.width))-room))
+	m.page.glossTop = min(max(m.page.glossTop+d, 0), max(0, len(m.glossaryLines(m.width))-room))
 }

@@ -52,7 +52,7 @@ func (m *Model) fullHelp(w, h int) []string {
 	st := m.st
 	body := m.helpBody(w, h)
 	room := max(1, h-1)
-	top := min(max(m.helpTop, 0), max(0, len(body)-room))
+	top := min(max(m.page.helpTop, 0), max(0, len(body)-room))
 	more, short := "", ""
 	if len(body) > room {
 		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
@@ -115,7 +115,7 @@ func (m *Model) helpRoom() int {
 // scrollHelp moves the keys page by d lines, within its length.
 func (m *Model) scrollHelp(d int) {
 	h := m.helpRoom()
-	m.helpTop = min(max(m.helpTop+d, 0), max(0, len(m.helpBody(m.width, h))-max(1, h-1)))
+	m.page.helpTop = min(max(m.page.helpTop+d, 0), max(0, len(m.helpBody(m.width, h))-max(1, h-1)))
 }
 
 // flowHelp writes every binding as "key desc", separated by dots, wrapped to w cells.

@@ -95,7 +95,7 @@ func keyMsg(k string) tea.KeyMsg {
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
 		m.Update(keyMsg(k))
-		if m.seekWait {
+		if m.seek.wait {
 			m.Update(seekMsg{})
 		}
 		finishJob(m)

@@ -82,15 +82,15 @@ func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Help):
 		switch {
 		case m.help.ShowAll:
-			m.help.ShowAll, m.glossary, m.glossTop = false, true, 0
-		case m.glossary:
-			m.glossary = false
+			m.help.ShowAll, m.page.glossary, m.page.glossTop = false, true, 0
+		case m.page.glossary:
+			m.page.glossary = false
 		default:
-			m.help.ShowAll, m.helpTop = true, 0
+			m.help.ShowAll, m.page.helpTop = true, 0
 		}
-	case msg.Type == tea.KeyEsc && (m.help.ShowAll || m.glossary):
-		m.help.ShowAll, m.glossary = false, false
-	case (m.glossary || m.help.ShowAll) && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+	case msg.Type == tea.KeyEsc && (m.help.ShowAll || m.page.glossary):
+		m.help.ShowAll, m.page.glossary = false, false
+	case (m.page.glossary || m.help.ShowAll) && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 		d := 1
 		if key.Matches(msg, k.PageUp, k.PageDown) {
 			d = 10
@@ -98,7 +98,7 @@ func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if key.Matches(msg, k.Up, k.PageUp) {
 			d = -d
 		}
-		if m.glossary {
+		if m.page.glossary {
 			m.scrollGlossary(d)
 		} else {
 			m.scrollHelp(d)
@@ -166,32 +166,32 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.LockFilter):
 		m.prompting = true
 		m.input.reset(nil)
-		m.input.set("/" + m.lockPrefix)
+		m.input.set("/" + m.locks.prefix)
 	case key.Matches(msg, k.Diagram):
-		m.diag, m.dgSel = !m.diag, 0
-		if m.diag {
+		m.dg.on, m.dg.sel = !m.dg.on, 0
+		if m.dg.on {
 			m.say("message diagram: %s · v heartbeats · o only key/client · paused: ↑/↓ select · m back", m.diagramFilterText())
 		} else {
 			m.say("panels")
 		}
 	case key.Matches(msg, k.Only):
-		m.dgOnly = (m.dgOnly + 1) % nOnly
-		m.diag = true
+		m.dg.only = (m.dg.only + 1) % nOnly
+		m.dg.on = true
 		m.say("diagram: %s (k picks the key, tab the client)", m.diagramFilterText())
 	case key.Matches(msg, k.SaveWeb) && m.served != nil:
 		m.fail("the web export is off on leaselab serve: w shows this session's script, to copy")
 	case key.Matches(msg, k.SaveWeb):
 		m.saveWeb()
-	case m.diag && key.Matches(msg, k.Filter):
-		m.dgAll = !m.dgAll
+	case m.dg.on && key.Matches(msg, k.Filter):
+		m.dg.all = !m.dg.all
 		m.say("diagram: %s", m.diagramFilterText())
-	case m.diag && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+	case m.dg.on && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 		m.diagramKey(msg)
 	case key.Matches(msg, k.Filter):
-		m.filter = (m.filter + 1) % nFilters
+		m.tl.filter = (m.tl.filter + 1) % nFilters
 		m.focus = panelTimeline
 		m.syncTimeline()
-		m.say("timeline: %s", m.filter)
+		m.say("timeline: %s", m.tl.filter)
 	case key.Matches(msg, k.Focus):
 		m.focus = m.nextFocus()
 	default:
@@ -342,17 +342,17 @@ func (m *Model) stepLock() {
 }
 
 func (m *Model) queueSeek(d time.Duration) tea.Cmd {
-	m.seekBy += d
-	if m.seekWait {
+	m.seek.by += d
+	if m.seek.wait {
 		return nil
 	}
-	m.seekWait = true
+	m.seek.wait = true
 	return func() tea.Msg { return seekMsg{} }
 }
 
 func (m *Model) doSeek() tea.Cmd {
-	d := m.seekBy
-	m.seekBy, m.seekWait = 0, false
+	d := m.seek.by
+	m.seek.by, m.seek.wait = 0, false
 	from := m.sim.now()
 	if d > 0 && m.sim.atPause() {
 		m.fail("at a script stop: enter continues first (→ never skips narration)")
@@ -364,7 +364,7 @@ func (m *Model) doSeek() tea.Cmd {
 		return nil
 	}
 	what := "replaying to " + simTime(max(0, from+d))
-	m.seekAsked = max(0, from+d)
+	m.seek.asked = max(0, from+d)
 	if d > 0 {
 		what = "running on to " + simTime(from+d)
 	}
@@ -379,7 +379,7 @@ func (m *Model) onMouse(msg tea.MouseMsg) {
 		return
 	}
 	if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
-		m.vp, _ = m.vp.Update(msg)
+		m.tl.vp, _ = m.tl.vp.Update(msg)
 		return
 	}
 	if msg.Button != tea.MouseButtonLeft {

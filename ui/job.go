@@ -85,7 +85,7 @@ func seekDone(m *Model, o scenarios.Outcome) {
 		return
 	}
 	where := ""
-	if asked := m.seekAsked; o.To < o.From && asked >= 0 && o.To != asked {
+	if asked := m.seek.asked; o.To < o.From && asked >= 0 && o.To != asked {
 		// A rewind lands on the last instant where something happened, not between events.
 		where = fmt.Sprintf(" (the last event at or before %s)", simTime(asked))
 	}

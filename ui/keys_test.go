@@ -337,12 +337,12 @@ func TestOtherKeys(t *testing.T) {
 		t.Fatalf("a second ? should show the glossary:\n%s", v)
 	}
 	press(m, "esc")
-	if m.glossary || m.help.ShowAll || strings.Contains(m.View(), "Glossary") {
+	if m.page.glossary || m.help.ShowAll || strings.Contains(m.View(), "Glossary") {
 		t.Fatal("esc should close the ? screens")
 	}
-	f := m.filter
+	f := m.tl.filter
 	press(m, "v")
-	if m.filter == f || m.focus != panelTimeline {
+	if m.tl.filter == f || m.focus != panelTimeline {
 		t.Fatal("v should change the timeline filter")
 	}
 	press(m, "shift+tab")
@@ -458,7 +458,7 @@ func TestGlossaryScrolls(t *testing.T) {
 		t.Fatalf("pgup does not come back:\n%s", m.View())
 	}
 	press(m, "?")
-	if m.glossary || m.help.ShowAll {
+	if m.page.glossary || m.help.ShowAll {
 		t.Fatal("the third ? should close")
 	}
 }
@@ -498,7 +498,7 @@ func TestKeysPageScrolls(t *testing.T) {
 		t.Fatalf("pgup does not come back:\n%s", m.View())
 	}
 	press(m, "?")
-	if !m.glossary {
+	if !m.page.glossary {
 		t.Fatal("? on the keys page should open the glossary")
 	}
 }

@@ -146,12 +146,12 @@ func TestTimelineFollowsAtANewStop(t *testing.T) {
 		scrolled := 0
 		for stop := 0; stop < 30 && !m.sim.ended; stop++ {
 			runToStop(t, m)
-			if stop > 0 && scrolled > 0 && !m.vp.AtBottom() {
+			if stop > 0 && scrolled > 0 && !m.tl.vp.AtBottom() {
 				t.Fatalf("%s, stop %d: the timeline is still scrolled back:\n%s", name, stop, m.View())
 			}
 			answerAsk(m)
 			press(m, "pgup")
-			if !m.vp.AtBottom() {
+			if !m.tl.vp.AtBottom() {
 				scrolled++
 			}
 			press(m, "enter")

@@ -30,14 +30,10 @@ type seekMsg struct{}
 // Model is the root bubbletea model: it owns the playback, routes keys to actions and the
 // focused panel, and draws a snapshot of the world taken in Update.
 type Model struct {
-	topAsked    bool
-	seekAsked   time.Duration // the instant the latest seek asked for (it may land just before)
-	skipOffered int           // 1 + the script step whose long wait enter was offered to skip (0: none) // > was pressed once below the top speed: the next > goes there
-	st          *styles
-	keys        keyMap
-	help        help.Model
-	vp          viewport.Model
-	input       lineEdit
+	st    *styles
+	keys  keyMap
+	help  help.Model
+	input lineEdit
 
 	sim     *sim
 	base    *scenarios.Scenario
@@ -56,46 +52,81 @@ type Model struct {
 	client    string // selected client
 	keyIdx    int
 	leaseIdx  int
-	filter    filter
 	prompting bool
 
-	lockPrefix string // the lock table shows only keys with this prefix
-	keyCache   cluster.KeyCache
+	tl         tlView    // the timeline panel's viewport
+	locks      lockView  // the lock table's prefix and key cache
+	dg         dgView    // the message diagram
+	page       pageView  // the pages over the panels: keys, glossary
+	narrScroll int       // narration lines scrolled back from the newest
+	seek       seekState // the seek asked for, held arrow keys coalesced
 
-	tlVersion uint64 // what the viewport holds
-	tlFilter  filter
-	tlSet     bool
-	tlWhole   bool // the timeline's content was made with every row whole
-
-	next       string      // the lesson to play after this program ends (n at the end)
-	glossary   bool        // the ? screen's second page is open
-	glossTop   int         // its first line shown
-	helpTop    int         // the keys page's first line shown
-	narrScroll int         // narration lines scrolled back from the newest
-	answers    map[int]int // the student's answer to each ask, by the ask's line
-	pauseSeen  bool        // the playback was at a script stop when last refreshed
-
-	diag   bool   // the message diagram replaces the panels
-	dgAll  bool   // the diagram shows heartbeats and other routine messages too
-	dgOnly only   // the diagram shows only one key's or one client's messages
-	dgSel  uint64 // the selected diagram row (its event's Seq); 0 follows the present
+	next        string      // the lesson to play after this program ends (n at the end)
+	answers     map[int]int // the student's answer to each ask, by the ask's line
+	pauseSeen   bool        // the playback was at a script stop when last refreshed
+	topAsked    bool        // > was pressed once below the top speed: y goes there
+	skipOffered int         // 1 + the script step whose long wait enter was offered to skip (0: none)
 
 	status    string
 	statusAlt string // a shorter status for a screen too narrow for status (sayFit), or ""
 	statusBad bool
 	results   *results // the script's verdict, once it ended (play)
 
-	seekBy   time.Duration // pending seek distance
-	seekWait bool
-	job      *job // a long move in time in progress, run a piece per message
-	jobGen   int
-	gen      int
-	err      error // a panic caught in Update
+	job    *job // a long move in time in progress, run a piece per message
+	jobGen int
+	gen    int
+	err    error // a panic caught in Update
 
 	served    *Served  // set for a session of leaselab serve
 	class     *sim     // a follower's class run (m.sim while following, not when forked)
 	script    []string // the script page (w in a served session), or nil
 	scriptTop int
+}
+
+// tlView is the timeline panel's viewport and what it was last filled with.
+type tlView struct {
+	vp      viewport.Model
+	filter  filter
+	version uint64 // the timeline's version the viewport holds
+	shown   filter // the filter it was filled with
+	set     bool   // filled at all since the last resize or stop
+	whole   bool   // filled with every row whole (the timeline had the focus)
+}
+
+// newTLView is an empty timeline viewport that the root's key routing alone scrolls.
+func newTLView() tlView {
+	vp := viewport.New(40, 5)
+	vp.MouseWheelEnabled = true
+	vp.KeyMap = viewport.KeyMap{} // keys reach it only through the root's routing
+	return tlView{vp: vp}
+}
+
+// lockView is what the lock table shows.
+type lockView struct {
+	prefix string // only keys with this prefix
+	cache  cluster.KeyCache
+}
+
+// dgView is the message diagram's state.
+type dgView struct {
+	on   bool   // the message diagram replaces the panels
+	all  bool   // it shows heartbeats and other routine messages too
+	only only   // it shows only one key's or one client's messages
+	sel  uint64 // the selected row (its event's Seq); 0 follows the present
+}
+
+// pageView is the pages over the panels.
+type pageView struct {
+	glossary bool // the ? screen's second page is open
+	glossTop int  // its first line shown
+	helpTop  int  // the keys page's first line shown
+}
+
+// seekState is the seek asked for by the arrow keys.
+type seekState struct {
+	by    time.Duration // pending seek distance
+	wait  bool          // a seekMsg is on its way
+	asked time.Duration // the instant the latest seek asked for (it may land just before)
 }
 
 var (
@@ -116,7 +147,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 	}
 	m := &Model{
 		input: newLineEdit(),
-		st:    st, keys: newKeyMap(), help: help.New(), vp: viewport.New(40, 5),
+		st:    st, keys: newKeyMap(), help: help.New(), tl: newTLView(),
 		sim: s, base: base, title: termsafe.Line(base.Header.Title), seed: o.Seed, saveDir: o.SaveDir,
 		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes, panels: defaultPanels(),
 	}
@@ -130,8 +161,6 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 	m.help.Styles.ShortKey, m.help.Styles.FullKey = st.helpKey, st.helpKey
 	m.help.Styles.ShortDesc, m.help.Styles.FullDesc = st.helpDesc, st.helpDesc
 	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator, m.help.Styles.Ellipsis = st.helpSep, st.helpSep, st.helpSep
-	m.vp.MouseWheelEnabled = true
-	m.vp.KeyMap = viewport.KeyMap{} // keys reach it only through the root's routing
 	m.sayFit(m.hint())
 	m.resize(80, 24)
 	return m, nil
@@ -226,12 +255,12 @@ func (m *Model) refresh() {
 	m.sim.attach()
 	if m.sim.atPause() && !m.pauseSeen {
 		m.status, m.statusAlt, m.statusBad = "", "", false // what was said before the stop is stale now
-		m.tlSet = false                                    // and the timeline shows the newest events, which the narration speaks of
+		m.tl.set = false                                   // and the timeline shows the newest events, which the narration speaks of
 	}
 	m.pauseSeen = m.sim.atPause()
 	m.offerSkip()
 	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
-		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.lockPrefix, KeyCache: &m.keyCache}
+		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.locks.prefix, KeyCache: &m.locks.cache}
 	if m.Following() && m.served.View != nil {
 		m.v = m.served.View(o)
 	} else {
@@ -253,7 +282,7 @@ func (m *Model) refresh() {
 		m.resize(m.width, m.height) // a node joined: a column (or a row) more
 	}
 	if m.sim.moving() {
-		m.dgSel = 0 // running: the diagram follows the present
+		m.dg.sel = 0 // running: the diagram follows the present
 	}
 	m.syncTimeline()
 }
@@ -263,14 +292,14 @@ func (m *Model) refresh() {
 func (m *Model) syncTimeline() {
 	tl := m.sim.tl
 	whole := m.focus == panelTimeline // a focused timeline shows every row whole, wrapped
-	if m.tlSet && tl.version == m.tlVersion && m.filter == m.tlFilter && whole == m.tlWhole {
+	if m.tl.set && tl.version == m.tl.version && m.tl.filter == m.tl.shown && whole == m.tl.whole {
 		return
 	}
-	follow := !m.tlSet || m.vp.AtBottom() || m.filter != m.tlFilter
-	m.vp.SetContent(tl.content(m.filter, 400, m.vp.Width, m.st, whole))
-	m.tlVersion, m.tlFilter, m.tlSet, m.tlWhole = tl.version, m.filter, true, whole
+	follow := !m.tl.set || m.tl.vp.AtBottom() || m.tl.filter != m.tl.shown
+	m.tl.vp.SetContent(tl.content(m.tl.filter, 400, m.tl.vp.Width, m.st, whole))
+	m.tl.version, m.tl.shown, m.tl.set, m.tl.whole = tl.version, m.tl.filter, true, whole
 	if follow {
-		m.vp.GotoBottom()
+		m.tl.vp.GotoBottom()
 	}
 }
 
@@ -297,12 +326,12 @@ func (m *Model) resize(w, h int) {
 		m.lay.narration.h = narr
 		m.lay.status, m.lay.help, m.lay.helpRows = h-2-extra, h-1-extra, 1+extra
 	}
-	m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
+	m.tl.vp.Width, m.tl.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
 	if m.lay.mode == modeCompact {
-		m.vp.Width, m.vp.Height = max(1, m.lay.timeline.w), max(1, m.lay.timeline.h-1)
+		m.tl.vp.Width, m.tl.vp.Height = max(1, m.lay.timeline.w), max(1, m.lay.timeline.h-1)
 	}
 	m.help.Width = w
-	m.tlSet = false
+	m.tl.set = false
 }
 
 // clients is the client list: the world's, then the sandbox's c1 c2 c3 not yet mentioned

@@ -235,8 +235,8 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 		r.h += m.narrationLent()
 		return m.timelineBox(r)
 	}
-	note := m.filter.String() + " (v)"
-	if !m.vp.AtBottom() {
+	note := m.tl.filter.String() + " (v)"
+	if !m.tl.vp.AtBottom() {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}
 	if m.focus == panelTimeline {
@@ -244,7 +244,7 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	}
 	rows := []string{rule(m.st, m.focusName(panelTimeline, "timeline"), note, r.w)}
 	if r.h > 1 {
-		vp := m.vp // a copy: drawing changes nothing
+		vp := m.tl.vp // a copy: drawing changes nothing
 		spare := m.narrationLent()
 		if spare > 0 {
 			vp.Height += spare
@@ -266,13 +266,13 @@ func (timelinePanel) Key(m *Model, msg tea.KeyMsg) bool {
 	k := &m.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		m.vp.ScrollUp(1)
+		m.tl.vp.ScrollUp(1)
 	case key.Matches(msg, k.Down):
-		m.vp.ScrollDown(1)
+		m.tl.vp.ScrollDown(1)
 	case key.Matches(msg, k.PageUp):
-		m.vp.PageUp()
+		m.tl.vp.PageUp()
 	case key.Matches(msg, k.PageDown):
-		m.vp.PageDown()
+		m.tl.vp.PageDown()
 	default:
 		return false
 	}
@@ -296,7 +296,7 @@ func (narrationPanel) Render(m *Model, r rect) []string {
 // does not use yet would stay blank while the timeline shows one or two events (at 80x24).
 // Only while the timeline follows its newest events.
 func (m *Model) narrationLent() int {
-	if m.lay.mode == modeSmall || !m.vp.AtBottom() || m.help.ShowAll || m.glossary || m.diag {
+	if m.lay.mode == modeSmall || !m.tl.vp.AtBottom() || m.help.ShowAll || m.page.glossary || m.dg.on {
 		return 0
 	}
 	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w)))

@@ -87,7 +87,7 @@ func (m *Model) runStep(st scenarios.Step, line string) tea.Cmd {
 // setLockFilter shows only keys with prefix in the lock table (a view setting, not a step: it is
 // not recorded). An empty prefix shows every key again.
 func (m *Model) setLockFilter(prefix string) {
-	m.lockPrefix = prefix
+	m.locks.prefix = prefix
 	if prefix == "" {
 		m.say("lock table: every key")
 		return

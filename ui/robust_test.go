@@ -33,7 +33,7 @@ func TestNoColorStyles(t *testing.T) {
 	r.SetColorProfile(termenv.ANSI)
 	m := started(t)
 	m.st = newStyles(r, true)
-	m.tlSet = false
+	m.tl.set = false
 	press(m, "1", "i")
 	out := m.View()
 	if regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7]|38;|48;)[0-9;]*m`).MatchString(out) {

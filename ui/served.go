@@ -68,7 +68,7 @@ const servedCheckpointBytes = 32 << 20
 // (Refresh) when the class has moved, and never lets it run at the same time as m.
 func (m *Model) Follower(sv *Served) *Model {
 	f := &Model{
-		input: newLineEdit(), st: newStyles(sv.Renderer, sv.NoColor), keys: followerKeys(), help: m.help, vp: m.vp,
+		input: newLineEdit(), st: newStyles(sv.Renderer, sv.NoColor), keys: followerKeys(), help: m.help, tl: newTLView(),
 		sim: m.sim, base: m.base, title: m.title, seed: m.seed, wall: m.wall, node: 1, client: "c1",
 		leaseIdx: 2, focus: panelNodes, panels: defaultPanels(), served: sv, class: m.sim,
 	}
@@ -136,9 +136,9 @@ func (m *Model) FollowKey() string {
 		}
 	}
 	return fmt.Sprint(m.width, m.height, m.served.Renderer.ColorProfile(), m.served.Renderer.HasDarkBackground(), m.served.NoColor,
-		m.focus, m.node, m.client, m.keyIdx, m.leaseIdx, m.filter, m.lockPrefix, m.glossary, m.glossTop, m.helpTop,
-		m.help.ShowAll, m.narrScroll, ans, m.diag, m.dgAll, m.dgOnly, m.dgSel, m.status, m.statusAlt, m.statusBad,
-		m.vp.YOffset, m.script != nil, m.scriptTop)
+		m.focus, m.node, m.client, m.keyIdx, m.leaseIdx, m.tl.filter, m.locks.prefix, m.page.glossary, m.page.glossTop, m.page.helpTop,
+		m.help.ShowAll, m.narrScroll, ans, m.dg.on, m.dg.all, m.dg.only, m.dg.sel, m.status, m.statusAlt, m.statusBad,
+		m.tl.vp.YOffset, m.script != nil, m.scriptTop)
 }
 
 // quit is what q, ctrl-c and n send: tea.Quit, or the server's message for a served session.
@@ -180,9 +180,9 @@ func (m *Model) fork() {
 	if m.Forked() {
 		m.sim = m.class
 		m.gen++ // the copy's frames, seeks and jobs must never reach the class's run
-		m.job, m.seekBy, m.seekWait = nil, 0, false
+		m.job, m.seek.by, m.seek.wait = nil, 0, false
 		m.keys = followerKeys()
-		m.diag, m.dgSel, m.tlSet = false, 0, false
+		m.dg.on, m.dg.sel, m.tl.set = false, 0, false
 		m.results = nil
 		m.sayFit("back in the class: the teacher drives · F forks again", "back in the class · F forks again")
 		m.resize(m.width, m.height)
@@ -196,7 +196,7 @@ func (m *Model) fork() {
 	}
 	m.sim = s
 	m.keys = newKeyMap()
-	m.tlSet = false
+	m.tl.set = false
 	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, space runs it · F rejoins the class", simTime(s.now())),
 		"your copy · space runs it · F rejoins")
 	m.resize(m.width, m.height)

@@ -50,11 +50,11 @@ func (m *Model) viewPanels() []string {
 	rows := make([]string, 0, l.h)
 	rows = append(rows, m.header())
 	switch {
-	case m.glossary:
+	case m.page.glossary:
 		rows = append(rows, m.glossaryView(l.w, l.narration.y-1)...)
-	case m.diag && !m.help.ShowAll && l.mode == modeFull:
+	case m.dg.on && !m.help.ShowAll && l.mode == modeFull:
 		rows = append(rows, m.diagramBox(l.w, l.narration.y-1)...)
-	case m.diag && !m.help.ShowAll:
+	case m.dg.on && !m.help.ShowAll:
 		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", l.w))
 		rows = append(rows, m.diagramLines(l.w, l.narration.y-2)...)
 	default:

@@ -212,11 +212,11 @@ func (m *Model) resourceLine(r *cluster.ResourceView, iw int) string {
 
 // timelineBox frames the bubbles viewport holding the event timeline.
 func (m *Model) timelineBox(r rect) []string {
-	title := fmt.Sprintf("Timeline · %s (v) · %s", m.filter, scrollNote(m.vp.AtBottom()))
+	title := fmt.Sprintf("Timeline · %s (v) · %s", m.tl.filter, scrollNote(m.tl.vp.AtBottom()))
 	if m.focus == panelTimeline {
-		title = fmt.Sprintf("Timeline · focused: rows whole · %s (v) · %s", m.filter, scrollNote(m.vp.AtBottom()))
+		title = fmt.Sprintf("Timeline · focused: rows whole · %s (v) · %s", m.tl.filter, scrollNote(m.tl.vp.AtBottom()))
 	}
-	vp := m.vp // a copy: a taller box (rows lent by the narration) draws more of the timeline
+	vp := m.tl.vp // a copy: a taller box (rows lent by the narration) draws more of the timeline
 	if vp.Height < r.h-2 {
 		vp.Height = r.h - 2
 		vp.GotoBottom()

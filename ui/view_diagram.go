@@ -38,10 +38,10 @@ type dgRow struct {
 // diagramFilterText says what the diagram shows.
 func (m *Model) diagramFilterText() string {
 	s := "lock messages"
-	if m.dgAll {
+	if m.dg.all {
 		s = "all messages"
 	}
-	switch m.dgOnly {
+	switch m.dg.only {
 	case onlyKey:
 		s += " of key " + m.curKey()
 	case onlyClient:
@@ -54,7 +54,7 @@ func (m *Model) diagramFilterText() string {
 func (m *Model) dgMatch(r *diagram.Row, key, client string) bool {
 	if r.Mark {
 		mk := &r.M
-		switch m.dgOnly {
+		switch m.dg.only {
 		case onlyKey:
 			return mk.Key == key || structural(mk)
 		case onlyClient:
@@ -66,10 +66,10 @@ func (m *Model) dgMatch(r *diagram.Row, key, client string) bool {
 }
 
 func (m *Model) dgMsgMatch(msg *diagram.Msg, key, client string) bool {
-	if !m.dgAll && !msg.Lock {
+	if !m.dg.all && !msg.Lock {
 		return false
 	}
-	switch m.dgOnly {
+	switch m.dg.only {
 	case onlyKey:
 		return msg.HasKey(key)
 	case onlyClient:
@@ -101,7 +101,7 @@ func (m *Model) visibleRows(n int) (out []dgRow, sel int) {
 	lanes := &rec.Lanes
 	sel = -1
 	var wire []dgRow
-	if m.dgSel == 0 {
+	if m.dg.sel == 0 {
 		for i := len(rec.Pending()) - 1; i >= 0 && len(wire) < 3; i-- {
 			p := &rec.Pending()[i]
 			if m.dgMsgMatch(p, key, client) {
@@ -117,20 +117,20 @@ func (m *Model) visibleRows(n int) (out []dgRow, sel int) {
 		if !m.dgMatch(r, key, client) {
 			continue
 		}
-		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) && out[k].row.Seq != m.dgSel && r.Seq != m.dgSel {
+		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) && out[k].row.Seq != m.dg.sel && r.Seq != m.dg.sel {
 			out[k].lanes = append(out[k].lanes, lanes.Index(out[k].row.M.Node, out[k].row.M.Client))
 			out[k].row = r
 			continue
 		}
 		out = append(out, dgRow{row: r})
-		if m.dgSel != 0 && r.Seq == m.dgSel {
+		if m.dg.sel != 0 && r.Seq == m.dg.sel {
 			below = len(out) - 1
 		}
-		if len(out) >= n && (m.dgSel == 0 || below >= 0) {
+		if len(out) >= n && (m.dg.sel == 0 || below >= 0) {
 			break
 		}
 	}
-	if m.dgSel != 0 && below >= 0 {
+	if m.dg.sel != 0 && below >= 0 {
 		// Keep the selection a third of the window from the bottom when history allows.
 		drop := max(0, below-max(n/3, 0))
 		out = out[drop:]
@@ -218,7 +218,7 @@ func (m *Model) diagramLines(w, h int) []string {
 
 	detailH := 0
 	var detail []string
-	if m.dgSel != 0 && h >= 10 {
+	if m.dg.sel != 0 && h >= 10 {
 		detailH = min(5, h/4)
 	}
 	body := h - 1 - detailH

@@ -288,8 +288,8 @@ func rule(st *styles, title, note string, w int) string {
 
 // locksNote is the lock table's rule note: whose clock, and the key filter when one is on.
 func (m *Model) locksNote() string {
-	if m.lockPrefix != "" {
-		return "/" + m.lockPrefix
+	if m.locks.prefix != "" {
+		return "/" + m.locks.prefix
 	}
 	return "own clock"
 }
