@@ -74,3 +74,16 @@ func TestTimelineShortArrowKeepsCommand(t *testing.T) {
 		t.Fatalf("a row that fits changed: %q", got)
 	}
 }
+
+// The Network panel's last in-flight row keeps its count whole ("+3 mo…" was cut): the
+// message's arrival time gives way first.
+func TestNetworkCountWhole(t *testing.T) {
+	for _, name := range []string{"racing-acquires", "lease-read-unsafe", "late-expire"} {
+		m := playLesson(t, name, 120, 40)
+		stops(t, m, func(stop int, v string) {
+			if strings.Contains(v, " mo…") || strings.Contains(v, " more…") {
+				t.Errorf("%s stop %d: a count is cut:\n%s", name, stop, v)
+			}
+		})
+	}
+}

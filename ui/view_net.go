@@ -61,7 +61,11 @@ func (m *Model) netBody(iw, ih int) []string {
 	}
 	for i, f := range flights {
 		if rest := len(flights) - i - 1; i == limit-1 && rest > 0 {
-			add(f.s, fmt.Sprintf("  ⇢ %s · +%d more", f.text, rest))
+			text := f.text
+			if j := strings.Index(text, " · in "); j > 0 && width(fmt.Sprintf("  ⇢ %s · +%d more", text, rest)) > iw {
+				text = text[:j] // its arrival time gives way to the count ("+3 mo…" was cut)
+			}
+			add(f.s, fmt.Sprintf("  ⇢ %s · +%d more", text, rest))
 			break
 		}
 		add(f.s, "  ⇢ "+f.text)
