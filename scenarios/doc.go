@@ -3,6 +3,12 @@
 // bundled lessons (lessons/*.scenario, embedded). The chaos search is its own package,
 // scenarios/chaos, built on this one.
 //
+// NewWorld is where every world is built, with its checkers (cluster/check) attached: the
+// runner calls it, and so playback, compare, chaos and the server. cluster.New requires the
+// checkers and cannot import their package itself. The history checks (check.CheckHistory,
+// PendingHistory, PendingViolations) read the checkers attached to the runner's world, so a
+// checkpoint's clone carries its own.
+//
 // # Driving a run
 //
 // Playback is the one driver of time. A caller (the TUI, a side-by-side comparison, a test)

@@ -19,7 +19,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"leaselab/cluster"
-	"leaselab/cluster/check"
 	"leaselab/scenarios"
 )
 
@@ -269,7 +268,7 @@ type overlaps struct {
 // minute an isolation, a heal, a crash and a restart.
 func busyPage(t *testing.T, dur time.Duration) *Page {
 	t.Helper()
-	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
+	w, err := scenarios.NewWorld(cluster.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

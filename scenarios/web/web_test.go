@@ -11,7 +11,6 @@ import (
 	pb "go.etcd.io/raft/v3/raftpb"
 
 	"leaselab/cluster"
-	"leaselab/cluster/check"
 	"leaselab/cluster/diagram"
 	"leaselab/fsm"
 	"leaselab/scenarios"
@@ -173,7 +172,7 @@ func TestBusyTenMinutesUnder5MB(t *testing.T) {
 
 // A long run's page says which stretch it summarised, with its counts, as a break on the axis.
 func TestLongRunPageShowsSummarisedStretch(t *testing.T) {
-	w, err := cluster.New(cluster.DefaultConfig(), check.Attach)
+	w, err := scenarios.NewWorld(cluster.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
