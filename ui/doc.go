@@ -24,9 +24,9 @@
 // CompareModel (leaselab compare) draws two runs in lockstep from a scenarios.Comparison the
 // same way, with the same pacer (pacer.go: the frame's wall budget, seeks as jobs): it asks the
 // comparison to run both to an instant (AdvanceTo), stops where it says (a pause, the first
-// divergence, the end), and draws two Views; a rewind is a scenarios.CompareJob run a piece per
-// message. It has no keys that act on a world, since an action on one side would break the
-// lockstep.
+// divergence, the end), and draws two Views; a seek (←, →, d) is a scenarios.CompareJob run a
+// piece per message. It has no keys that act on a world, since an action on one side would
+// break the lockstep.
 //
 // leaselab serve builds its sessions' Models with NewServedSandbox and NewServedPlay (the
 // session's own renderer; w shows the script instead of writing it, W is off, q sends the
