@@ -174,6 +174,7 @@ func refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, _ ss
 func refuseRequest(ssh.Context, *ssh.Server, *gossh.Request) (bool, []byte) { return false, nil }
 
 func (s *Server) refuseSubsystem(sess ssh.Session) {
+	defer drainWindows(sess)
 	fmt.Fprintf(sess.Stderr(), "leaselab serve runs no subsystems (asked for %q): ssh -p PORT HOST opens the lab\r\n", sess.Subsystem())
 	sess.Exit(1)
 }
@@ -335,6 +336,13 @@ func boundedSession(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel
 	ssh.DefaultSessionHandler(srv, conn, envBounded{ch}, ctx)
 }
 
+// envBounded bounds a session channel's requests: env (see maxEnv), and window-change before
+// the session starts. The library hands each window-change to a one-slot channel that only the
+// running program reads, and the pty request already fills that slot: a second change before
+// the shell would park the library's request loop for good (the session, its goroutines and
+// its state outliving the client). So until the shell (exec, subsystem) request, only the
+// latest change is kept, and passed on after that request; drainWindows takes the changes
+// nobody reads after the program.
 type envBounded struct{ gossh.NewChannel }
 
 func (c envBounded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
@@ -346,15 +354,42 @@ func (c envBounded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	go func() {
 		defer close(out)
 		n := 0
+		started := false
+		var held *gossh.Request // the latest window-change before the start
 		for r := range reqs {
-			if r.Type == "env" {
+			switch r.Type {
+			case "env":
 				if n++; n > maxEnv || len(r.Payload) > maxEnvBytes {
 					r.Reply(false, nil)
 					continue
 				}
+			case "window-change":
+				if !started {
+					r.Reply(true, nil)
+					held = &gossh.Request{Type: r.Type, Payload: r.Payload} // wants no reply
+					continue
+				}
+			case "shell", "exec", "subsystem":
+				out <- r
+				if !started && held != nil {
+					out <- held
+				}
+				started, held = true, nil
+				continue
 			}
 			out <- r
 		}
 	}()
 	return ch, out, nil
+}
+
+// drainWindows takes, until the session's requests end, the window changes its program no
+// longer reads (it ended, or never ran: a refused command): see envBounded.
+func drainWindows(sess ssh.Session) {
+	if _, winch, _ := sess.Pty(); winch != nil {
+		go func() {
+			for range winch {
+			}
+		}()
+	}
 }

@@ -118,6 +118,7 @@ func (se *session) end(why string) {
 // activeterm then refuses it.
 func (s *Server) commands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		defer drainWindows(sess) // after the program: nobody else reads them
 		if ssh.AgentRequested(sess) {
 			fmt.Fprint(sess.Stderr(), "leaselab serve refuses agent forwarding: it never uses your agent\r\n")
 		}
