@@ -93,6 +93,19 @@ var offOptions = []struct {
 		}
 		return "lock-delay " + c.LockDelay.String()
 	}, func(c *cluster.Config) { c.LockDelay = 0 }},
+	// Back to the seed's keep: etcd's reset (or leaselab's extend) beside what it replaces.
+	{"lease-on-promote", func(c *cluster.Config) string {
+		if c.LeaseOnPromote == cluster.PromoteKeep {
+			return ""
+		}
+		return "lease-on-promote " + c.LeaseOnPromote.String()
+	}, func(c *cluster.Config) { c.LeaseOnPromote = cluster.PromoteKeep }},
+	{"lease-checkpoint", func(c *cluster.Config) string {
+		if c.LeaseCheckpoint == 0 {
+			return ""
+		}
+		return "lease-checkpoint " + c.LeaseCheckpoint.String()
+	}, func(c *cluster.Config) { c.LeaseCheckpoint = 0 }},
 }
 
 // OffOptions are the names --without takes.
@@ -118,7 +131,7 @@ func WithoutOption(s *Scenario, name string) (*Scenario, error) {
 		o.off(&u.Header.Config)
 		u.Header.Set = map[string]bool{}
 		for k, v := range s.Header.Set {
-			u.Header.Set[k] = v && k != "option "+name
+			u.Header.Set[k] = v && k != "option "+name && !(name == "lease-on-promote" && k == "option lease-extend-on-promote")
 		}
 		return &u, nil
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"leaselab/cluster"
 )
 
 // twin is an unsafe lesson, its safe twin and the switch between them, with where the lesson's
@@ -331,5 +333,31 @@ func TestWithoutOption(t *testing.T) {
 	}
 	if c.Sides[0].Verdict.Failed != 0 || c.Sides[1].Verdict.Failed == 0 {
 		t.Errorf("failed expects: %d with the delay, %d without; want only the second to fail", c.Sides[0].Verdict.Failed, c.Sides[1].Verdict.Failed)
+	}
+}
+
+// --without lease-on-promote pairs etcd's reset with the seed's keep: they part at the
+// takeover, and under keep c2 gets the lock c1 had just renewed, so the lesson's expects fail.
+func TestWithoutLeaseOnPromote(t *testing.T) {
+	s := mustLoad(t, "etcd-failover-reset")
+	k, err := WithoutOption(s, "lease-on-promote")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Header.LeaseOnPromote != cluster.PromoteKeep || s.Header.LeaseOnPromote != cluster.PromoteReset ||
+		Label(s) != "safe, lease-on-promote reset" || Label(k) != "safe" || strings.Contains(Format(k), "option lease-on-promote") {
+		t.Fatalf("labels %q %q, copy:\n%s", Label(s), Label(k), Format(k))
+	}
+	c := compareRun(t, s, k)
+	if c.Div == nil || c.Div.At < 3*time.Second || c.Div.At > 5*time.Second {
+		t.Fatalf("divergence %v: want it at n2's takeover, about 4s", c.Div)
+	}
+	if c.Sides[0].Verdict.Failed != 0 || c.Sides[1].Verdict.Failed == 0 {
+		t.Errorf("failed expects: %d under reset, %d under keep; want only keep's to fail", c.Sides[0].Verdict.Failed, c.Sides[1].Verdict.Failed)
+	}
+	// The old name is the same setting: it goes too.
+	x := mustLoad(t, "leader-crash-mid-lease-extend")
+	if y, err := WithoutOption(x, "lease-on-promote"); err != nil || y.Header.LeaseOnPromote != cluster.PromoteKeep || strings.Contains(Format(y), "option lease-") {
+		t.Errorf("%v:\n%s", err, Format(y))
 	}
 }

@@ -28,7 +28,7 @@ var curriculum = []struct {
 		"add-node-mid-lease", "remove-leader", "joint-consensus",
 	}},
 	{"real lease systems: etcd's rules and bugs", []string{
-		"figure-8", "frozen-leader", "lock-delay",
+		"figure-8", "frozen-leader", "lock-delay", "etcd-failover-reset",
 	}},
 }
 
