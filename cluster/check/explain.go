@@ -201,6 +201,8 @@ func what(op LinOp) string {
 		return fmt.Sprintf("grant #%d", op.OutToken)
 	case op.Op == "acquire":
 		return op.Outcome
+	case (op.Outcome == "released" || op.Outcome == "existed") && op.Token == 0:
+		return op.Op + " with no token" // a client that held none (unsafe unchecked-proposals)
 	case op.Outcome == "released" || op.Outcome == "existed":
 		return fmt.Sprintf("%s #%d", op.Op, op.Token)
 	case op.Token != 0:
@@ -220,6 +222,9 @@ func claim(op LinOp) string {
 	case "delayed":
 		return k + " was not granted (lock-delay): nothing changed"
 	case "released", "existed":
+		if op.Token == 0 {
+			return k + " was held, and frees it" // what() says it named no token ("#0" read as a lock)
+		}
 		return fmt.Sprintf("%s was held by #%d, and frees it", k, op.Token)
 	case "not-found", "absent":
 		return fmt.Sprintf("%s was not held by #%d", k, op.Token)

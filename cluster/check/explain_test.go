@@ -110,3 +110,23 @@ func TestDelayedChangesNothing(t *testing.T) {
 		t.Fatal("busy while the key is free was accepted")
 	}
 }
+
+// A release that carried no token (unsafe unchecked-proposals: c2 held none) is said so, not
+// as "release #0 ... held by #0", which named a lock no one had.
+func TestExplainTokenlessRelease(t *testing.T) {
+	ops := []porcupine.Operation{
+		linOp("c1", "acquire", 1000, 1020, "granted", 0, 3),
+		linOp("c2", "release", 2000, 2020, "released", 0, 0),
+		linOp("c1", "release", 3000, 3020, "released", 3, 0),
+	}
+	if porcupine.CheckOperations(LockModel, ops) {
+		t.Fatal("the history is linearizable")
+	}
+	ex := explainOps(ops)
+	if ex == nil {
+		t.Fatal("no explanation")
+	}
+	if s := ex.Summary() + "\n" + ex.String(); strings.Contains(s, "#0") || !strings.Contains(s, "release with no token") {
+		t.Errorf("explanation:\n%s", s)
+	}
+}
