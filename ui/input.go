@@ -45,7 +45,7 @@ func (m *Model) heldKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.onJobKey(msg), true
 	case m.prompting:
 		return m.onPromptKey(msg), true
-	case m.script != nil:
+	case m.page.script != nil:
 		m.onScriptKey(msg)
 		return nil, true
 	}

@@ -57,7 +57,7 @@ type Model struct {
 	tl         tlView    // the timeline panel's viewport
 	locks      lockView  // the lock table's prefix and key cache
 	dg         dgView    // the message diagram
-	page       pageView  // the pages over the panels: keys, glossary
+	page       pageView  // the pages over the panels: keys, glossary, a served session's script
 	narrScroll int       // narration lines scrolled back from the newest
 	seek       seekState // the seek asked for, held arrow keys coalesced
 
@@ -77,10 +77,8 @@ type Model struct {
 	gen    int
 	err    error // a panic caught in Update
 
-	served    *Served  // set for a session of leaselab serve
-	class     *sim     // a follower's class run (m.sim while following, not when forked)
-	script    []string // the script page (w in a served session), or nil
-	scriptTop int
+	served *Served // set for a session of leaselab serve
+	class  *sim    // a follower's class run (m.sim while following, not when forked)
 }
 
 // tlView is the timeline panel's viewport and what it was last filled with.
@@ -117,9 +115,11 @@ type dgView struct {
 
 // pageView is the pages over the panels.
 type pageView struct {
-	glossary bool // the ? screen's second page is open
-	glossTop int  // its first line shown
-	helpTop  int  // the keys page's first line shown
+	glossary  bool     // the ? screen's second page is open
+	glossTop  int      // its first line shown
+	helpTop   int      // the keys page's first line shown
+	script    []string // the script page (w in a served session), or nil
+	scriptTop int
 }
 
 // seekState is the seek asked for by the arrow keys.

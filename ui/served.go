@@ -138,7 +138,7 @@ func (m *Model) FollowKey() string {
 	return fmt.Sprint(m.width, m.height, m.served.Renderer.ColorProfile(), m.served.Renderer.HasDarkBackground(), m.served.NoColor,
 		m.focus, m.node, m.client, m.keyIdx, m.leaseIdx, m.tl.filter, m.locks.prefix, m.page.glossary, m.page.glossTop, m.page.helpTop,
 		m.help.ShowAll, m.narrScroll, ans, m.dg.on, m.dg.all, m.dg.only, m.dg.sel, m.status, m.statusAlt, m.statusBad,
-		m.tl.vp.YOffset, m.script != nil, m.scriptTop)
+		m.tl.vp.YOffset, m.page.script != nil, m.page.scriptTop)
 }
 
 // quit is what q, ctrl-c and n send: tea.Quit, or the server's message for a served session.
@@ -162,7 +162,7 @@ func (m *Model) onFollowerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.fork()
 		return nil, true
 	}
-	if m.Forked() || m.script != nil || m.pendingAsk() != nil {
+	if m.Forked() || m.page.script != nil || m.pendingAsk() != nil {
 		return nil, false
 	}
 	switch {
@@ -208,8 +208,8 @@ func (m *Model) showScript() {
 	m.sim.align()
 	m.refresh()
 	src := scenarios.Format(m.sim.session("leaselab-session.scenario"))
-	m.script = strings.Split(strings.TrimRight(termsafe.Text(src), "\n"), "\n")
-	m.scriptTop = 0
+	m.page.script = strings.Split(strings.TrimRight(termsafe.Text(src), "\n"), "\n")
+	m.page.scriptTop = 0
 }
 
 // onScriptKey scrolls the script page; esc, w or q closes it.
@@ -217,31 +217,31 @@ func (m *Model) onScriptKey(msg tea.KeyMsg) {
 	k := &m.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		m.scriptTop--
+		m.page.scriptTop--
 	case key.Matches(msg, k.Down):
-		m.scriptTop++
+		m.page.scriptTop++
 	case key.Matches(msg, k.PageUp):
-		m.scriptTop -= m.height - 2
+		m.page.scriptTop -= m.height - 2
 	case key.Matches(msg, k.PageDown):
-		m.scriptTop += m.height - 2
+		m.page.scriptTop += m.height - 2
 	case msg.Type == tea.KeyEsc, key.Matches(msg, k.Save, k.Quit):
-		m.script = nil
+		m.page.script = nil
 		return
 	}
-	m.scriptTop = max(0, min(m.scriptTop, len(m.script)-(m.height-2)))
+	m.page.scriptTop = max(0, min(m.page.scriptTop, len(m.page.script)-(m.height-2)))
 }
 
 // scriptView draws the script page: a title, the lines, a footer.
 func (m *Model) scriptView() string {
 	rows := []string{m.st.title.r(cut(" this session as a scenario: copy it, then leaselab play FILE at home (nothing is written here)", m.width))}
 	room := max(0, m.height-2)
-	for i := m.scriptTop; i < len(m.script) && len(rows) <= room; i++ {
-		rows = append(rows, cut(m.script[i], m.width))
+	for i := m.page.scriptTop; i < len(m.page.script) && len(rows) <= room; i++ {
+		rows = append(rows, cut(m.page.script[i], m.width))
 	}
 	for len(rows) <= room {
 		rows = append(rows, "")
 	}
-	rows = append(rows, m.st.status.r(cut(fmt.Sprintf(" lines %d-%d of %d · ↑/↓ pgup/pgdn scroll · esc closes", m.scriptTop+1, min(len(m.script), m.scriptTop+room), len(m.script)), m.width)))
+	rows = append(rows, m.st.status.r(cut(fmt.Sprintf(" lines %d-%d of %d · ↑/↓ pgup/pgdn scroll · esc closes", m.page.scriptTop+1, min(len(m.page.script), m.page.scriptTop+room), len(m.page.script)), m.width)))
 	return strings.Join(rows, "\n")
 }
 

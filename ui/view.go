@@ -23,7 +23,7 @@ func (m *Model) View() (out string) {
 	if m.err != nil {
 		return ""
 	}
-	if m.script != nil {
+	if m.page.script != nil {
 		return m.scriptView()
 	}
 	if m.lay.mode == modeSmall {
