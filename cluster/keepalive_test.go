@@ -36,6 +36,9 @@ func TestKeepaliveLeaderRenewsOnlyTheLeader(t *testing.T) {
 	if tok, ok := w.ClientHolds("c1", "orders"); !ok || tok != 1 {
 		t.Fatalf("c1 does not hold orders after 4.5s of keepalives (a 3s lease)")
 	}
+	if v := w.View(ViewOptions{}); len(v.Clients) != 1 || len(v.Clients[0].Holds) != 1 || v.Clients[0].Holds[0].Every != time.Second {
+		t.Fatalf("c1's view %+v: want its hold shown renewed every 1s", v.Clients)
+	}
 	if r, _ := w.ClientReply("c1"); r != ReplyGranted {
 		t.Fatalf("c1's reply %v: background renewals must not change the foreground reply", r)
 	}

@@ -166,6 +166,9 @@ type HoldView struct {
 	Key   string
 	Token uint64
 	Left  time.Duration // 0 when its own clock says the lease ran out
+	// Every is the interval of the background keepalive renewing it (keepalive KEY every D);
+	// 0 when none runs.
+	Every time.Duration
 }
 
 // ResourceView is the fenced resource's state for one key.
@@ -375,7 +378,13 @@ func (w *World) clientView(c *client) ClientView {
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.holds)) {
 		h := c.holds[k]
-		cv.Holds = append(cv.Holds, HoldView{Key: k, Token: h.token, Left: max(0, AddTime(AddTime(h.sentLocal, h.lease), -cv.Local))})
+		hv := HoldView{Key: k, Token: h.token, Left: max(0, AddTime(AddTime(h.sentLocal, h.lease), -cv.Local))}
+		for _, l := range c.loops {
+			if l.key == k && l.token == h.token && !l.stopped {
+				hv.Every = l.every
+			}
+		}
+		cv.Holds = append(cv.Holds, hv)
 	}
 	if c.lastWrite != nil {
 		wv := writeView(c.lastWrite)

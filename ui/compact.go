@@ -65,6 +65,9 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			if h.Left > 0 {
 				// The time left on the client's own clock: lessons compare it with the nodes'.
 				l.add(st.grant, fmt.Sprintf(" holds %s #%d %s", h.Key, h.Token, leftText(h.Left)))
+				if h.Every > 0 {
+					l.add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
+				}
 			} else {
 				l.add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
 			}

@@ -94,6 +94,9 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		label, text, ts := " holds ", fmt.Sprintf("%s #%d ", h.Key, h.Token), st.grant
 		if h.Left > 0 {
 			text += leftText(h.Left)
+			if h.Every > 0 {
+				text += " · keepalive every " + h.Every.String() // renewed in the background
+			}
 		} else {
 			// Its own clock says the lease is over: past tense, not "holds … ran out".
 			label, text, ts = " held ", text+"· ran out (own clock)", st.gone
