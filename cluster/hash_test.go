@@ -66,9 +66,18 @@ func TestItemSetCopiesEveryField(t *testing.T) {
 			t.Fatalf("the test leaves item.%s zero: give it a value", v.Type().Field(i).Name)
 		}
 	}
-	var to item
-	to.set(&from)
-	if !reflect.DeepEqual(to, from) {
-		t.Fatalf("set copied\n%+v\nwant\n%+v", to, from)
+	// Over an empty slot, over a slot holding another item, and an empty item over a full slot.
+	other := item{at: 9, msg: &pb.Message{}, cl: &client{}, req: &request{}, rep: &reply{}, write: &write{}}
+	for _, c := range []struct{ to, from item }{{item{}, from}, {other, from}, {other, item{}}} {
+		to := c.to
+		to.set(&c.from)
+		if !reflect.DeepEqual(to, c.from) {
+			t.Fatalf("set copied\n%+v\nwant\n%+v", to, c.from)
+		}
+		for _, p := range [][2]any{{to.msg, c.from.msg}, {to.cl, c.from.cl}, {to.req, c.from.req}, {to.rep, c.from.rep}, {to.write, c.from.write}} {
+			if p[0] != p[1] {
+				t.Fatalf("set kept a pointer of the slot's old item: %p, want %p", p[0], p[1])
+			}
+		}
 	}
 }
