@@ -65,7 +65,8 @@
 //   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held
 //     keys option (--keys is not a serve flag), at most 24 h of simulated time and 64 MB of
 //     world (keys, leases, log: World.CloneSize) — past either the session ends with a
-//     message; checkpoints at most 32 MB in all (the TUI allows 256 MB). Every message
+//     message, as past maxActions recorded actions (each is kept until the run ends);
+//     checkpoints at most 32 MB in all (the TUI allows 256 MB). Every message
 //     a session handles does bounded work (a frame simulates at most 25 ms of wall time; long
 //     moves in time run as jobs, a piece per message), and all stepping shares one lock, so one
 //     session cannot take the machine.

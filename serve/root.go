@@ -320,6 +320,11 @@ const (
 	maxWorldBytes = 64 << 20       // what a copy of the world would hold (cluster.World.CloneSize)
 )
 
+// maxActions bounds the actions a session's run records (each key that acts is one, kept
+// with its step twice until the run ends, about 600 bytes): a paste of 200,000 h (heal) keys
+// grew the server's heap by 140 MB. No lesson or class needs near this many.
+var maxActions = 10000
+
 // outOfBounds checks the session's own world, once a second.
 func (rt *root) outOfBounds() string {
 	if rt.child == nil || rt.child.Following() || time.Since(rt.checked) < time.Second {
@@ -332,11 +337,14 @@ func (rt *root) outOfBounds() string {
 	}
 	var now time.Duration
 	var size int64
+	var acts int
 	cluster.Exclusive(func() {
 		w := rt.child.World()
-		now, size = w.Now(), w.CloneSize()
+		now, size, acts = w.Now(), w.CloneSize(), rt.child.Actions()
 	})
 	switch {
+	case acts > maxActions:
+		return fmt.Sprintf("this session's run passed its bound of %d actions", maxActions)
 	case now > maxSimTime:
 		return fmt.Sprintf("this session's world passed its bound of %v of simulated time", maxSimTime)
 	case size > maxWorldBytes:

@@ -33,6 +33,9 @@ func (s *sim) waitJob(st scenarios.Step) (*scenarios.Job, error) { return s.p.St
 // session is the run so far as a scenario (saved, shown or exported under name).
 func (s *sim) session(name string) *scenarios.Scenario { return s.p.Session(name) }
 
+// actions is how many actions the run has recorded.
+func (s *sim) actions() int { return s.p.UserActions() }
+
 // align moves the run on by less than a millisecond, so a saved file's last wait is whole
 // milliseconds too.
 func (s *sim) align() {

@@ -103,6 +103,10 @@ func (m *Model) Forked() bool { return m.class != nil && m.sim != m.class }
 // Refresh takes a new snapshot of the run (a follower, after its class moved).
 func (m *Model) Refresh() { m.refresh() }
 
+// Actions is how many actions the run has recorded (the session's script, and the runner's
+// record of what it did): each is kept until the run ends.
+func (m *Model) Actions() int { return m.sim.actions() }
+
 // Next is the lesson the student asked to play next (n at the end), or "".
 func (m *Model) Next() string { return m.next }
 
