@@ -153,11 +153,19 @@ func sessionLive(sess ssh.Session) func() {
 	return func() { cc.live.Add(-1) }
 }
 
-// lineLogger escapes each log line of the connection logger into one line.
+// lineLogger escapes each log line of the connection logger into one line, of at most
+// maxLogLine bytes: it quotes what the client sent (user name, command, TERM), each up to
+// the protocol's 256 KB.
 type lineLogger struct{ l *log.Logger }
 
+const maxLogLine = 1024
+
 func (l lineLogger) Printf(format string, v ...any) {
-	l.l.Print(termsafe.Line(strings.TrimSuffix(fmt.Sprintf(format, v...), "\n")))
+	s := termsafe.Line(strings.TrimSuffix(fmt.Sprintf(format, v...), "\n"))
+	if len(s) > maxLogLine {
+		s = strings.ToValidUTF8(s[:maxLogLine], "") + "…"
+	}
+	l.l.Print(s)
 }
 
 // refuseChannel refuses every channel but a session: port forwarding (direct-tcpip), X11.

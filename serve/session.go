@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"leaselab/scenarios"
@@ -141,7 +142,7 @@ func (s *Server) commands(next ssh.Handler) ssh.Handler {
 // the reason the server closed it on screen. A panic outside the program ends it alone.
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		se := &session{user: sess.User(), srv: s, sess: sess, teacher: s.isTeacher(sess), scr: &screen{w: sess},
+		se := &session{user: shownName(sess.User()), srv: s, sess: sess, teacher: s.isTeacher(sess), scr: &screen{w: sess},
 			kick: make(chan struct{}, 1), stop: make(chan struct{})}
 		se.active.Store(time.Now().UnixNano())
 		s.mu.Lock()
@@ -198,6 +199,14 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		}
 	}
 }
+
+// maxName bounds a user name as a session keeps and shows it (the protocol allows about
+// 256 KB): a class's teacher line lists its members' names at every frame, and 200 names of
+// 64 KB each made that line 13 MB, 30 times a second.
+const maxName = 32
+
+// shownName is a user name escaped (control and bidi characters) and cut to maxName cells.
+func shownName(u string) string { return ansi.Truncate(termsafe.Line(u), maxName, "…") }
 
 // commandLesson reads the command a client asked for: none (the menu) or `play NAME` with the
 // name of a bundled lesson. A path is refused: a parse error would quote the file's lines.
