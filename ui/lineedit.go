@@ -55,9 +55,17 @@ func (e *lineEdit) update(k tea.KeyMsg) {
 	}
 }
 
-// remember adds an entered line to the history (not a repeat of the last one).
+// maxHist bounds the history: over SSH a client can enter lines as fast as it sends them, and
+// each line the prompt refuses is kept all the same.
+const maxHist = 500
+
+// remember adds an entered line to the history (not a repeat of the last one), dropping the
+// oldest past maxHist.
 func (e *lineEdit) remember(line string) {
 	if line != "" && (len(e.hist) == 0 || e.hist[len(e.hist)-1] != line) {
+		if len(e.hist) >= maxHist {
+			e.hist = append(e.hist[:0:0], e.hist[len(e.hist)-maxHist+1:]...)
+		}
 		e.hist = append(e.hist, line)
 	}
 	e.hi = len(e.hist)
