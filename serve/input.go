@@ -27,6 +27,38 @@ const (
 	maxReply = 256                        // a longer escape sequence is not an answer: passed on
 )
 
+// A client's keyboard is rate-limited: every byte is a message the session handles (a key,
+// a mouse move, part of a paste), and a client sending as fast as its link allows kept a core
+// busy with one session (a 4 MB paste took it over a minute and a half). Typing, a paste into
+// the prompt (at most 200 characters) and dragging the mouse stay far under the limit; past
+// it, the session stops reading the client until its budget allows, so the flood waits in
+// the client's own SSH window.
+const (
+	inputRate  = 2 << 10  // bytes a second, sustained
+	inputBurst = 16 << 10 // bytes at once
+)
+
+// budget is a token bucket of input bytes.
+type budget struct {
+	tokens float64
+	last   time.Time
+}
+
+// take spends n bytes at now and says how long to wait before reading more.
+func (b *budget) take(n int, now time.Time) time.Duration {
+	if b.last.IsZero() {
+		b.tokens = inputBurst
+	} else {
+		b.tokens = min(inputBurst, b.tokens+now.Sub(b.last).Seconds()*inputRate)
+	}
+	b.last = now
+	b.tokens -= float64(n)
+	if b.tokens >= 0 {
+		return 0
+	}
+	return time.Duration(-b.tokens / inputRate * float64(time.Second))
+}
+
 // input is the program's input (Read) and the terminal's answers.
 type input struct {
 	pr    *io.PipeReader
@@ -39,11 +71,15 @@ type input struct {
 	replied bool
 
 	pend []byte // an unfinished escape sequence that may be an answer
+
+	budget budget
+	now    func() time.Time    // time.Now (tests replace both)
+	sleep  func(time.Duration) // time.Sleep
 }
 
 // newInput starts reading r; at its end (the client closed its input) eof is called.
 func newInput(r io.Reader, eof func()) *input {
-	in := &input{reply: make(chan struct{})}
+	in := &input{reply: make(chan struct{}), now: time.Now, sleep: time.Sleep}
 	in.pr, in.pw = io.Pipe()
 	go in.loop(r, eof)
 	return in
@@ -63,6 +99,9 @@ func (in *input) loop(r io.Reader, eof func()) {
 				if _, werr := in.pw.Write(out); werr != nil {
 					return // the program is gone
 				}
+			}
+			if d := in.budget.take(n, in.now()); d > 0 {
+				in.sleep(d)
 			}
 		}
 		if err != nil {

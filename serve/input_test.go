@@ -168,3 +168,49 @@ func TestSessionsGetTheirColours(t *testing.T) {
 		t.Fatalf("a light terminal got the dark terminal's colours: %v", dark)
 	}
 }
+
+// A client's keyboard is held to inputRate after a burst of inputBurst: a flood waits in the
+// client's SSH window instead of keeping the server busy. The clock is the test's.
+func TestInputRateLimited(t *testing.T) {
+	in := &input{reply: make(chan struct{})}
+	in.pr, in.pw = io.Pipe()
+	clock := time.Unix(0, 0)
+	var slept time.Duration
+	read, firstSleep := 0, -1
+	in.now = func() time.Time { return clock }
+	in.sleep = func(d time.Duration) {
+		if firstSleep < 0 {
+			firstSleep = read
+		}
+		slept += d
+		clock = clock.Add(d)
+	}
+	got := make(chan int)
+	go func() { n, _ := io.Copy(io.Discard, in); got <- int(n) }()
+	const total = 100 << 10
+	done := make(chan struct{})
+	src := countingReader{r: strings.NewReader(strings.Repeat("x", total)), n: &read}
+	go in.loop(src, func() { close(done) })
+	<-done
+	if n := <-got; n != total {
+		t.Fatalf("the program read %d bytes of %d", n, total)
+	}
+	want := time.Duration(float64(total-inputBurst) / inputRate * float64(time.Second))
+	if d := slept - want; d < -time.Millisecond || d > time.Millisecond {
+		t.Fatalf("%d bytes waited %v, want %v", total, slept, want)
+	}
+	if firstSleep <= inputBurst {
+		t.Fatalf("the first wait came after %d bytes, within the burst of %d", firstSleep, inputBurst)
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n *int
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += n
+	return n, err
+}
