@@ -61,7 +61,10 @@
 //     One connection holds at most maxChannels sessions; a session keeps at most maxEnv
 //     environment requests of maxEnvBytes each (the library keeps each until the session ends).
 //   - A client's window counts as at most 500x200 cells: a frame's memory grows with its cells.
-//   - User names, commands and TERM reach the screens and the log with control bytes escaped.
+//   - User names, commands and TERM reach the screens and the log with control bytes escaped;
+//     a user name is kept cut to maxName cells, a log line to maxLogLine bytes.
+//   - A client's input is read at most inputRate bytes a second after a burst of inputBurst:
+//     every byte is a message its session handles.
 //   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held
 //     keys option (--keys is not a serve flag), at most 24 h of simulated time and 64 MB of
 //     world (keys, leases, log: World.CloneSize) — past either the session ends with a
@@ -69,7 +72,8 @@
 //     checkpoints at most 32 MB in all (the TUI allows 256 MB). Every message
 //     a session handles does bounded work (a frame simulates at most 25 ms of wall time; long
 //     moves in time run as jobs, a piece per message), and all stepping shares one lock, so one
-//     session cannot take the machine.
+//     session cannot take the machine. A follower forks at most once per forkEvery: a fork
+//     copies the class's world holding the class's lock.
 //   - --idle closes a session with no key for that long, with a message. SIGTERM (and ctrl-c)
 //     close every session with a message, then the server exits 0.
 //   - A panic in a session is caught, logged and ends that session only.

@@ -305,6 +305,7 @@ func (rt *root) joinClass() tea.Cmd {
 	sv.OnAnswer = func(line, choice int) { c.answer(se, line, choice) }
 	sv.Revealed = c.revealed
 	sv.View = c.view
+	sv.MayFork = se.mayFork
 	c.mu.Lock()
 	f := c.model.Follower(sv)
 	c.mu.Unlock()
@@ -312,6 +313,21 @@ func (rt *root) joinClass() tea.Cmd {
 	rt.setChild(f)
 	c.teacher.wake()
 	return rt.childInit()
+}
+
+// forkEvery is the least wall time between a follower's forks: each copies the class's world
+// (about a millisecond and 400 KB) holding the class's lock and the world lock, so F sent as
+// fast as the keyboard's budget allows would keep the teacher and every session waiting.
+var forkEvery = time.Second
+
+// mayFork allows a follower's fork at most once per forkEvery (its program's goroutine only).
+func (se *session) mayFork() error {
+	now := time.Now()
+	if wait := se.lastFork.Add(forkEvery).Sub(now); wait > 0 {
+		return fmt.Errorf("F forks again in %.1fs (a fork copies the class's world)", wait.Seconds())
+	}
+	se.lastFork = now
+	return nil
 }
 
 // Bounds on one session's world (see the package doc): past one, the session ends.

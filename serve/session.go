@@ -47,6 +47,8 @@ type session struct {
 	bye  string // why the server closed it, shown after the program ends
 	eof  bool   // the client closed its input
 
+	lastFork time.Time // its last fork of the class (mayFork; its program's goroutine only)
+
 	// kick wakes the session's pump to send it one kickMsg: a slot of one, so a session that
 	// is slow to take messages gets the latest news once, never a queue (latest frame wins).
 	kick chan struct{}

@@ -37,6 +37,9 @@ type Served struct {
 	// View, for a follower, takes the class's snapshot for these options: followers asking
 	// with the same options at the same instant share one.
 	View func(cluster.ViewOptions) cluster.View
+	// MayFork, for a follower, is asked before each fork (F from the class): an error refuses
+	// it, said on the status line. A fork copies the class's world.
+	MayFork func() error
 }
 
 // NewServedSandbox is a served session's sandbox.
@@ -162,6 +165,12 @@ func (m *Model) onFollowerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if a := m.curAsk(); a != nil && m.Following() && !m.revealed(a) {
 			m.fail("F forks once the teacher has revealed this answer (a copy of your own would show it)")
 			return nil, true
+		}
+		if !m.Forked() && m.served.MayFork != nil {
+			if err := m.served.MayFork(); err != nil {
+				m.fail("%v", err)
+				return nil, true
+			}
 		}
 		m.fork()
 		return nil, true
