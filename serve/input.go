@@ -31,8 +31,9 @@ const (
 // a mouse move, part of a paste), and a client sending as fast as its link allows kept a core
 // busy with one session (a 4 MB paste took it over a minute and a half). Typing, a paste into
 // the prompt (at most 200 characters) and dragging the mouse stay far under the limit; past
-// it, the session stops reading the client until its budget allows, so the flood waits in
-// the client's own SSH window.
+// it, what the client sends is read and dropped. (Waiting instead left a flood queued in the
+// SSH window, 2 MB, in front of the client's end: a client that sent 2 MB and left kept its
+// session, and its slot, for a quarter of an hour.)
 const (
 	inputRate  = 2 << 10  // bytes a second, sustained
 	inputBurst = 16 << 10 // bytes at once
@@ -44,19 +45,17 @@ type budget struct {
 	last   time.Time
 }
 
-// take spends n bytes at now and says how long to wait before reading more.
-func (b *budget) take(n int, now time.Time) time.Duration {
+// take spends up to n bytes at now and says how many the budget allows.
+func (b *budget) take(n int, now time.Time) int {
 	if b.last.IsZero() {
 		b.tokens = inputBurst
 	} else {
 		b.tokens = min(inputBurst, b.tokens+now.Sub(b.last).Seconds()*inputRate)
 	}
 	b.last = now
-	b.tokens -= float64(n)
-	if b.tokens >= 0 {
-		return 0
-	}
-	return time.Duration(-b.tokens / inputRate * float64(time.Second))
+	k := min(n, int(b.tokens))
+	b.tokens -= float64(k)
+	return k
 }
 
 // input is the program's input (Read) and the terminal's answers.
@@ -73,13 +72,12 @@ type input struct {
 	pend []byte // an unfinished escape sequence that may be an answer
 
 	budget budget
-	now    func() time.Time    // time.Now (tests replace both)
-	sleep  func(time.Duration) // time.Sleep
+	now    func() time.Time // time.Now (tests replace it)
 }
 
 // newInput starts reading r; at its end (the client closed its input) eof is called.
 func newInput(r io.Reader, eof func()) *input {
-	in := &input{reply: make(chan struct{}), now: time.Now, sleep: time.Sleep}
+	in := &input{reply: make(chan struct{}), now: time.Now}
 	in.pr, in.pw = io.Pipe()
 	go in.loop(r, eof)
 	return in
@@ -95,13 +93,14 @@ func (in *input) loop(r io.Reader, eof func()) {
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
-			if out := in.filter(buf[:n]); len(out) > 0 {
+			out := in.filter(buf[:n])
+			if len(out) > 0 {
+				out = out[:in.budget.take(len(out), in.now())]
+			}
+			if len(out) > 0 {
 				if _, werr := in.pw.Write(out); werr != nil {
 					return // the program is gone
 				}
-			}
-			if d := in.budget.take(n, in.now()); d > 0 {
-				in.sleep(d)
 			}
 		}
 		if err != nil {
