@@ -60,11 +60,13 @@
 //     session for 20 s (handshakeTimeout) is closed, so idle ones cannot fill the slots.
 //     One connection holds at most maxChannels sessions; a session keeps at most maxEnv
 //     environment requests of maxEnvBytes each (the library keeps each until the session ends).
+//     A session channel's input is read as it comes: at most maxEarlyInput before its shell
+//     (more closes it; x/crypto/ssh would keep up to a 2 MB window on a channel nobody reads).
 //   - A client's window counts as at most 500x200 cells: a frame's memory grows with its cells.
 //   - User names, commands and TERM reach the screens and the log with control bytes escaped;
 //     a user name is kept cut to maxName cells, a log line to maxLogLine bytes.
-//   - A client's input is read at most inputRate bytes a second after a burst of inputBurst:
-//     every byte is a message its session handles.
+//   - A session takes at most inputRate bytes a second of its client's input after a burst of
+//     inputBurst, and drops the rest: every byte is a message its session handles.
 //   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held
 //     keys option (--keys is not a serve flag), at most 24 h of simulated time and 64 MB of
 //     world (keys, leases, log: World.CloneSize) — past either the session ends with a

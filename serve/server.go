@@ -354,10 +354,11 @@ func boundedSession(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel
 type envBounded struct{ gossh.NewChannel }
 
 func (c envBounded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
-	ch, reqs, err := c.NewChannel.Accept()
+	raw, reqs, err := c.NewChannel.Accept()
 	if err != nil {
-		return ch, reqs, err
+		return raw, reqs, err
 	}
+	ch := newEarlyBounded(raw)
 	out := make(chan *gossh.Request)
 	go func() {
 		defer close(out)
@@ -378,6 +379,7 @@ func (c envBounded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 					continue
 				}
 			case "shell", "exec", "subsystem":
+				ch.start()
 				out <- r
 				if !started && held != nil {
 					out <- held
@@ -400,4 +402,97 @@ func drainWindows(sess ssh.Session) {
 			}
 		}()
 	}
+}
+
+// Input a session channel may send before its shell starts: x/crypto/ssh keeps what arrives on
+// a channel nobody reads up to its window, 2 MB, and nothing reads a session's input before
+// its program runs; a connection's eight channels that never start would each hold 2 MB. So
+// every session channel's input is read at once into a queue of its own: before the start
+// at most maxEarlyInput (more closes the channel: a client's keys come after its shell), then
+// at most maxQueued ahead of the program.
+const (
+	maxEarlyInput = 4 << 10
+	maxQueued     = 32 << 10
+)
+
+// earlyBounded is a session channel whose input is read as it comes (see maxEarlyInput).
+type earlyBounded struct {
+	gossh.Channel
+	mu      sync.Mutex
+	cond    *sync.Cond
+	q       []byte // read from the client, not yet by the session
+	err     error  // the channel's read error, after q
+	started bool
+	closed  bool // Close was called: the pump stops waiting for the session to read
+}
+
+func newEarlyBounded(ch gossh.Channel) *earlyBounded {
+	b := &earlyBounded{Channel: ch}
+	b.cond = sync.NewCond(&b.mu)
+	go b.pump()
+	return b
+}
+
+func (b *earlyBounded) start() {
+	b.mu.Lock()
+	b.started = true
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
+func (b *earlyBounded) pump() {
+	buf := make([]byte, 4096)
+	for {
+		b.mu.Lock()
+		for b.started && len(b.q) >= maxQueued && !b.closed {
+			b.cond.Wait()
+		}
+		b.mu.Unlock()
+		n, err := b.Channel.Read(buf)
+		b.mu.Lock()
+		b.q = append(b.q, buf[:n]...)
+		over := !b.started && len(b.q) > maxEarlyInput
+		if over {
+			b.q, err = nil, io.EOF
+		}
+		if err != nil {
+			b.err = err
+		}
+		b.cond.Broadcast()
+		b.mu.Unlock()
+		if over {
+			b.Channel.Close()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Close closes the channel; a pump waiting for the session to read goes on to its end.
+func (b *earlyBounded) Close() error {
+	b.mu.Lock()
+	b.closed = true
+	b.cond.Broadcast()
+	b.mu.Unlock()
+	return b.Channel.Close()
+}
+
+// Read is the session's read of the client's input.
+func (b *earlyBounded) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.q) == 0 && b.err == nil {
+		b.cond.Wait()
+	}
+	if len(b.q) == 0 {
+		return 0, b.err
+	}
+	n := copy(p, b.q)
+	b.q = b.q[n:]
+	if len(b.q) == 0 {
+		b.q = nil
+	}
+	b.cond.Broadcast()
+	return n, nil
 }
