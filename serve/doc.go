@@ -75,7 +75,8 @@
 //     a session handles does bounded work (a frame simulates at most 25 ms of wall time; long
 //     moves in time run as jobs, a piece per message), and all stepping shares one lock, so one
 //     session cannot take the machine. A follower forks at most once per forkEvery: a fork
-//     copies the class's world holding the class's lock.
+//     copies the class's world holding the class's lock; a menu opens at most one thing per
+//     openEvery (a lesson builds a world holding the world lock).
 //   - --idle closes a session with no key for that long, with a message. SIGTERM (and ctrl-c)
 //     close every session with a message, then the server exits 0.
 //   - A panic in a session is caught, logged and ends that session only.

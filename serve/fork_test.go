@@ -32,3 +32,26 @@ func TestForkSpamRefused(t *testing.T) {
 		t.Fatal("a second fork within forkEvery was made")
 	}
 }
+
+// The menu opens at most one thing per openEvery: a lesson builds a world holding the world
+// lock, so enter and q sent without end would keep every session waiting.
+func TestMenuOpeningsPaced(t *testing.T) {
+	defer func(d time.Duration) { openEvery = d }(openEvery)
+	openEvery = time.Hour
+	ts := startServer(t, nil)
+	tm := openTerm(t, ts.dial(t, "spam"), 100, 30, "", true)
+	tm.waitFor(0, "student spam")
+	m := tm.mark()
+	tm.send(keyEnter)
+	tm.waitFor(m, "first-lock")
+	eventually(t, "the lesson opens", func() bool { return ts.models()["spam"] != nil })
+	m = tm.mark()
+	tm.send("q")
+	tm.waitFor(m, "student spam")
+	m = tm.mark()
+	tm.send(keyEnter)
+	tm.waitFor(m, "the menu opens again in")
+	if ts.models()["spam"] != nil {
+		t.Fatal("a second lesson was opened within openEvery")
+	}
+}

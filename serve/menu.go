@@ -82,6 +82,10 @@ func (m *menu) update(msg tea.Msg) tea.Cmd {
 			m.note = "only a teacher's key opens a class"
 			return nil
 		}
+		if err := m.rt.se.mayOpen(); err != nil {
+			m.note = err.Error()
+			return nil
+		}
 		it := m.items[m.sel]
 		switch it.kind {
 		case itemJoin:

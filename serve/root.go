@@ -322,12 +322,34 @@ var forkEvery = time.Second
 
 // mayFork allows a follower's fork at most once per forkEvery (its program's goroutine only).
 func (se *session) mayFork() error {
-	now := time.Now()
-	if wait := se.lastFork.Add(forkEvery).Sub(now); wait > 0 {
+	if wait := paced(&se.lastFork, forkEvery); wait > 0 {
 		return fmt.Errorf("F forks again in %.1fs (a fork copies the class's world)", wait.Seconds())
 	}
-	se.lastFork = now
 	return nil
+}
+
+// openEvery is the least wall time between two things a session opens from its menu: a
+// lesson or the sandbox builds a world (raft nodes and all) holding the world lock, joining
+// the class draws a follower holding the class's lock, so enter and q sent as fast as the
+// keyboard's budget allows would keep every session waiting.
+var openEvery = time.Second
+
+// mayOpen allows an opening from the menu at most once per openEvery.
+func (se *session) mayOpen() error {
+	if wait := paced(&se.lastOpen, openEvery); wait > 0 {
+		return fmt.Errorf("the menu opens again in %.1fs (one opening a second)", wait.Seconds())
+	}
+	return nil
+}
+
+// paced says how long until every has passed since *last; when it has, *last becomes now.
+func paced(last *time.Time, every time.Duration) time.Duration {
+	now := time.Now()
+	if wait := last.Add(every).Sub(now); wait > 0 {
+		return wait
+	}
+	*last = now
+	return 0
 }
 
 // Bounds on one session's world (see the package doc): past one, the session ends.

@@ -48,6 +48,7 @@ type session struct {
 	eof  bool   // the client closed its input
 
 	lastFork time.Time // its last fork of the class (mayFork; its program's goroutine only)
+	lastOpen time.Time // its last opening from the menu (mayOpen; likewise)
 
 	// kick wakes the session's pump to send it one kickMsg: a slot of one, so a session that
 	// is slow to take messages gets the latest news once, never a queue (latest frame wins).
