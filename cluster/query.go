@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"sort"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -130,6 +131,24 @@ func (w *World) StateHash(id int) uint64 {
 		return 0
 	}
 	return n.sm.Hash()
+}
+
+// DelayedKeys is the keys whose lock-delay (option lock-delay) still runs on node id's clock,
+// sorted: node-local state that no log entry or lock table shows, which a comparison must see.
+func (w *World) DelayedKeys(id int) []string {
+	n := w.node(id)
+	if !n.up {
+		return nil
+	}
+	var out []string
+	now := n.clk.local(w.now)
+	for k, end := range n.delays {
+		if end > now {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // LastResult is the latest applied result for key on node id.

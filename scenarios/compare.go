@@ -61,7 +61,35 @@ func (c *Comparison) rebuild() error {
 		p.KeepCheckpoints(false)
 		c.Sides[i] = &Side{Scenario: s, Label: Label(s), p: p, obs: newObserver(p.World())}
 	}
+	c.Sides[0].Label, c.Sides[1].Label = PairLabels(c.a, c.b)
 	return nil
+}
+
+// PairLabels names two sides by what tells them apart. Two runs that differ only by options
+// (`compare A --without lock-delay`) are "with lock-delay 3s" and "without lock-delay": both
+// are as safe as the seed, and calling the one without the option "safe" said the opposite of
+// what the comparison shows. Otherwise each side is its Label.
+func PairLabels(a, b *Scenario) (string, string) {
+	if !slices.Equal(a.Header.Unsafe, b.Header.Unsafe) {
+		return Label(a), Label(b)
+	}
+	var la, lb []string
+	for _, o := range offOptions {
+		va, vb := o.on(&a.Header.Config), o.on(&b.Header.Config)
+		switch {
+		case va == vb:
+		case vb == "":
+			la, lb = append(la, "with "+va), append(lb, "without "+o.name)
+		case va == "":
+			la, lb = append(la, "without "+o.name), append(lb, "with "+vb)
+		default:
+			la, lb = append(la, "with "+va), append(lb, "with "+vb)
+		}
+	}
+	if len(la) == 0 {
+		return Label(a), Label(b)
+	}
+	return strings.Join(la, ", "), strings.Join(lb, ", ")
 }
 
 // Label says what a side is: "safe", or "unsafe: " and its switches; then each option that

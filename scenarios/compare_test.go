@@ -327,9 +327,17 @@ func TestWithoutOption(t *testing.T) {
 	if _, err := WithoutOption(s, "pre-vote"); err == nil || !strings.Contains(err.Error(), "lock-delay") {
 		t.Errorf("unknown option: %v", err)
 	}
+	if a, b := PairLabels(s, u); a != "with lock-delay 3s" || b != "without lock-delay" {
+		t.Errorf("pair labels %q %q: want each side named by the option it has or lacks", a, b)
+	}
+	// The runs part where the node columns first differ: n1's lock-delay starts on one side
+	// only (node-local state, in no log entry and no lock table), before c2 asks.
 	c := compareRun(t, s, u)
-	if c.Div == nil || c.Div.Subject != "c2" || !strings.Contains(c.Div.A, "delayed") {
-		t.Fatalf("divergence %v, want c2 delayed on side A", c.Div)
+	if c.Div == nil || c.Div.Subject != "n1" || !strings.Contains(c.Div.A, "lock-delay runs on orders") || strings.Contains(c.Div.B, "lock-delay") {
+		t.Fatalf("divergence %v, want n1's lock-delay on side A only", c.Div)
+	}
+	if c.Sides[0].Label != "with lock-delay 3s" || c.Sides[1].Label != "without lock-delay" {
+		t.Errorf("side labels %q %q", c.Sides[0].Label, c.Sides[1].Label)
 	}
 	if c.Sides[0].Verdict.Failed != 0 || c.Sides[1].Verdict.Failed == 0 {
 		t.Errorf("failed expects: %d with the delay, %d without; want only the second to fail", c.Sides[0].Verdict.Failed, c.Sides[1].Verdict.Failed)
@@ -347,6 +355,9 @@ func TestWithoutLeaseOnPromote(t *testing.T) {
 	if k.Header.LeaseOnPromote != cluster.PromoteKeep || s.Header.LeaseOnPromote != cluster.PromoteReset ||
 		Label(s) != "safe, lease-on-promote reset" || Label(k) != "safe" || strings.Contains(Format(k), "option lease-on-promote") {
 		t.Fatalf("labels %q %q, copy:\n%s", Label(s), Label(k), Format(k))
+	}
+	if a, b := PairLabels(s, k); a != "with lease-on-promote reset" || b != "without lease-on-promote" {
+		t.Errorf("pair labels %q %q", a, b)
 	}
 	c := compareRun(t, s, k)
 	if c.Div == nil || c.Div.At < 3*time.Second || c.Div.At > 5*time.Second {
