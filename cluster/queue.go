@@ -44,26 +44,46 @@ type item struct {
 	write *write
 }
 
-// queue holds the future happenings in (at, seq) order: two 4-ary min-heaps (half the depth of
-// a binary one) of small keys (time, seq, slot) over a slab of items. Sifting moves 24-byte keys
-// with no pointers in them, never the items themselves (which are large and full of pointers,
-// so moving them cost copies and GC write barriers).
+// queue holds the future happenings in (at, seq) order: small keys (time, seq, slot) over a
+// slab of items. Ordering moves 24-byte keys with no pointers in them, never the items
+// themselves (which are large and full of pointers, so moving them cost copies and GC write
+// barriers).
 //
-// near holds what is due within nearSpan of the last item run (messages, requests, replies:
-// most pushes and pops), far the rest: timers, most of them re-armed before they fire (of a
-// loaded run's 340 queued items, 300 are client deadlines and lease timers). pop takes the
-// earlier of the two tops, so the order is exactly one heap's, but the busy heap stays a few
-// dozen keys deep instead of hundreds.
+// What is due within nearSpan of the last item run (messages, requests, replies: most pushes
+// and pops) goes in a calendar: 64 buckets of about a millisecond each, a bucket's keys kept
+// sorted (a few at a time, and a new key mostly goes last). The next near key is the first
+// key of the first non-empty bucket from the last item's on. The rest goes in far, a 4-ary
+// min-heap: timers, most of them re-armed before they fire (of a loaded run's 340 queued
+// items, 300 are client deadlines and lease timers). pop takes the earlier of the two, so the
+// order is exactly a sort's.
 type queue struct {
-	near, far []qkey
-	last      time.Duration // the time of the last item popped
-	slab      []item
-	free      []int32 // empty slab slots
-	seq       uint64
+	near  [nBuckets]bucket
+	nearN int // keys in near
+	minB  int // the bucket holding the next near key; -1: not known, nearest looks
+	far   []qkey
+	last  time.Duration // the time of the last item popped
+	slab  []item
+	free  []int32 // empty slab slots
+	seq   uint64
 }
 
-// nearSpan: a message's latency (2 to 8 ms by default) is near, a tick (100 ms) is far.
+// bucket is one calendar day: keys[head:], sorted. The front is reused once it empties.
+type bucket struct {
+	keys []qkey
+	head int
+}
+
+// nearSpan: a message's latency (2 to 8 ms by default) is near, a tick (100 ms) is far. It is
+// shorter than the calendar's 64 buckets (67 ms), so the near keys, all in [last,
+// last+nearSpan), never wrap onto a bucket that holds earlier ones.
 const nearSpan = 50 * time.Millisecond
+
+const (
+	bucketShift = 20 // a bucket spans 2^20 ns
+	nBuckets    = 64
+)
+
+func bucketOf(at time.Duration) int { return int(at>>bucketShift) & (nBuckets - 1) }
 
 type qkey struct {
 	at   time.Duration
@@ -91,8 +111,21 @@ func (q *queue) push(it item) {
 		q.slab = append(q.slab, it)
 	}
 	k := qkey{at: it.at, seq: it.seq, slot: slot}
-	if it.at-q.last < nearSpan {
-		q.near = heapPush(q.near, k)
+	if d := it.at - q.last; d >= 0 && d < nearSpan {
+		bi := bucketOf(it.at)
+		b := &q.near[bi]
+		h := append(b.keys, k)
+		i := len(h) - 1
+		for i > b.head && k.before(h[i-1]) {
+			h[i] = h[i-1]
+			i--
+		}
+		h[i] = k
+		b.keys = h
+		if q.nearN == 0 || (q.minB >= 0 && i == b.head && k.before(q.near[q.minB].keys[q.near[q.minB].head])) {
+			q.minB = bi
+		}
+		q.nearN++
 	} else {
 		q.far = heapPush(q.far, k)
 	}
@@ -122,39 +155,60 @@ func (it *item) set(from *item) {
 	it.msg, it.cl, it.req, it.rep, it.write = from.msg, from.cl, from.req, from.rep, from.write
 }
 
-func (q *queue) len() int { return len(q.near) + len(q.far) }
+func (q *queue) len() int { return q.nearN + len(q.far) }
 
-// top is the heap holding the next item, nil when nothing is queued.
-func (q *queue) top() *[]qkey {
-	switch {
-	case len(q.far) == 0:
-		if len(q.near) == 0 {
-			return nil
-		}
-		return &q.near
-	case len(q.near) == 0 || q.far[0].before(q.near[0]):
-		return &q.far
+// nearest is the bucket holding the next near key, -1 when near is empty.
+func (q *queue) nearest() int {
+	if q.nearN == 0 {
+		return -1
 	}
-	return &q.near
+	if q.minB < 0 {
+		b := bucketOf(q.last)
+		for q.near[b].head == len(q.near[b].keys) {
+			b = (b + 1) & (nBuckets - 1)
+		}
+		q.minB = b
+	}
+	return q.minB
+}
+
+// next is the next key and whether near holds it; something must be queued.
+func (q *queue) next() (qkey, bool) {
+	if b := q.nearest(); b >= 0 {
+		k := q.near[b].keys[q.near[b].head]
+		if len(q.far) == 0 || k.before(q.far[0]) {
+			return k, true
+		}
+	}
+	return q.far[0], false
 }
 
 // peek returns the next item's time; ok is false when nothing is queued.
 func (q *queue) peek() (time.Duration, bool) {
-	h := q.top()
-	if h == nil {
+	if q.len() == 0 {
 		return 0, false
 	}
-	return (*h)[0].at, true
+	k, _ := q.next()
+	return k.at, true
 }
 
 // pop takes the next item out of the order and returns it in place, in its slab slot, which
 // stays the item's (no push reuses it) until release: the item is run from there, not copied
 // out. A push during the run may move the slab; the pointer then still reads the item, in the
-// old array.
+// old array. Something must be queued.
 func (q *queue) pop() (*item, int32) {
-	h := q.top()
-	top := (*h)[0]
-	*h = heapPop(*h)
+	top, near := q.next()
+	if near {
+		b := &q.near[q.minB]
+		b.head++
+		if b.head == len(b.keys) {
+			b.keys, b.head = b.keys[:0], 0
+			q.minB = -1
+		}
+		q.nearN--
+	} else {
+		q.far = heapPop(q.far)
+	}
 	q.last = top.at
 	return &q.slab[top.slot], top.slot
 }
@@ -193,9 +247,12 @@ func heapPop(h []qkey) []qkey {
 
 // each calls f with every queued item, in no particular order.
 func (q *queue) each(f func(*item)) {
-	for _, h := range [2][]qkey{q.near, q.far} {
-		for _, k := range h {
+	for _, b := range q.near {
+		for _, k := range b.keys[b.head:] {
 			f(&q.slab[k.slot])
 		}
+	}
+	for _, k := range q.far {
+		f(&q.slab[k.slot])
 	}
 }
