@@ -116,6 +116,10 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 	}
 	rs, texts := st.plain, []string(nil) // the result, long to short
 	switch {
+	case res == nil && overwritten(p):
+		// No live node holds it any more: it will never apply, so "…" (still on its way)
+		// would be false (figure-8's lost Grant).
+		rs, texts = st.bad, []string{"overwritten: never applied", "overwritten"}
 	case res == nil:
 		rs, texts = st.faint, []string{"…"}
 	case !agree:
@@ -158,6 +162,22 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 	l.add(rs, text)
 	l.add(st.faint, origin)
 	return l.String()
+}
+
+// overwritten says that every live node's log holds another entry at the proposal's index
+// (at least one does, none holds it): it was lost and will never apply there.
+func overwritten(p *cluster.ProposalView) bool {
+	replaced := false
+	for _, s := range p.Stages {
+		switch s {
+		case cluster.StageReplaced:
+			replaced = true
+		case cluster.StageDown:
+		default:
+			return false
+		}
+	}
+	return replaced
 }
 
 // appliedResult is the result the nodes applied the proposal with, and whether they agree.
