@@ -28,7 +28,7 @@ const recChunkMax = 1024
 type lockTable struct{ n *node }
 
 func (t lockTable) Get(key string) (fsm.Lock, bool) {
-	if r := t.n.keys[key]; r != nil && r.lock.Token != 0 {
+	if r := t.n.find(key); r != nil && r.lock.Token != 0 {
 		return r.lock, true
 	}
 	return fsm.Lock{}, false
@@ -40,7 +40,7 @@ func (t lockTable) Put(key string, l fsm.Lock) {
 }
 
 func (t lockTable) Delete(key string) {
-	if r := t.n.keys[key]; r != nil && r.lock.Token != 0 {
+	if r := t.n.find(key); r != nil && r.lock.Token != 0 {
 		r.lock = fsm.Lock{}
 		t.n.held--
 	}
@@ -85,9 +85,23 @@ func (a applied) Result() fsm.Result {
 	return fsm.Result{Kind: fsm.ResultKind(a.res & 0xff), Existed: a.res>>8&1 == 1, Token: a.res >> 16}
 }
 
+// find is key's record, nil if the node never saw the key. The last record found is kept: an
+// entry's apply looks its key up half a dozen times (the state machine's Get and Put, the
+// record, the countdown), and records never move or go away.
+func (n *node) find(key string) *keyRec {
+	if r := n.lastRec; r != nil && r.lease.key == key {
+		return r
+	}
+	r := n.keys[key]
+	if r != nil {
+		n.lastRec = r
+	}
+	return r
+}
+
 // rec returns key's record, creating it on first use.
 func (n *node) rec(key string) *keyRec {
-	r := n.keys[key]
+	r := n.find(key)
 	if r == nil {
 		if len(n.recs) == cap(n.recs) {
 			// A new chunk: records never move, since the old chunk is never appended past its
@@ -134,7 +148,7 @@ func (n *node) history(r *keyRec) []applied {
 
 // leaseOf is key's running (or zero) countdown on this node, nil when it has none.
 func (n *node) leaseOf(key string) *lease {
-	if r := n.keys[key]; r != nil && r.lease.live {
+	if r := n.find(key); r != nil && r.lease.live {
 		return &r.lease
 	}
 	return nil

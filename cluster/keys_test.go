@@ -54,3 +54,24 @@ func TestLockTableInRecords(t *testing.T) {
 		}
 	}
 }
+
+// find keeps the record it found last: whatever order keys are asked in, it answers what the
+// node's map holds, and nil for a key the node never saw (which it must not answer from the
+// kept record).
+func TestFindIsTheMap(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	for _, k := range []string{"a", "b", "c"} {
+		must(t, w.Acquire("c-"+k, k, time.Hour))
+	}
+	w.Advance(time.Second)
+	n := w.node(2)
+	for _, k := range []string{"a", "a", "b", "zz", "b", "c", "a", "zz", "c", "c"} {
+		if got, want := n.find(k), n.keys[k]; got != want {
+			t.Fatalf("find(%q) = %p, the map holds %p", k, got, want)
+		}
+	}
+	if n.find("b") == nil || n.find("zz") != nil {
+		t.Fatal("find answers a key the node never saw, or misses one it has")
+	}
+}

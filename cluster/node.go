@@ -56,6 +56,7 @@ type node struct {
 	older     map[string]*chunks.List[applied] // per key, the results before its latest, oldest first
 	live      int                              // countdowns running or at zero
 	held      int                              // records whose lock is set (lockTable)
+	lastRec   *keyRec                          // the record find found last
 	sinceSnap int
 
 	// Membership (membership.go): the configuration this node has applied and the index it
