@@ -29,7 +29,7 @@ func TestCompareStackedShowsWhatTheStoryNeeds(t *testing.T) {
 	}
 	m.Update(keyMsg("e"))
 	v = ansi.Strip(m.View())
-	if strings.Contains(v, "late-expire.scenario:") || !strings.Contains(v, "the story's checks describe the safe run; the unsafe run parted from it at 5.253s") || !strings.Contains(v, "VIOLATION") {
+	if strings.Contains(v, "late-expire.scenario:") || !strings.Contains(v, "the unsafe run parted from the safe run at 5.253s") || !strings.Contains(v, "VIOLATION") {
 		t.Errorf("at the end: the failed checks are listed, or the violation is gone:\n%s", v)
 	}
 }

@@ -100,7 +100,7 @@ func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
 		}
 	}
 	v = m.View()
-	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects held · violations: none", "unsafe: expire-ignores-token: FAIL: 7 of 10 expects failed"} {
+	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects held · violations: none", "unsafe: expire-ignores-token: the story's checks are the safe run's: 7 of 10 don't hold here · violations: lost-grant"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("missing %q at the end:\n%s", want, v)
 		}
@@ -348,7 +348,7 @@ func TestCompareHalvesAreNotCut(t *testing.T) {
 				t.Fatalf("%v: line %d is cut:\n%s", sz, i+1, v)
 			}
 		}
-		for _, want := range []string{"■ ended: FAIL: 7 of 10 expects failed", "■ ended: PASS: 10 expects held", "c2 ● held orders #2"} {
+		for _, want := range []string{"■ ended: the story's checks are the safe run's: 7 of 10 don't hold here", "■ ended: PASS: 10 expects held", "c2 ● held orders #2"} {
 			if !strings.Contains(v, want) {
 				t.Fatalf("%v: missing %q:\n%s", sz, want, v)
 			}

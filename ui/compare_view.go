@@ -253,7 +253,7 @@ func (m *CompareModel) stateParts(i int) []string {
 		parts = append(parts, "✔ no violation")
 	}
 	if vd := m.c.Sides[i].Verdict; vd != nil {
-		parts = append(parts, "■ ended: "+strings.TrimPrefix(verdictText(vd), "■ "))
+		parts = append(parts, "■ ended: "+m.verdictWords(i))
 	} else {
 		done, total := m.c.Progress(i)
 		parts = append(parts, fmt.Sprintf("step %d/%d", done, total))
@@ -279,6 +279,20 @@ func (m *CompareModel) stateLines(w int) (inBody bool, lines [2][]string) {
 		}
 	}
 	return inBody, lines
+}
+
+// verdictWords is side i's verdict in a few words. A shared script's checks were written for
+// side 0's run: on the other side they are the other run's checks, and "FAIL: 6 of 7 expects
+// failed" beside "violations: none" read to a student as an error in the run (or the tool).
+func (m *CompareModel) verdictWords(i int) string {
+	vd := m.c.Sides[i].Verdict
+	if whose := m.storyOf(); whose != "" && i == 1 {
+		if vd.OK() {
+			return fmt.Sprintf("the story's %d checks (written for the %s run) hold here too", vd.Expects(), whose)
+		}
+		return fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures), vd.Expects())
+	}
+	return strings.TrimPrefix(verdictText(vd), "■ ")
 }
 
 // verdictText is a finished script's verdict in a few words.
@@ -510,14 +524,15 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 	var heads, fails []narrLine
 	for i, s := range m.c.Sides {
 		ls := verdictLines(s.Verdict, w)
-		ls[0].text = s.Label + ": " + ls[0].text
-		heads = append(heads, ls[0])
+		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict), w-2, "    ") {
+			heads = append(heads, narrLine{text: t, kind: ls[0].kind})
+		}
 		if o := m.c.Sides[1-i].Verdict; !s.Verdict.OK() && o.OK() && m.c.Div != nil {
 			// The story's checks were written for the run that passed: that the other run fails
 			// them where it parted is the comparison's point, not a list for a student to read
 			// (the rows go to the halves, where its violation shows).
-			for _, l := range wrap(fmt.Sprintf("  ✗ the story's checks describe the %s run; the %s run parted from it at %s (leaselab compare --print lists each failed check)",
-				strings.SplitN(m.c.Sides[1-i].Label, ":", 2)[0], strings.SplitN(s.Label, ":", 2)[0], simTime(m.c.Div.At)), w-2, "    ") {
+			for _, l := range wrap(fmt.Sprintf("  the %s run parted from the %s run at %s (leaselab compare --print lists each check that does not hold)",
+				strings.SplitN(s.Label, ":", 2)[0], strings.SplitN(m.c.Sides[1-i].Label, ":", 2)[0], simTime(m.c.Div.At)), w-2, "    ") {
 				fails = append(fails, narrLine{text: l, kind: narrFail})
 			}
 			continue
@@ -527,15 +542,20 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 	return append(heads, fails...)
 }
 
-func verdictLines(v *scenarios.Verdict, w int) []narrLine {
-	viol := "none"
-	if len(v.Violations) > 0 {
-		names := make([]string, len(v.Violations))
-		for i, k := range v.Violations {
-			names[i] = k.String()
-		}
-		viol = strings.Join(names, ", ")
+// violationNames is a verdict's violations' kinds, "none" without one.
+func violationNames(v *scenarios.Verdict) string {
+	if len(v.Violations) == 0 {
+		return "none"
 	}
+	names := make([]string, len(v.Violations))
+	for i, k := range v.Violations {
+		names[i] = k.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+func verdictLines(v *scenarios.Verdict, w int) []narrLine {
+	viol := violationNames(v)
 	kind := narrVerdict
 	if !v.OK() {
 		kind = narrVerdictBad

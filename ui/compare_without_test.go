@@ -35,5 +35,12 @@ func TestCompareWithoutTitlesAndFirstDifference(t *testing.T) {
 		if strings.Contains(v, "identical so far") || !strings.Contains(v, "diverged at") || !strings.Contains(v, "lock-delay runs on orders") {
 			t.Errorf("%dx%d: a delay shows on one side, yet:\n%s", sz[0], sz[1], v)
 		}
+		// At the end the run without the option is not said to FAIL: the story's checks are the
+		// other run's.
+		m.Update(keyMsg("e"))
+		v = ansi.Strip(m.View())
+		if strings.Contains(v, "FAIL") || !strings.Contains(v, "the story's checks are the with lock-delay 3s run's:") {
+			t.Errorf("%dx%d: at the end:\n%s", sz[0], sz[1], v)
+		}
 	}
 }
