@@ -197,11 +197,15 @@ func (m *CompareModel) half(i int, r rect) []string {
 		trackH += max(0, recentH)
 		recentH = 0
 	}
-	if viol && recentH < 3 && trackH+recentH >= 3 {
-		// A violation's explanation is in the results and replies (the title only names it):
-		// it takes its rows from the tracker, which keeps what is left if that is a row and its
-		// rule (stacked at 120x40 it never showed).
-		take := 3 - recentH
+	// (its rule and rows, and one newer row when the tracker has it to spare)
+	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= need {
+		// A violation's explanation is in the results and replies (the title only names it),
+		// read whole (at 160x48 it stopped at "…, which was"): it takes its rows from the
+		// tracker, which keeps what is left if that is a row and its rule.
+		take := max(0, min(need-recentH, trackH))
+		if trackH-take >= 3 {
+			take++
+		}
 		trackH -= take
 		recentH += take
 		if trackH < 2 {
@@ -385,7 +389,12 @@ func (m *CompareModel) recent(i, w, h int) []string {
 		}
 		if j < len(evs)-1 {
 			ls := wrap(fmt.Sprintf("%8s  %s", simTime(evs[j].At), evs[j].Describe()), w-1, "           ")
-			ls = ls[:min(len(ls), max(1, h-1))]
+			// Whole before any newer row (it stopped at "…, which was"); cut only when the
+			// panel has fewer rows than it, and then the cut says so.
+			if n := max(1, h); len(ls) > n {
+				ls = ls[:n]
+				ls[n-1] = cut(ls[n-1]+" …", w-2)
+			}
 			for _, t := range ls {
 				head = append(head, m.st.bad.r(fit(" "+t, w)))
 			}
@@ -416,6 +425,21 @@ func (m *CompareModel) recent(i, w, h int) []string {
 		out = append(out, blank(w))
 	}
 	return out
+}
+
+// violRows is how many rows the newest violation of either side takes, wrapped at inner width w.
+func (m *CompareModel) violRows(w int) int {
+	n := 0
+	for i := range m.kept {
+		evs := m.kept[i].evs
+		for j := len(evs) - 1; j >= 0; j-- {
+			if evs[j].Kind == cluster.EvViolation {
+				n = max(n, len(wrap(fmt.Sprintf("%8s  %s", simTime(evs[j].At), evs[j].Describe()), w-1, "           ")))
+				break
+			}
+		}
+	}
+	return n
 }
 
 // keptEvents is one side's latest events of the kinds the "applied results & replies" panel

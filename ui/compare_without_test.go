@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -41,6 +42,37 @@ func TestCompareWithoutTitlesAndFirstDifference(t *testing.T) {
 		v = ansi.Strip(m.View())
 		if strings.Contains(v, "FAIL") || !strings.Contains(v, "the story's checks are the with lock-delay 3s run's:") {
 			t.Errorf("%dx%d: at the end:\n%s", sz[0], sz[1], v)
+		}
+	}
+}
+
+// halfText is half i as drawn, its rows' insides joined by spaces (wrapped text reads whole).
+func halfText(m *CompareModel, i int) string {
+	var b strings.Builder
+	for _, l := range m.half(i, m.layout().halves[i]) {
+		l = strings.Trim(ansi.Strip(l), "┃┏┓┗┛━ ")
+		b.WriteString(strings.TrimLeft(l, " ") + " ")
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// At the divergence of `compare late-expire --unsafe expire-ignores-token` the unsafe half's
+// violation reads whole, down to why it is one (it stopped at "…, which was").
+func TestCompareViolationReadsWhole(t *testing.T) {
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playUntil(t, m, func() bool {
+			if _, w := m.waitingAsk(); w {
+				m.Update(keyMsg("2"))
+			}
+			return m.c.Div != nil && m.atPause
+		})
+		for _, when := range []string{"at the divergence", "after the safe run ended"} {
+			if h := halfText(m, 1); !strings.Contains(h, "which was neither its holder's release nor its expiry") {
+				t.Errorf("%dx%d %s: the violation is cut:\n%s", sz[0], sz[1], when, ansi.Strip(m.View()))
+			}
+			playUntil(t, m, func() bool { return m.c.Sides[0].Verdict != nil && m.c.Now() > 11*time.Second })
 		}
 	}
 }
