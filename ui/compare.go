@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"runtime/debug"
 	"time"
 
@@ -23,6 +24,7 @@ type CompareModel struct {
 	c     *scenarios.Comparison
 
 	atPause bool // a script stopped at a `pause`
+	harmSaid [2]harmNote // what each side's first violation did, once seen (compare_notes.go)
 	ended   bool // both scripts have run to their ends
 	gen     int
 	job     *job // a seek in progress, run a piece per message
@@ -223,6 +225,11 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 			m.status = "running on past the divergence"
 		default:
 			m.status = "not at a script pause"
+			for i, s := range m.c.Sides {
+				if s.Verdict == nil && m.c.Sides[1-i].Verdict != nil {
+					m.status += fmt.Sprintf(": the %s run plays on to its script's end · e plays both there", strings.SplitN(s.Label, ":", 2)[0])
+				}
+			}
 		}
 	case key.Matches(msg, k.Step):
 		m.step()

@@ -28,7 +28,7 @@ func (m *CompareModel) layout() cmpLayout {
 	l.sideBySide = w >= sideBySideW
 	if m.c.Shared {
 		// Stacked halves need their node tables whole (borders, divergence, table head, nodes).
-		spare := h - 3 - 2*(2+m.divHeight(w-2)+1+len(m.v[0].Nodes))
+		spare := h - 3 - 2*(2+m.divHeight(w-2)+len(m.noteLines(0, w-2))+1+len(m.v[0].Nodes))
 		if l.sideBySide {
 			spare = h / 3
 		}
@@ -164,12 +164,26 @@ func (m *CompareModel) half(i int, r rect) []string {
 	for len(body) < top+m.divHeight(iw) { // the two halves' rows stay aligned
 		body = append(body, blank(iw))
 	}
+	if notes := m.noteLines(i, iw); ih-len(body)-len(notes)-len(v.Nodes) >= 2 { // the nodes first
+		body = append(body, notes...)
+	}
 	// On a short screen the nodes come first: the table head and the narration give way.
-	tight := ih-len(body)-len(v.Nodes) < 4
 	narrH = min(narrH, max(0, ih-len(body)-len(v.Nodes)-2))
 	if narrH < 2 {
 		narrH = 0
 	}
+	clientRows, props, viol := 1, 1, false
+	for j := range m.v {
+		clientRows = max(clientRows, len(m.v[j].Clients)+len(m.v[j].Resource))
+		props = max(props, len(m.v[j].Proposals))
+		viol = viol || len(m.v[j].Violations) > 0
+	}
+	// The head gives way to the clients and a violation's explanation read whole, too.
+	rest, want := ih-len(body)-len(v.Nodes)-narrH, 1+clientRows
+	if viol {
+		want += 1 + m.violRows(iw)
+	}
+	tight := rest < 4 || rest-1 < want
 	if !tight {
 		room := iw - width(dm.tableCols())
 		body = append(body, dm.tableHead(iw, firstFit(room, "locks: countdown on each node's own clock", "locks (own clock)", "locks")))
@@ -179,12 +193,6 @@ func (m *CompareModel) half(i int, r rect) []string {
 	}
 	// What is left goes to the clients first (every one of them, they carry the story), then
 	// the replication tracker, then the latest results and replies.
-	clientRows, props, viol := 1, 1, false
-	for j := range m.v {
-		clientRows = max(clientRows, len(m.v[j].Clients)+len(m.v[j].Resource))
-		props = max(props, len(m.v[j].Proposals))
-		viol = viol || len(m.v[j].Violations) > 0
-	}
 	room := max(0, ih-len(body)-narrH)
 	clientsH := min(1+clientRows, room)
 	trackH := min(room-clientsH, 2+props)

@@ -57,7 +57,8 @@ func halfText(m *CompareModel, i int) string {
 }
 
 // At the divergence of `compare late-expire --unsafe expire-ignores-token` the unsafe half's
-// violation reads whole, down to why it is one (it stopped at "…, which was").
+// violation reads whole, down to why it is one (it stopped at "…, which was"), its harm is said
+// in one plain line, and once the safe script ended the unsafe half says it plays on alone.
 func TestCompareViolationReadsWhole(t *testing.T) {
 	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
 		a, b := lateExpirePair(t, true)
@@ -69,8 +70,23 @@ func TestCompareViolationReadsWhole(t *testing.T) {
 			return m.c.Div != nil && m.atPause
 		})
 		for _, when := range []string{"at the divergence", "after the safe run ended"} {
-			if h := halfText(m, 1); !strings.Contains(h, "which was neither its holder's release nor its expiry") {
+			h := halfText(m, 1)
+			if !strings.Contains(h, "which was neither its holder's release nor its expiry") {
 				t.Errorf("%dx%d %s: the violation is cut:\n%s", sz[0], sz[1], when, ansi.Strip(m.View()))
+			}
+			// The unsafe half says in plain words what went wrong; the safe half says nothing of it.
+			harm := "✖ c2 believes it holds orders #2; n1 no longer has it"
+			plays := "▶ the other script ended; this run plays on alone to its own end · e plays both to their ends"
+			if when != "at the divergence" {
+				harm = "✖ c2 went on believing it held orders #2 after the nodes had deleted it"
+				if !strings.Contains(h, plays) || !strings.Contains(halfText(m, 0), "■ this script ended") {
+					t.Errorf("%dx%d %s: no word that the unsafe run plays on alone:\n%s", sz[0], sz[1], when, ansi.Strip(m.View()))
+				}
+			} else if strings.Contains(h, plays) {
+				t.Errorf("%dx%d %s: says the other script ended", sz[0], sz[1], when)
+			}
+			if !strings.Contains(h, harm) || strings.Contains(halfText(m, 0), "✖") {
+				t.Errorf("%dx%d %s: the harm is not said on the unsafe half only (want %q):\n%s", sz[0], sz[1], when, harm, ansi.Strip(m.View()))
 			}
 			playUntil(t, m, func() bool { return m.c.Sides[0].Verdict != nil && m.c.Now() > 11*time.Second })
 		}
