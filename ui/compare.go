@@ -2,8 +2,8 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -23,12 +23,12 @@ type CompareModel struct {
 	keys  compareKeys
 	c     *scenarios.Comparison
 
-	atPause bool // a script stopped at a `pause`
+	atPause  bool        // a script stopped at a `pause`
 	harmSaid [2]harmNote // what each side's first violation did, once seen (compare_notes.go)
-	ended   bool // both scripts have run to their ends
-	gen     int
-	job     *job // a seek in progress, run a piece per message
-	jobGen  int
+	ended    bool        // both scripts have run to their ends
+	gen      int
+	job      *job // a seek in progress, run a piece per message
+	jobGen   int
 
 	div     *scenarios.Divergence // the first divergence, kept across rewinds
 	width   int
