@@ -62,7 +62,7 @@ func TestUnsafeShownOnScreen(t *testing.T) {
 	}
 	m = playLesson(t, "fast-leader-clock", 120, 40)
 	runToStop(t, m)
-	if v := ansi.Strip(m.View()); strings.Contains(v, "⚠") || !strings.Contains(v, "fenced: a lower token is refused") {
+	if v := ansi.Strip(m.View()); strings.Contains(v, "⚠") || !strings.Contains(v, "fenced · highest token accepted") {
 		t.Fatalf("a safe lesson reads as unsafe, or its resource does not say it fences:\n%s", v)
 	}
 }

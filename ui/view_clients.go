@@ -35,7 +35,7 @@ func (m *Model) clientsBody(iw, ih int) []string {
 			// not read as if the resource still fenced.
 			out = append(out, rule(m.st, "resource", "⚠ NOT fenced: accepts every write", iw))
 		} else {
-			out = append(out, rule(m.st, "resource", "fenced: a lower token is refused", iw))
+			out = append(out, rule(m.st, "resource", "fenced · highest token accepted", iw))
 		}
 	}
 	for i := range m.v.Resource {
