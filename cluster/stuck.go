@@ -3,7 +3,7 @@ package cluster
 import "fmt"
 
 // A stuck request is one that timed out although its whole timeout window was calm: one node
-// led throughout, a quorum of its voters was up, no partition, cut, drop or delay rule was in
+// led throughout, a quorum of its voters was up and not past its term, no partition, cut, drop or delay rule was in
 // force, no node crashed or restarted, and the client was connected, not paused, and its clock
 // did not jump. The retry
 // rules promise there is none; chaos counts them. A request sent with a timeout shorter than
@@ -52,12 +52,16 @@ func (w *World) onTimeout(req *request) {
 		c.name, req.op, req.key, req.sentAt, w.now, w.leaderNode().id))
 }
 
-// quorumUp says whether a quorum of the leader's voters is up (both quorums while joint). No
-// node crashed or restarted in a calm window, so what holds at its end held throughout. Without
-// it the leader can commit nothing (with check-quorum off it may lead on for good, with it on
-// for up to two election timeouts): a timeout then is the outage, not the retry rules.
+// quorumUp says whether a quorum of the leader's voters is up and not past its term (both
+// quorums while joint). No node crashed or restarted in a calm window, so what holds at its end
+// held throughout. Without it the leader can commit nothing: a voter down does not answer, and
+// a voter in a higher term refuses its appends (with check-quorum and pre-vote off raft does not
+// even tell it, so it may lead on for good). A timeout then is the outage, not the retry rules.
 func (w *World) quorumUp() bool {
-	return w.leaderNode().conf.Quorum(func(id int) bool { return id <= len(w.nodes) && w.node(id).up })
+	ld := w.leaderNode()
+	return ld.conf.Quorum(func(id int) bool {
+		return id <= len(w.nodes) && w.node(id).up && w.node(id).term <= ld.term
+	})
 }
 
 func (w *World) anyFrozen() bool {

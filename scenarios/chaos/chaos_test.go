@@ -379,3 +379,18 @@ func TestStuckRequestFailsSafeSearch(t *testing.T) {
 		t.Error("clean safe search failed")
 	}
 }
+
+// Wide seed 1987 (check-quorum and pre-vote off): a deposed leader, n6 in term 7, keeps leading
+// in its own eyes while every other voter has moved to a higher term and refuses its appends;
+// raft never tells it. Its clients' timeouts are that outage, not stuck requests.
+func TestDeposedLeaderIsNotCalm(t *testing.T) {
+	o := opts(t, 1)
+	o.From, o.Profile = 1987, "wide"
+	rep, err := Run(o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := rep.Stuck(); len(st) > 0 {
+		t.Errorf("%d stuck requests, first: %s", len(st), st[0])
+	}
+}
