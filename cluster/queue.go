@@ -110,9 +110,46 @@ func (q *queue) push(it item) {
 		slot = int32(len(q.slab))
 		q.slab = append(q.slab, it)
 	}
-	k := qkey{at: it.at, seq: it.seq, slot: slot}
-	if d := it.at - q.last; d >= 0 && d < nearSpan {
-		bi := bucketOf(it.at)
+	q.insert(qkey{at: it.at, seq: it.seq, slot: slot})
+}
+
+// pushDeliver is push(item{at: at, sent: sent, kind: itDeliver, node: to, from: from, inc:
+// inc, msg: m, info: *info}) with the item written straight into its slot: deliveries are
+// most pushes, and building the item, then copying it into the slab, cost as much as the
+// queueing. A pointer field already nil is not stored again (while the GC marks, every
+// pointer store goes through its write barrier). A test holds the two equal.
+func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m *pb.Message, info *MsgInfo) {
+	q.seq++
+	var slot int32
+	if n := len(q.free); n > 0 {
+		slot = q.free[n-1]
+		q.free = q.free[:n-1]
+	} else {
+		slot = int32(len(q.slab))
+		q.slab = append(q.slab, item{})
+	}
+	it := &q.slab[slot]
+	it.at, it.seq, it.sent, it.kind, it.node, it.from, it.gen, it.inc, it.ok, it.info = at, q.seq, sent, itDeliver, to, from, 0, inc, false, *info
+	it.msg = m
+	if it.cl != nil {
+		it.cl = nil
+	}
+	if it.req != nil {
+		it.req = nil
+	}
+	if it.rep != nil {
+		it.rep = nil
+	}
+	if it.write != nil {
+		it.write = nil
+	}
+	q.insert(qkey{at: at, seq: q.seq, slot: slot})
+}
+
+// insert puts a pushed item's key in order.
+func (q *queue) insert(k qkey) {
+	if d := k.at - q.last; d >= 0 && d < nearSpan {
+		bi := bucketOf(k.at)
 		b := &q.near[bi]
 		h := append(b.keys, k)
 		i := len(h) - 1

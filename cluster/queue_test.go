@@ -2,9 +2,12 @@ package cluster
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
 )
 
 // The queue runs items in (at, seq) order whichever part holds them: random pushes (near and
@@ -48,5 +51,40 @@ func TestQueueOrder(t *testing.T) {
 		if q.len() != len(pending) {
 			t.Fatalf("step %d: len %d, want %d", step, q.len(), len(pending))
 		}
+	}
+}
+
+// pushDeliver queues what push would: the same item in the same place of the order, also in a
+// slot a richer item left.
+func TestPushDeliverIsPush(t *testing.T) {
+	var a, b queue
+	m := &pb.Message{}
+	info := MsgInfo{ID: 3, Type: pb.MessageType_MsgApp, Term: 2}
+	same := func(step int) {
+		ia, sa := a.pop()
+		ib, sb := b.pop()
+		if sa != sb || !reflect.DeepEqual(*ia, *ib) || ia.msg != ib.msg {
+			t.Fatalf("step %d: popped %+v (slot %d), want %+v (slot %d)", step, *ib, sb, *ia, sa)
+		}
+		a.release(sa)
+		b.release(sb)
+	}
+	for i := 0; i < 50; i++ {
+		// A rich item due first, run and released: the deliver below reuses its slot.
+		now := time.Duration(i) * time.Second
+		rich := item{at: now, kind: itReply, gen: 4, ok: true, msg: &pb.Message{},
+			cl: &client{}, req: &request{}, rep: &reply{}, write: &write{}}
+		a.push(rich)
+		b.push(rich)
+		same(i)
+		at := now + time.Duration(i*7%13)*time.Millisecond
+		a.push(item{at: at, sent: 1, kind: itDeliver, node: 2, from: 3, inc: 4, msg: m, info: info})
+		b.pushDeliver(at, 1, 2, 3, 4, m, &info)
+		if i%3 == 0 {
+			same(i)
+		}
+	}
+	for a.len() > 0 {
+		same(-1)
 	}
 }

@@ -212,7 +212,7 @@ func (w *World) send(from *node, m *pb.Message) {
 		return
 	}
 	at := AddTime(AddTime(w.now, w.latency()), info.Held)
-	w.q.push(item{at: at, sent: w.now, kind: itDeliver, node: to, from: from.id, inc: from.inc, msg: m, info: info})
+	w.q.pushDeliver(at, w.now, to, from.id, from.inc, m, &info)
 }
 
 func (w *World) dropped(from, to int, inc uint64, info *MsgInfo, detail, why string) {
