@@ -93,7 +93,8 @@ func PairLabels(a, b *Scenario) (string, string) {
 }
 
 // Label says what a side is: "safe", or "unsafe: " and its switches; then each option that
-// --without can switch off, when it is on ("safe, lock-delay 3s").
+// --without can switch off, when it is on ("safe, lock-delay 3s"). A comparison names its two
+// sides with PairLabels.
 func Label(s *Scenario) string {
 	l := "safe"
 	if len(s.Header.Unsafe) > 0 {

@@ -32,58 +32,82 @@ func (m *Model) clientsFirst() []string {
 	return out
 }
 
-// clientsShort is several clients on one row, a few words each: what it holds or does.
+// clientsShort is several clients on one row, a few words each: what it holds or does. When
+// that is too wide the words give way, least needed first (where it asks, the wake time, the
+// time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
 func (m *Model) clientsShort(cs []string, w int) string {
+	for brief := 0; ; brief++ {
+		if l, fits := m.clientsShortAt(cs, w, brief); fits || brief == 3 {
+			return l.String()
+		}
+	}
+}
+
+// clientsShortAt is clientsShort's row with detail level brief (0 all, 3 names and marks).
+func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 	st := m.st
 	l := newLine(w)
+	fits := true
+	add := func(s sty, text string) { fits = l.add(s, text) && fits }
 	for i, name := range cs {
 		if i > 0 {
-			l.add(st.faint, " │")
+			add(st.faint, " │")
 		}
 		if name == m.client {
-			l.add(st.sel, "▸"+name)
+			add(st.sel, "▸"+name)
 		} else {
-			l.add(st.bold, " "+name)
+			add(st.bold, " "+name)
 		}
 		c := m.clientView(name)
 		switch {
 		case c != nil && c.Paused:
 			// gc-pause's story turns on it: frozen, with its write already decided.
 			text := " ‖ paused"
-			if c.Doing == "" && c.Queued > 0 {
+			if brief == 0 && c.WakeAt > 0 {
+				text += "→" + simTime(c.WakeAt)
+			}
+			if c.Doing == "" && c.Queued > 0 && brief < 3 {
 				text += fmt.Sprintf(" · %d queued", c.Queued)
 			}
-			l.add(st.warnBlock, text)
+			add(st.warnBlock, text)
 		case c != nil && !c.Connected:
-			l.add(st.bad, " ⊘ disconnected") // ghost-lock's story turns on it
+			add(st.bad, " ⊘ disconnected") // ghost-lock's story turns on it
 		}
 		switch {
 		case c == nil:
-			l.add(st.faint, " unused")
+			add(st.faint, " unused")
 		case len(c.Holds) > 0:
 			h := c.Holds[0]
-			if h.Left > 0 {
+			switch {
+			case brief == 3:
+				add(st.grant, fmt.Sprintf(" #%d", h.Token))
+			case h.Left > 0:
 				// The time left on the client's own clock: lessons compare it with the nodes'.
-				l.add(st.grant, fmt.Sprintf(" holds %s #%d %s", h.Key, h.Token, leftText(h.Left)))
-				if h.Every > 0 {
-					l.add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
+				text := fmt.Sprintf(" holds %s #%d", h.Key, h.Token)
+				if brief < 2 {
+					text += " " + leftText(h.Left)
 				}
-			} else {
-				l.add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
+				add(st.grant, text)
+				if h.Every > 0 && brief < 2 {
+					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
+				}
+			default:
+				add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
 			}
+		case brief == 3:
 		case c.Doing != "":
-			l.add(st.key, " ⋯ "+c.Doing)
+			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
-			l.add(st.plain, " last "+c.LastReply.String())
+			add(st.plain, " last "+c.LastReply.String())
 		default:
-			l.add(st.faint, " holds nothing")
+			add(st.faint, " holds nothing")
 		}
-		if c != nil {
+		if c != nil && brief == 0 {
 			// Also while a request is out: where it went is what the lessons point at.
-			l.add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
+			add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
 		}
 	}
-	return l.String()
+	return l, fits
 }
 
 // replRule is the compact replication section's rule: the node names sit in it above their
@@ -283,27 +307,27 @@ func (m *Model) netLine(w int) string {
 	return out
 }
 
-// resourceShort is the fenced resource on the compact screen's network line: whether it is
-// fenced, each key's highest accepted token and its latest writes ("│ fenced orders #2 ✓c2#2
-// ✗c1#1"). Nothing before the first write, unless fencing is off.
+// resourceShort is the resource on the compact screen's network line: each key's highest
+// accepted token and its latest writes ("│ resource: orders high #2 ✓c2#2 ✗c1#1"), and a
+// warning when fencing is off. Nothing before the first write, unless fencing is off.
 func (m *Model) resourceShort() []headSeg {
 	st := m.st
 	unfenced := m.v.Config.Unsafe.NoFencing
 	if len(m.v.Resource) == 0 && !unfenced {
 		return nil
 	}
-	segs := []headSeg{{st.border, " │ "}}
+	// Labelled as what it is, the thing the clients write to; whether it refuses a lower token
+	// is left for the lesson to ask (the word "fenced" here answered gc-pause's ask).
+	segs := []headSeg{{st.border, " │ "}, {st.headKey, "resource:"}}
 	if unfenced {
-		segs = append(segs, headSeg{st.badBlock, "⚠ NOT fenced"})
-	} else {
-		segs = append(segs, headSeg{st.headKey, "fenced"})
+		segs = append(segs, headSeg{st.badBlock, " ⚠ NOT fenced"})
 	}
 	for i, r := range m.v.Resource {
 		if i == 2 {
 			segs = append(segs, headSeg{st.faint, fmt.Sprintf(" +%d", len(m.v.Resource)-i)})
 			break
 		}
-		segs = append(segs, headSeg{st.plain, " " + cut(r.Key, 8)}, headSeg{st.bold, " #" + strconv.FormatUint(r.High, 10)})
+		segs = append(segs, headSeg{st.plain, " " + cut(r.Key, 8)}, headSeg{st.bold, " high #" + strconv.FormatUint(r.High, 10)})
 		ws := r.Writes
 		if len(ws) > 2 {
 			ws = ws[len(ws)-2:]

@@ -68,7 +68,8 @@ func TestUnsafeShownOnScreen(t *testing.T) {
 }
 
 // gc-pause at 80x24: the ask relies on the resource having accepted token 2, and the
-// narration on c1 being paused with its write queued: both show.
+// narration on c1 being paused with its write queued: both show, the resource labelled as one
+// and every client named whole.
 func TestCompactGCPauseShowsResourceAndPause(t *testing.T) {
 	m := playLesson(t, "gc-pause", 80, 24)
 	sawPause, sawRes := false, false
@@ -76,8 +77,15 @@ func TestCompactGCPauseShowsResourceAndPause(t *testing.T) {
 		sawPause = sawPause || strings.Contains(v, "c1 ‖ paused · 1 queued")
 		if m.pendingAsk() != nil {
 			sawRes = true
-			if !strings.Contains(v, "fenced orders #2 ✓c2#2") {
-				t.Errorf("stop %d, the ask: the resource's highest token is not on screen:\n%s", stop, v)
+			// Labelled as the resource, without the word that answers the ask.
+			if !strings.Contains(v, "resource: orders high #2 ✓c2#2") || strings.Contains(v, "fenced") {
+				t.Errorf("stop %d, the ask: the resource and its highest token are not on screen as such:\n%s", stop, v)
+			}
+		}
+		// Every client's name whole on the clients' row (it read "c3 unus…").
+		for _, row := range strings.Split(v, "\n") {
+			if strings.Contains(row, "▸c1") && (strings.Contains(row, "…") || !strings.Contains(row, "│ c3 ")) {
+				t.Errorf("stop %d: a client is cut: %q", stop, row)
 			}
 		}
 	})
