@@ -59,9 +59,9 @@
 // Comparison holds two Playbacks and drives both through RunTo, one instant at a time in one
 // goroutine (each world installs its own raft jitter stream when it steps). Once an instant is
 // complete on both sides it compares what each node applied, the lock tables (and the
-// lock-delays running), the clients' replies and the resource's verdicts, and keeps the first Divergence. A side's verdict is
-// taken when its script ends, with the end-of-run checks of `leaselab run`, so each side's
-// trace hash is exactly a plain run's.
+// lock-delays running), the clients' replies and the resource's verdicts, and keeps the first
+// Divergence. A side's verdict is taken when its script ends, with the end-of-run checks of
+// `leaselab run`, so each side's trace hash is exactly a plain run's.
 //
 // # Determinism
 //

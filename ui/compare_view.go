@@ -286,7 +286,7 @@ func (m *CompareModel) stateLines(w int) (inBody bool, lines [2][]string) {
 			if n := len(lines[i]); n > 0 && width(lines[i][n-1]+" · "+p) <= w-3 {
 				lines[i][n-1] += " · " + p
 			} else {
-				lines[i] = append(lines[i], p)
+				lines[i] = append(lines[i], wrap(p, w-3, "  ")...) // a part too long alone wraps
 			}
 		}
 	}

@@ -92,3 +92,27 @@ func TestCompareViolationReadsWhole(t *testing.T) {
 		}
 	}
 }
+
+// `compare etcd-failover-reset --without lease-on-promote` at its end: no line is cut (the
+// verdict of the run without the option stopped at "8 o…").
+func TestCompareWithoutEndNotCut(t *testing.T) {
+	a := loadScenario(t, "etcd-failover-reset")
+	b, err := scenarios.WithoutOption(a, "lease-on-promote")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		m.Update(keyMsg("e"))
+		v := ansi.Strip(m.View())
+		lines := strings.Split(v, "\n")
+		for _, l := range lines[1 : len(lines)-2] {
+			if strings.Contains(l, "…") && !strings.Contains(l, "more lines: leaselab compare --print") {
+				t.Errorf("%v: cut: %q\n%s", sz, l, v)
+			}
+		}
+		if !strings.Contains(v, "without lease-on-promote") || !strings.Contains(v, "don't hold here") {
+			t.Errorf("%v: titles or verdict:\n%s", sz, v)
+		}
+	}
+}
