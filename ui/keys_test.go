@@ -508,7 +508,7 @@ func TestKeysPageScrolls(t *testing.T) {
 func TestGlossaryHasLessonWords(t *testing.T) {
 	m := newSandbox(t, 7, 5, 200, 60)
 	all := strings.Join(m.glossaryLines(200), " ")
-	for _, w := range []string{"raft:", "campaign, election:", "bootstrap (entry 1):", "Noop", "lease manager:", "GC pause, stop-the-world:", "check-then-act:", "expect, check:"} {
+	for _, w := range []string{"raft:", "campaign, election:", "bootstrap (entry 1):", "Noop", "lease manager:", "GC pause, stop-the-world:", "check-then-act:", "expect, check:", "ghost release:"} {
 		if !strings.Contains(all, w) {
 			t.Errorf("the glossary lacks %q", w)
 		}
