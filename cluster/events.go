@@ -228,12 +228,7 @@ func hashEvent(h uint64, e *Event) uint64 {
 		h = hashU64(h, e.Req)
 	}
 	if mask&(1<<2) != 0 {
-		m := &e.Msg
-		h = hashU64(h, uint64(m.Type)|uint64(m.Entries)<<8)
-		h = hashU64(h, m.Term)
-		h = hashU64(h, m.LogTerm)
-		h = hashU64(h, m.Index)
-		h = hashU64(h, m.Commit)
+		h = hashMsg(h, &e.Msg)
 	}
 	if mask&(1<<3) != 0 {
 		h = hashU64(h, e.Index)
@@ -286,12 +281,7 @@ func hashMsgEvent(h uint64, e *Event) uint64 {
 	h = hashU64(h, uint64(e.At))
 	h = hashU64(h, uint64(e.Kind)|mask<<8)
 	h = hashU64(h, uint64(e.Node)<<32|uint64(e.Peer))
-	m := &e.Msg
-	h = hashU64(h, uint64(m.Type)|uint64(m.Entries)<<8)
-	h = hashU64(h, m.Term)
-	h = hashU64(h, m.LogTerm)
-	h = hashU64(h, m.Index)
-	h = hashU64(h, m.Commit)
+	h = hashMsg(h, &e.Msg)
 	if e.Text != "" {
 		h = hashStr(h, e.Text)
 	}
@@ -328,4 +318,13 @@ func b2u(b bool) uint64 {
 		return 1
 	}
 	return 0
+}
+
+// hashMsg adds a message's fields to h: hashEvent and its fast path hashMsgEvent share it.
+func hashMsg(h uint64, m *MsgInfo) uint64 {
+	h = hashU64(h, uint64(m.Type)|uint64(m.Entries)<<8)
+	h = hashU64(h, m.Term)
+	h = hashU64(h, m.LogTerm)
+	h = hashU64(h, m.Index)
+	return hashU64(h, m.Commit)
 }
