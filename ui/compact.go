@@ -279,17 +279,14 @@ func (m *Model) netLine(w int) string {
 	}
 	l := newLine(max(0, w-resW))
 	l.add(st.headKey, " net ")
-	if len(m.v.Net.Groups) == 0 {
-		l.add(st.good, "no partition")
-	} else {
-		var sides []string
-		for i, g := range m.v.Net.Groups {
-			sides = append(sides, sideName(i)+groupText(g))
-		}
-		l.add(st.warn, "partition "+strings.Join(sides, " | "))
+	sep := ""
+	if s, text, ok := m.partitionText(); ok {
+		l.add(s, text)
+		sep = " · "
 	}
 	for _, t := range m.ruleTexts() {
-		l.add(st.warn, " · "+t)
+		l.add(st.warn, sep+t)
+		sep = " · "
 	}
 	wire := fmt.Sprintf(" · %d message(s) on the wire", len(m.v.Net.InFlight))
 	if len(res) > 0 && width(wire) > l.room() {

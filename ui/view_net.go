@@ -24,14 +24,8 @@ func (m *Model) netBody(iw, ih int) []string {
 			out = append(out, s.r(fit(text, iw)))
 		}
 	}
-	if len(nv.Groups) == 0 {
-		add(st.good, "no partition")
-	} else {
-		var sides []string
-		for i, g := range nv.Groups {
-			sides = append(sides, sideName(i)+groupText(g))
-		}
-		add(st.warn, "partition "+strings.Join(sides, " | "))
+	if s, text, ok := m.partitionText(); ok {
+		add(s, text)
 	}
 	rules := m.ruleTexts()
 	if len(rules) == 0 {
@@ -78,6 +72,24 @@ func (m *Model) netBody(iw, ih int) []string {
 		out = append(out, blank(iw))
 	}
 	return out
+}
+
+// partitionText names the partition sides, or says there is none. Not when a link is cut with
+// no sides drawn: a one-way cut is a partition to the reader, and "no partition" above
+// "cut n1→n3" read as the panel contradicting itself; the cut's own line says it then.
+func (m *Model) partitionText() (sty, string, bool) {
+	nv := &m.v.Net
+	if len(nv.Groups) > 0 {
+		var sides []string
+		for i, g := range nv.Groups {
+			sides = append(sides, sideName(i)+groupText(g))
+		}
+		return m.st.warn, "partition " + strings.Join(sides, " | "), true
+	}
+	if len(nv.Cuts) > 0 {
+		return sty{}, "", false
+	}
+	return m.st.good, "no partition", true
 }
 
 // ruleTexts lists the link rules: cuts (paired when both ways), drops, delays.

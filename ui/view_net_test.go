@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"leaselab/scenarios"
+)
+
+// TestNetworkNeverSaysNoPartitionOverACut: a one-way cut is a partition to a reader, so the
+// Network panel (120x40) and the compact net line (80x24) never print "no partition" while a
+// link is cut; with no rule at all they do, and a real partition still names its sides.
+func TestNetworkNeverSaysNoPartitionOverACut(t *testing.T) {
+	for _, c := range []struct {
+		steps      string
+		want, nope string
+	}{
+		{"cut n1 -> n3\ncut n1 -> n4\n", "cut n1→n3 n1→n4", "no partition"},
+		{"cut n2 n5\n", "cut n2↔n5", "no partition"},
+		{"", "no partition", "cut "},
+		{"partition n1 n2 | n3 n4 n5\n", "partition ", "no partition"},
+	} {
+		src := "campaign n1\nwait-until leader n1\n" + c.steps + "wait 10ms\nsay \"here\"\npause\n"
+		s, err := scenarios.Parse("net.scenario", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			m := newPlay(t, s, sz[0], sz[1])
+			runToStop(t, m)
+			v := m.View()
+			if !strings.Contains(v, c.want) || strings.Contains(v, c.nope) {
+				t.Errorf("%q at %dx%d: want %q and no %q:\n%s", c.steps, sz[0], sz[1], c.want, c.nope, v)
+			}
+		}
+	}
+}
