@@ -259,13 +259,8 @@ func (m *Model) refresh() {
 	}
 	m.pauseSeen = m.sim.atPause()
 	m.offerSkip()
-	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
-		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.locks.prefix, KeyCache: &m.locks.cache}
-	if m.Following() && m.served.View != nil {
-		m.v = m.served.View(o)
-	} else {
-		m.v = m.sim.world().View(o)
-	}
+	m.takeView()
+	lay := m.lay
 	if m.node > len(m.v.Nodes) {
 		m.node = 1
 	}
@@ -281,10 +276,26 @@ func (m *Model) refresh() {
 	} else if m.lay.mode != modeSmall && len(m.lay.cols) != len(m.v.Nodes) {
 		m.resize(m.width, m.height) // a node joined: a column (or a row) more
 	}
+	if m.lay.logTail != lay.logTail || m.lay.proposals != lay.proposals {
+		// The end's verdict (or a longer narration) resized the panels after the snapshot was
+		// taken: a column drew more log rows than the snapshot held, as "2 ?".
+		m.takeView()
+	}
 	if m.sim.moving() {
 		m.dg.sel = 0 // running: the diagram follows the present
 	}
 	m.syncTimeline()
+}
+
+// takeView takes the snapshot the screen draws, as much of it as the layout shows.
+func (m *Model) takeView() {
+	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
+		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.locks.prefix, KeyCache: &m.locks.cache}
+	if m.Following() && m.served.View != nil {
+		m.v = m.served.View(o)
+	} else {
+		m.v = m.sim.world().View(o)
+	}
 }
 
 // syncTimeline refills the viewport when the events or the filter changed, following the
