@@ -20,9 +20,9 @@ func (e *Event) Describe() string {
 	n := fmt.Sprintf("n%d", e.Node)
 	switch e.Kind {
 	case EvMsgSent, EvMsgDelivered:
-		return fmt.Sprintf("%s n%d->n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
+		return fmt.Sprintf("%s n%d→n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
 	case EvMsgDropped:
-		return fmt.Sprintf("dropped n%d->n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
+		return fmt.Sprintf("dropped n%d→n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)
 	case EvProposed:
 		s := fmt.Sprintf("%s proposes %s [%s]", n, e.Cmd, e.Origin.Label())
 		if e.Text != "" {
@@ -40,7 +40,7 @@ func (e *Event) Describe() string {
 		if e.Cmd.Kind == 0 && e.Result.Kind == fsm.Noop {
 			return fmt.Sprintf("%s applies %d empty", n, e.Index) // nothing to report but its name
 		}
-		return fmt.Sprintf("%s applies %d %s -> %v", n, e.Index, e.CmdText(), e.Result)
+		return fmt.Sprintf("%s applies %d %s → %v", n, e.Index, e.CmdText(), e.Result)
 	case EvJoin:
 		return n + " starts empty, to join the cluster"
 	case EvConfProposed:
@@ -110,9 +110,9 @@ func (e *Event) Describe() string {
 	case EvRestart:
 		return fmt.Sprintf("%s restarts from its log (snapshot at %d)", n, e.Index)
 	case EvFault:
-		return e.Text
+		return screenArrows(e.Text)
 	case EvClient:
-		return e.Client + " " + e.Text
+		return e.Client + " " + screenArrows(e.Text)
 	case EvViolation:
 		if e.Violation == NonLinearizable && e.Detail != "" { // the explanation's summary says more
 			summary, _, _ := strings.Cut(e.Detail, "\n")
@@ -171,7 +171,7 @@ func (e *Event) Label() string {
 		}
 		return fmt.Sprintf("%s from n%d", e.Reply, e.Node)
 	case EvViolation:
-		return e.Violation.String() + ": " + e.Text
+		return e.Violation.String() + ": " + screenArrows(e.Text)
 	case EvJoin:
 		return "joins, empty"
 	case EvConfProposed:
@@ -193,6 +193,18 @@ func (e *Event) Verbose() string {
 	}
 	return e.Describe()
 }
+
+// screenArrows writes the arrows of an event's text as every screen draws them (the Network
+// panel's n1→n3, n1↔n3): a fault's text is the language's (cut n1 -> n3) and a divergence's
+// says "Grant orders 3s -> GrantRejected"; the trace hashes both as they are.
+func screenArrows(s string) string {
+	if !strings.Contains(s, "-") {
+		return s
+	}
+	return arrowWords.Replace(s)
+}
+
+var arrowWords = strings.NewReplacer(" <-> ", " ↔ ", " -> ", " → ", " <- ", " ← ")
 
 // CmdText is the command, or "empty" for an entry without one (a new leader's): the language's
 // word for it (`SUBJECT log I empty`), the same on every screen.

@@ -10,7 +10,7 @@ import (
 // when the world kept them; a drop reads the same on both.
 func TestVerboseIsDescribeButRaftsWords(t *testing.T) {
 	drop := Event{Kind: EvMsgDropped, Node: 1, Peer: 2, Msg: MsgInfo{Type: pb.MessageType_MsgApp}, Text: "cut"}
-	if got, want := drop.Verbose(), "dropped n1->n2 MsgApp (cut)"; got != want || drop.Describe() != want {
+	if got, want := drop.Verbose(), "dropped n1→n2 MsgApp (cut)"; got != want || drop.Describe() != want {
 		t.Errorf("a drop: verbose %q, describe %q, want %q", got, drop.Describe(), want)
 	}
 	sent := Event{Kind: EvMsgSent, Node: 1, Peer: 2, Msg: MsgInfo{Type: pb.MessageType_MsgApp}, Detail: "1->2 MsgApp Term:1"}

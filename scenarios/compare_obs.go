@@ -13,7 +13,7 @@ import (
 // record is one thing a comparison looks at: an entry a node applied, a lock a node deleted on
 // its own clock, a reply a client got, a write the resource decided. Subject is who did it
 // ("n1", "c2", "resource"); Act and Out are what and with which result, so two records of the
-// same act print as "n1 applies Expire orders #1 -> Expired{existed:false} | -> ...".
+// same act print as "n1 applies Expire orders #1 → Expired{existed:false} | → ...".
 type record struct {
 	At      time.Duration
 	Subject string
@@ -36,7 +36,7 @@ func (r *record) text(act bool) string {
 		parts = append(parts, r.Act)
 	}
 	if r.Out != "" {
-		parts = append(parts, "-> "+r.Out)
+		parts = append(parts, "→ "+r.Out)
 	}
 	if r.Note != "" {
 		parts = append(parts, r.Note)

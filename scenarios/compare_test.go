@@ -23,20 +23,20 @@ var twins = []twin{
 	// "Now the late Expire applies ... it deletes c2's lock, token 2": on the leader first, after
 	// c2's Grant (about 5.2s).
 	{"late-expire", "late-expire-unsafe", "expire-ignores-token", 5 * time.Second, 5500 * time.Millisecond,
-		"n1", "applies Expire orders #1 -> Expired{existed:false}", "-> Expired{existed:true} (deletes c2's lock)"},
+		"n1", "applies Expire orders #1 → Expired{existed:false}", "→ Expired{existed:true} (deletes c2's lock)"},
 	// "c1 writes with token 1, after c2's token 2 write": the resource's verdict on it.
 	{"fast-leader-clock", "fast-leader-clock-unsafe", "no-fencing", 2 * time.Second, 2400 * time.Millisecond,
-		"resource", "takes c1's write to orders with token 1 -> rejected", "-> accepted"},
+		"resource", "takes c1's write to orders with token 1 → rejected", "→ accepted"},
 	// "c1 wakes and sends Release ... n1 proposes it without a look": c1 paused 4s from ~60ms.
 	{"late-release", "late-release-unsafe", "unchecked-proposals", 4 * time.Second, 4300 * time.Millisecond,
-		"n1", "", "applies Release orders -> Released (deletes c2's lock)"},
+		"n1", "", "applies Release orders → Released (deletes c2's lock)"},
 	// "n4's countdown hit zero about a second after the grant, and n4 deleted the lock on its own".
 	{"skewed-followers", "local-expiry-unsafe", "local-expiry", time.Second, 1300 * time.Millisecond,
 		"n4", "", "deletes orders #1 on its own clock (deletes c1's lock)"},
 	// "c1 and c2 ask for 'orders' in the same instant": the second Grant enters the log and
 	// applies one round trip (2 x 5ms) later, where the safe leader proposed nothing.
 	{"racing-acquires", "racing-acquires-unsafe", "unchecked-proposals", 50 * time.Millisecond, 100 * time.Millisecond,
-		"n1", "", "applies Grant orders 5s -> GrantRejected"},
+		"n1", "", "applies Grant orders 5s → GrantRejected"},
 	// "c2 asks n1 for 'orders' and gets busy at once, with no quorum round": the lease-based
 	// answer comes a heartbeat round trip before the safe one (the stale busy comes later).
 	{"lease-read", "lease-read-unsafe", "lease-read", 50 * time.Millisecond, 200 * time.Millisecond,
@@ -204,8 +204,8 @@ func TestDivergenceText(t *testing.T) {
 		want string
 	}{
 		{[]record{reply, expire}, []record{reply, deleted},
-			"diverged at 4.217s: n1 applies Expire orders #1 -> Expired{existed:false} | -> Expired{existed:true} (deletes c2's lock)"},
-		{[]record{expire}, nil, "diverged at 4.217s: n1 applies Expire orders #1 -> Expired{existed:false} | (nothing)"},
+			"diverged at 4.217s: n1 applies Expire orders #1 → Expired{existed:false} | → Expired{existed:true} (deletes c2's lock)"},
+		{[]record{expire}, nil, "diverged at 4.217s: n1 applies Expire orders #1 → Expired{existed:false} | (nothing)"},
 		{[]record{expire}, []record{reply, expire}, "diverged at 4.217s: c2 (nothing) | gets granted orders from n1 (token 2)"},
 	}
 	for _, c := range cases {

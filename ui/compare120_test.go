@@ -63,18 +63,6 @@ func TestCompareAnswerStatusOnce(t *testing.T) {
 	}
 }
 
-// A timeline row a cell too wide keeps its command whole with a shorter arrow, rather than
-// cutting the Expire's token ("Expire orders … -> Expired{existed:true}" at 120x40).
-func TestTimelineShortArrowKeepsCommand(t *testing.T) {
-	s := "✓ n2 applies 4 Expire orders #1 -> Expired{existed:true}"
-	if got := cutKeepResult(s, width(s)-1); got != "✓ n2 applies 4 Expire orders #1 → Expired{existed:true}" {
-		t.Fatalf("%q", got)
-	}
-	if got := cutKeepResult(s, width(s)); got != s {
-		t.Fatalf("a row that fits changed: %q", got)
-	}
-}
-
 // The Network panel's last in-flight row keeps its count whole ("+3 mo…" was cut): the
 // message's arrival time gives way first.
 func TestNetworkCountWhole(t *testing.T) {

@@ -87,7 +87,7 @@ func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
 	}
 	v := m.View()
 	for _, want := range []string{"≠ diverged at 5.253s", "safe · late-expire", "unsafe: expire-ignores-token · late-expire",
-		"≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:false}", "≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:true}",
+		"≠ 5.253s n1 applies Expire orders #1 → Expired{existed:false}", "≠ 5.253s n1 applies Expire orders #1 → Expired{existed:true}",
 		"what the safe run does (the story is told for it; the other run parted at 5.253s"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("missing %q:\n%s", want, v)
@@ -321,7 +321,7 @@ func TestCompareOneKeyPlaysBothToTheirEnds(t *testing.T) {
 		}
 	}
 	v := m.View()
-	for _, want := range []string{"≠ diverged at 5.253s", "≠ 5.253s n1 applies Expire orders #1 -> Expired{existed:true}", "BOTH DONE"} {
+	for _, want := range []string{"≠ diverged at 5.253s", "≠ 5.253s n1 applies Expire orders #1 → Expired{existed:true}", "BOTH DONE"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("missing %q after e:\n%s", want, v)
 		}

@@ -31,7 +31,7 @@ func TestTmuxCompare(t *testing.T) {
 				time.Sleep(100 * time.Millisecond)
 			}
 			lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-			for _, want := range []string{"≠ diverged at 5.253s", "-> Expired{existed:false}", "-> Expired{existed:true} (deletes c2's"} {
+			for _, want := range []string{"≠ diverged at 5.253s", "→ Expired{existed:false}", "→ Expired{existed:true} (deletes c2's"} {
 				if !strings.Contains(s, want) {
 					t.Fatalf("missing %q:\n%s", want, s)
 				}

@@ -331,7 +331,7 @@ func (m *CompareModel) divLines(i, w int) []string {
 	}
 	if did == "" {
 		did = "(nothing at this instant)"
-	} else if i == 1 && strings.HasPrefix(did, "->") {
+	} else if i == 1 && strings.HasPrefix(did, "→") {
 		did = sameAct(d.A) + " " + did
 	}
 	var out []string
@@ -347,9 +347,9 @@ func (m *CompareModel) divLines(i, w int) []string {
 func (m *CompareModel) divHeight(w int) int { return max(len(m.divLines(0, w)), len(m.divLines(1, w))) }
 
 // sameAct is the act part of a divergence text ("applies Expire orders #1" of "applies Expire
-// orders #1 -> Expired{existed:false}"), repeated on the side that printed only its result.
+// orders #1 → Expired{existed:false}"), repeated on the side that printed only its result.
 func sameAct(a string) string {
-	if i := strings.Index(a, " -> "); i >= 0 {
+	if i := strings.Index(a, " → "); i >= 0 {
 		return a[:i]
 	}
 	return a

@@ -114,11 +114,11 @@ func TestReplicationResultsWhole(t *testing.T) {
 
 // The timeline keeps an apply's result whole; the command before it gives way.
 func TestTimelineKeepsTheResult(t *testing.T) {
-	got := cutKeepResult("✓ n1 applies 6 Expire orders #1 -> Expired{existed:false}", 50)
-	if width(got) > 50 || !strings.HasSuffix(got, " -> Expired{existed:false}") || !strings.Contains(got, "…") {
+	got := cutKeepResult("✓ n1 applies 6 Expire orders #1 → Expired{existed:false}", 50)
+	if width(got) > 50 || !strings.HasSuffix(got, " → Expired{existed:false}") || !strings.Contains(got, "…") {
 		t.Fatalf("cut to 50: %q", got)
 	}
-	if got := cutKeepResult("✓ n1 applies 6 Expire orders #1 -> Expired{existed:false}", 30); width(got) > 30 {
+	if got := cutKeepResult("✓ n1 applies 6 Expire orders #1 → Expired{existed:false}", 30); width(got) > 30 {
 		t.Fatalf("cut to 30: %q (%d cells)", got, width(got))
 	}
 	if got := cutKeepResult("n1 becomes leader (term 2)", 10); got != cut("n1 becomes leader (term 2)", 10) {

@@ -174,18 +174,15 @@ func split(total, n int) []int {
 	return out
 }
 
-// cutKeepResult cuts an event's text to w cells; an apply's result (after " -> ") stays whole
+// cutKeepResult cuts an event's text to w cells; an apply's result (after " → ") stays whole
 // and the command before it gives way, since the result is what a lesson points at
-// ("… -> Expired{existed:false}").
+// ("… → Expired{existed:false}").
 func cutKeepResult(s string, w int) string {
-	head, result, ok := strings.Cut(s, " -> ")
+	head, result, ok := strings.Cut(s, " → ")
 	if !ok || width(s) <= w {
 		return cut(s, w)
 	}
-	if whole := head + " → " + result; width(whole) <= w {
-		return whole // a cell fewer keeps the command whole ("Expire orders #1" at 120x40)
-	}
-	tail := " -> " + result
+	tail := " → " + result
 	if keep := w - width(tail); keep >= 12 {
 		return cut(head, keep) + tail
 	}

@@ -59,7 +59,7 @@ var LockModel = porcupine.Model{
 		case out.TimedOut:
 			res += " (client timed out)"
 		}
-		return fmt.Sprintf("%s %s%s -> %s", in.Op, in.Key, arg, res)
+		return fmt.Sprintf("%s %s%s → %s", in.Op, in.Key, arg, res)
 	},
 	DescribeState: func(state any) string { return state.(lockState).describe() },
 }
