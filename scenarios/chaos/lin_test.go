@@ -129,7 +129,7 @@ func TestVisualizationCarriesAnnotations(t *testing.T) {
 	if err := porcupine.Visualize(check.LockModel, info, &b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"isolate n1", "n2 becomes leader (term 2)", "Expire k #1", "double-grant", "acquire k -\\u003e granted #2"} {
+	for _, want := range []string{"isolate n1", "n2 becomes leader (term 2)", "Expire k #1", "double-grant", "acquire k → granted #2"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("HTML lacks %q", want)
 		}
