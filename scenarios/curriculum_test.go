@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -61,6 +62,25 @@ func TestReadmeLessonTable(t *testing.T) {
 		}
 	}
 	ls := Lessons()
+	// The Lessons section's own table lists every lesson by theme, without its outcome.
+	short := regexp.MustCompile("(\\d+) `([a-z0-9-]+)`")
+	var listed []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "| **") && strings.Contains(line, " · ") {
+			for _, m := range short.FindAllStringSubmatch(line, -1) {
+				listed = append(listed, m[1]+" "+m[2])
+			}
+		}
+	}
+	for i, l := range ls {
+		if i >= len(listed) || listed[i] != fmt.Sprintf("%d %s", i+1, l.Name) {
+			t.Errorf("the Lessons section's theme table does not list lesson %d %s in its place: %v", i+1, l.Name, listed)
+			break
+		}
+	}
+	if len(listed) != len(ls) {
+		t.Errorf("the Lessons section's theme table lists %d lessons, the curriculum %d", len(listed), len(ls))
+	}
 	if len(names) != len(ls) {
 		t.Fatalf("the README's table has %d lessons, the curriculum %d", len(names), len(ls))
 	}
