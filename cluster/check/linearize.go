@@ -175,15 +175,18 @@ func (h *history) porcupineOps() []porcupine.Operation {
 // porcupineOp is one operation for porcupine. One with no answer ends where its entry first
 // applied (it took effect by then); one whose return is unknown stays open for ever.
 func porcupineOp(op LinOp, client int) porcupine.Operation {
-	ret := int64(op.Return)
+	return porcupine.Operation{ClientId: client, Input: op, Call: int64(op.Call), Output: op, Return: returnOf(&op)}
+}
+
+// returnOf is where an operation's interval ends for a check (see porcupineOp).
+func returnOf(op *LinOp) int64 {
 	switch {
 	case op.Return >= 0:
+		return int64(op.Return)
 	case op.Applied:
-		ret = int64(op.AppliedAt)
-	default:
-		ret = math.MaxInt64
+		return int64(op.AppliedAt)
 	}
-	return porcupine.Operation{ClientId: client, Input: op, Call: int64(op.Call), Output: op, Return: ret}
+	return math.MaxInt64
 }
 
 // CheckLinearizable checks the history with porcupine; timeout 0 means no limit.
