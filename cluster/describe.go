@@ -15,7 +15,8 @@ import (
 // (diagram/label.go). Nothing else words an event.
 
 // Describe is a one-line human description of the event: the TUI's timeline text and the
-// verbose log's.
+// verbose log's. The timeline at 120x40 has about 53 cells for it: a longer row wraps, so
+// keep what leaselab words itself that short (the narration and the glossary say the rest).
 func (e *Event) Describe() string {
 	n := fmt.Sprintf("n%d", e.Node)
 	switch e.Kind {
@@ -63,7 +64,7 @@ func (e *Event) Describe() string {
 	case EvCountdownZero:
 		return fmt.Sprintf("%s countdown %s #%d reaches zero", n, e.Key, e.Token)
 	case EvLocalExpiry:
-		return n + " " + e.Label() + " (unsafe local-expiry)"
+		return n + " " + e.Label() + " (local-expiry)" // the header says the switch is unsafe
 	case EvClientSend:
 		s := fmt.Sprintf("%s sends %s %s to %s", e.Client, e.Op, e.Key, n)
 		if e.Token != 0 {
@@ -125,9 +126,9 @@ func (e *Event) Describe() string {
 	case EvError:
 		return fmt.Sprintf("%s error: %s", n, e.Text)
 	case EvLeaseRenewed:
-		return fmt.Sprintf("%s restarts its countdown %s #%d for %s's keepalive (the leader's alone: not replicated)", n, e.Key, e.Token, e.Client)
+		return fmt.Sprintf("%s renews %s #%d for %s (leader only, not logged)", n, e.Key, e.Token, e.Client)
 	case EvLeasesReset:
-		return fmt.Sprintf("%s applies its term's first entry (%d): every lease runs again for election timeout + its lease (lease-on-promote reset)", n, e.Index)
+		return fmt.Sprintf("%s applies %d, its term's first: every lease restarts", n, e.Index)
 	}
 	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
 }

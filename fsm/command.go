@@ -53,13 +53,13 @@ type Command struct {
 func (c Command) String() string {
 	switch c.Kind {
 	case Grant:
-		return fmt.Sprintf("Grant %s %v", c.Key, time.Duration(c.LeaseMS)*time.Millisecond)
+		return "Grant " + c.Key + " " + DurText(time.Duration(c.LeaseMS)*time.Millisecond)
 	case Release:
 		return "Release " + c.Key
 	case Expire:
 		return fmt.Sprintf("Expire %s #%d", c.Key, c.Token)
 	case Checkpoint:
-		return fmt.Sprintf("Checkpoint %s #%d %v", c.Key, c.Token, time.Duration(c.RemainingMS)*time.Millisecond)
+		return fmt.Sprintf("Checkpoint %s #%d %s", c.Key, c.Token, DurText(time.Duration(c.RemainingMS)*time.Millisecond))
 	case Renew:
 		return fmt.Sprintf("Renew %s #%d", c.Key, c.Token)
 	case 0:

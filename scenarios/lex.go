@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"leaselab/cluster"
+	"leaselab/fsm"
 	"leaselab/scenarios/termsafe"
 )
 
@@ -287,16 +288,8 @@ func shorten(s string) string {
 	return s[:cut] + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
-// shortDur writes a duration without trailing zero units: 1000h, not 1000h0m0s.
-func shortDur(d time.Duration) string {
-	s := d.String()
-	for _, z := range []string{"0s", "0m"} {
-		if t, ok := strings.CutSuffix(s, z); ok && t != "" && !isDigit(t[len(t)-1]) {
-			s = t
-		}
-	}
-	return s
-}
+// shortDur writes a duration as a script does: 1000h, not 1000h0m0s (the screens' form too).
+func shortDur(d time.Duration) string { return fsm.DurText(d) }
 
 func (l *line) uint(what string) uint64 {
 	w := l.next(what)

@@ -62,7 +62,7 @@ func TestCatchUpRestoredLockCompact(t *testing.T) {
 		if strings.Contains(v, "fresh countdown") {
 			rows := strings.Split(v, "\n")
 			n1, n5 := rows[2], rows[6]
-			if !strings.Contains(n1, "orders #1 ████") || !strings.Contains(n5, "orders #1 █████ 60s") {
+			if !strings.Contains(n1, "orders #1 ████") || !strings.Contains(n5, "orders #1 █████ 1m") {
 				t.Fatalf("n1's and n5's countdowns for orders do not both show:\n%s", v)
 			}
 			return

@@ -777,13 +777,13 @@ func TestLongWaitSkipsAndNoChecksSaysSo(t *testing.T) {
 	}
 }
 
-// The timeline cuts a long row to its width, except a violation (its explanation is read
-// there) and, while the timeline has focus, every row: each is then readable whole.
+// The timeline never cuts a row: a violation (its explanation is read there) and any other
+// row too long for the panel wrap whole under their time, focused or not.
 func TestTimelineRowsWhole(t *testing.T) {
 	st := testStyles()
 	v := cluster.Event{At: 1500 * time.Millisecond, Kind: cluster.EvViolation, Violation: cluster.StaleWrite,
 		Text: "resource accepted c1's write with token 1 after token 2: a stale holder wrote, and no fence stopped it"}
-	got := ansi.Strip(eventLine(&v, st, 60, 9, false))
+	got := ansi.Strip(eventLine(&v, st, 60, 9))
 	if !strings.Contains(strings.Join(strings.Fields(got), " "), "no fence stopped it") || strings.Contains(got, "…") {
 		t.Fatalf("a violation is cut:\n%s", got)
 	}
@@ -793,10 +793,7 @@ func TestTimelineRowsWhole(t *testing.T) {
 		}
 	}
 	a := cluster.Event{At: time.Second, Kind: cluster.EvClient, Client: "c1", Text: strings.Repeat("long words here ", 10)}
-	if cut := ansi.Strip(eventLine(&a, st, 60, 9, false)); !strings.Contains(cut, "…") || strings.Contains(cut, "\n") {
-		t.Fatalf("an unfocused row should be one cut line: %q", cut)
-	}
-	if whole := ansi.Strip(eventLine(&a, st, 60, 9, true)); strings.Contains(whole, "…") || !strings.Contains(whole, "\n") {
-		t.Fatalf("a focused row should be whole: %q", whole)
+	if whole := ansi.Strip(eventLine(&a, st, 60, 9)); strings.Contains(whole, "…") || !strings.Contains(whole, "\n") {
+		t.Fatalf("a long row should be whole: %q", whole)
 	}
 }

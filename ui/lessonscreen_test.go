@@ -112,20 +112,6 @@ func TestReplicationResultsWhole(t *testing.T) {
 	}
 }
 
-// The timeline keeps an apply's result whole; the command before it gives way.
-func TestTimelineKeepsTheResult(t *testing.T) {
-	got := cutKeepResult("✓ n1 applies 6 Expire orders #1 → Expired{existed:false}", 50)
-	if width(got) > 50 || !strings.HasSuffix(got, " → Expired{existed:false}") || !strings.Contains(got, "…") {
-		t.Fatalf("cut to 50: %q", got)
-	}
-	if got := cutKeepResult("✓ n1 applies 6 Expire orders #1 → Expired{existed:false}", 30); width(got) > 30 {
-		t.Fatalf("cut to 30: %q (%d cells)", got, width(got))
-	}
-	if got := cutKeepResult("n1 becomes leader (term 2)", 10); got != cut("n1 becomes leader (term 2)", 10) {
-		t.Fatalf("no result: %q", got)
-	}
-}
-
 // One lease reads the same whatever side of a rounding edge a node's countdown is on.
 func TestLeftTextRoundsOnce(t *testing.T) {
 	for d, want := range map[time.Duration]string{

@@ -88,7 +88,6 @@ type tlView struct {
 	version uint64 // the timeline's version the viewport holds
 	shown   filter // the filter it was filled with
 	set     bool   // filled at all since the last resize or stop
-	whole   bool   // filled with every row whole (the timeline had the focus)
 }
 
 // newTLView is an empty timeline viewport that the root's key routing alone scrolls.
@@ -302,13 +301,12 @@ func (m *Model) takeView() {
 // newest event unless the user scrolled up.
 func (m *Model) syncTimeline() {
 	tl := m.sim.tl
-	whole := m.focus == panelTimeline // a focused timeline shows every row whole, wrapped
-	if m.tl.set && tl.version == m.tl.version && m.tl.filter == m.tl.shown && whole == m.tl.whole {
+	if m.tl.set && tl.version == m.tl.version && m.tl.filter == m.tl.shown {
 		return
 	}
 	follow := !m.tl.set || m.tl.vp.AtBottom() || m.tl.filter != m.tl.shown
-	m.tl.vp.SetContent(tl.content(m.tl.filter, 400, m.tl.vp.Width, m.st, whole))
-	m.tl.version, m.tl.shown, m.tl.set, m.tl.whole = tl.version, m.tl.filter, true, whole
+	m.tl.vp.SetContent(tl.content(m.tl.filter, 400, m.tl.vp.Width, m.st))
+	m.tl.version, m.tl.shown, m.tl.set = tl.version, m.tl.filter, true
 	if follow {
 		m.tl.vp.GotoBottom()
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"leaselab/fsm"
 )
 
 // Panel is one part of the screen: the node columns, the replication tracker, the network,
@@ -190,7 +192,7 @@ func (clientsPanel) Render(m *Model, r rect) []string {
 		return m.clientsBox(r)
 	}
 	w := r.w
-	rows := []string{rule(m.st, m.focusName(panelClients, "clients"), fmt.Sprintf("tab · press a: acquire %s %v (k, l)", m.curKey(), m.curLease()), w)}
+	rows := []string{rule(m.st, m.focusName(panelClients, "clients"), fmt.Sprintf("tab · press a: acquire %s %s (k, l)", m.curKey(), fsm.DurText(m.curLease())), w)}
 	cs := m.clients()
 	if r.h-1 < len(cs) && r.h > 1 {
 		// Fewer rows than clients: the last row sums up every client the rows leave out,
@@ -238,9 +240,6 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	note := m.tl.filter.String() + " (v)"
 	if !m.tl.vp.AtBottom() {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
-	}
-	if m.focus == panelTimeline {
-		note = "rows whole · " + note
 	}
 	rows := []string{rule(m.st, m.focusName(panelTimeline, "timeline"), note, r.w)}
 	if r.h > 1 {

@@ -173,18 +173,3 @@ func split(total, n int) []int {
 	}
 	return out
 }
-
-// cutKeepResult cuts an event's text to w cells; an apply's result (after " → ") stays whole
-// and the command before it gives way, since the result is what a lesson points at
-// ("… → Expired{existed:false}").
-func cutKeepResult(s string, w int) string {
-	head, result, ok := strings.Cut(s, " → ")
-	if !ok || width(s) <= w {
-		return cut(s, w)
-	}
-	tail := " → " + result
-	if keep := w - width(tail); keep >= 12 {
-		return cut(head, keep) + tail
-	}
-	return cut(s, w)
-}

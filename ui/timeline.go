@@ -193,28 +193,21 @@ func (t *timeline) lastSeq() uint64 {
 	return all.at(all.len() - 1).ev.Seq
 }
 
-// content renders the last n events of a filter, oldest first, one per line cut to w cells;
-// a violation or an error is wrapped whole (its explanation is what the student reads), and
-// with whole set (the timeline has focus) every event is.
-func (t *timeline) content(f filter, n, w int, st *styles, whole ...bool) string {
+// content renders the last n events of a filter, oldest first, one per line of w cells; an
+// event whose words do not fit wraps whole under its time (a cut row hid the words a lesson
+// points at, and a student never thinks to focus the panel to read it).
+func (t *timeline) content(f filter, n, w int, st *styles) string {
 	r := &t.rings[f]
 	from := max(0, r.len()-n)
-	all := len(whole) > 0 && whole[0]
-	// The time column is as wide as the newest instant needs (times only grow), so a short
-	// run's rows keep three more cells for what happened.
-	atW := 7
-	if r.len() > 0 {
-		atW = max(atW, 1+width(simTime(r.at(r.len()-1).ev.At)))
-	}
-	key := 2 * (w*32 + atW)
-	if all {
-		key++
-	}
+	// The time column is as wide as the newest instant needs (times only grow), with no margin
+	// before it, so a short run's rows keep four more cells for what happened.
+	atW := timeColumn(r)
+	key := w*32 + atW
 	var b strings.Builder
 	for i := from; i < r.len(); i++ {
 		e := r.at(i)
 		if e.line == "" || e.lineW != key {
-			e.line, e.lineW = eventLine(&e.ev, st, w, atW, all), key
+			e.line, e.lineW = eventLine(&e.ev, st, w, atW), key
 		}
 		if i > from {
 			b.WriteByte('\n')
@@ -224,9 +217,17 @@ func (t *timeline) content(f filter, n, w int, st *styles, whole ...bool) string
 	return b.String()
 }
 
+// timeColumn is the width of the time column: the newest instant's (times only grow).
+func timeColumn(r *tlRing) int {
+	if r.len() == 0 {
+		return 6
+	}
+	return max(6, width(simTime(r.at(r.len()-1).ev.At)))
+}
+
 // eventLine is one timeline line: simulated time, then the event, coloured by what it is
 // (lines, when it is wrapped whole: see content).
-func eventLine(e *cluster.Event, st *styles, w, atW int, whole bool) string {
+func eventLine(e *cluster.Event, st *styles, w, atW int) string {
 	s := st.plain
 	switch e.Kind {
 	case cluster.EvViolation, cluster.EvError, cluster.EvLocalExpiry:
@@ -259,14 +260,14 @@ func eventLine(e *cluster.Event, st *styles, w, atW int, whole bool) string {
 	}
 	at := fmt.Sprintf("%*s ", atW, simTime(e.At))
 	text := mark + " " + e.Describe()
-	if rest := w - width(at); (whole || e.Kind == cluster.EvViolation || e.Kind == cluster.EvError) && width(text) > rest && rest > 12 {
+	if rest := w - width(at); width(text) > rest && rest > 12 {
 		ls := wrap(text, rest, "  ")
 		for i := range ls {
 			ls[i] = s.r(ls[i])
 		}
 		return st.faint.r(cut(at, w)) + strings.Join(ls, "\n"+blank(width(at)))
 	}
-	return st.faint.r(cut(at, w)) + s.r(cutKeepResult(text, w-width(at)))
+	return st.faint.r(cut(at, w)) + s.r(cut(text, w-width(at)))
 }
 
 // cmdStyle colours a log entry or proposal by what it does; a late Expire (applied with

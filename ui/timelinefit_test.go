@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -46,4 +47,42 @@ func TestLessonScreensOneArrow(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTimelineRowsWhole120 plays every lesson at 120x40 and renders each of its lock events as
+// the timeline does: none loses a word ("…" its words do not have). The words the timeline
+// writes itself (cluster.Event.Describe) fit on one row; only a text that comes from elsewhere,
+// a violation's explanation, a configuration, a client's or a fault's words, may wrap.
+func TestTimelineRowsWhole120(t *testing.T) {
+	wrapped, rows := 0, 0
+	for _, l := range scenarios.Lessons() {
+		t.Run(l.Name, func(t *testing.T) {
+			m := playLesson(t, l.Name, 120, 40)
+			playThrough(t, m, func(int, string) {})
+			r := &m.sim.tl.rings[filterLock]
+			atW := timeColumn(r)
+			w := m.tl.vp.Width
+			for i := 0; i < r.len(); i++ {
+				e := &r.at(i).ev
+				d := e.Describe()
+				line := ansi.Strip(eventLine(e, m.st, w, atW))
+				rows++
+				if strings.Count(line, "…") > strings.Count(d, "…") {
+					t.Errorf("cut at %d cells: %q", w, line)
+				}
+				if !strings.Contains(line, "\n") {
+					continue
+				}
+				wrapped++
+				switch {
+				case e.Kind == cluster.EvViolation, e.Kind == cluster.EvError, e.Kind == cluster.EvClient,
+					e.Kind == cluster.EvFault, e.Kind == cluster.EvConfApplied, e.Kind == cluster.EvConfProposed,
+					e.Cmd.Kind == 0 && e.Text != "":
+					continue
+				}
+				t.Errorf("wraps at %d cells (%d cells of words): %q", w, width(d), d)
+			}
+		})
+	}
+	t.Logf("%d of %d lock-event rows wrap at 120x40", wrapped, rows)
 }

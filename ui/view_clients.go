@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"leaselab/cluster"
+	"leaselab/fsm"
 )
 
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
 	// A key hint: what the keyboard's a would acquire, not the script's leases.
-	title := fmt.Sprintf("Clients · press a: acquire %s %v (k, l)", m.curKey(), m.curLease())
+	title := fmt.Sprintf("Clients · press a: acquire %s %s (k, l)", m.curKey(), fsm.DurText(m.curLease()))
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
@@ -216,9 +217,6 @@ func (m *Model) resourceLine(r *cluster.ResourceView, iw int) string {
 // timelineBox frames the bubbles viewport holding the event timeline.
 func (m *Model) timelineBox(r rect) []string {
 	title := fmt.Sprintf("Timeline · %s (v) · %s", m.tl.filter, scrollNote(m.tl.vp.AtBottom()))
-	if m.focus == panelTimeline {
-		title = fmt.Sprintf("Timeline · focused: rows whole · %s (v) · %s", m.tl.filter, scrollNote(m.tl.vp.AtBottom()))
-	}
 	vp := m.tl.vp // a copy: a taller box (rows lent by the narration) draws more of the timeline
 	if vp.Height < r.h-2 {
 		vp.Height = r.h - 2

@@ -201,13 +201,15 @@ func firstFit(w int, texts ...string) string {
 	return texts[len(texts)-1]
 }
 
-// leftText is a countdown's time left: "2.4s", "12s". The form is chosen after rounding, so
-// 9.96s reads "10s" like 10s itself, not "10.0s": one lease reads the same on every node.
+// leftText is a countdown's time left: "2.4s", "12s", "1m". The form is chosen after rounding,
+// so 9.96s reads "10s" like 10s itself, not "10.0s": one lease reads the same on every node;
+// from 10s on, whole seconds as every screen writes a lease (fsm.DurText: a full minute is
+// "1m", as the Grant and the script say, not "60s").
 func leftText(d time.Duration) string {
 	if d < 9950*time.Millisecond {
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	}
-	return fmt.Sprintf("%.0fs", d.Seconds())
+	return fsm.DurText(d.Round(time.Second))
 }
 
 // holds says whether a result leaves its key held: a Granted, or a Grant refused because

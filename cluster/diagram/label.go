@@ -6,6 +6,8 @@ import (
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/fsm"
 )
 
 // Label is the message's one-line label: "MsgApp [Expire orders #1]", "MsgAppResp idx 4",
@@ -16,7 +18,7 @@ func (m *Msg) Label() string {
 	case Request:
 		s := m.Op + " " + m.Key
 		if m.Lease > 0 {
-			s += " " + fmtDur(m.Lease)
+			s += " " + fsm.DurText(m.Lease) // a lease as the Grant and the script write it
 		}
 		if m.Token != 0 {
 			s += fmt.Sprintf(" #%d", m.Token)

@@ -7,6 +7,7 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/cluster/diagram"
+	"leaselab/fsm"
 )
 
 // States are the lanes' states over time, rebuilt from the marks: who led in which term, where
@@ -254,7 +255,7 @@ func (d *drawing) collectStates(rows []diagram.Row, end time.Duration) *states {
 						sent := lastSend[k]
 						to := c.trueAt(m.At, c.local(sent)+lease)
 						b := &belief{lane: l.Index(0, m.Client), key: m.Key, token: m.Token, from: m.At, to: to,
-							ended: "its own clock says the lease (" + fmtDur(lease) + " from its request) ran out"}
+							ended: "its own clock says the lease (" + fsm.DurText(lease) + " from its request) ran out"}
 						if to < 0 || to > end {
 							b.to, b.ended = end, "the run ended"
 						}
