@@ -62,7 +62,28 @@ func (c *Comparison) rebuild() error {
 		c.Sides[i] = &Side{Scenario: s, Label: Label(s), p: p, obs: newObserver(p.World())}
 	}
 	c.Sides[0].Label, c.Sides[1].Label = PairLabels(c.a, c.b)
+	if c.Shared && len(c.a.Steps) == len(c.b.Steps) {
+		c.pace()
+	}
 	return nil
+}
+
+// pace makes side 1 take every step of a shared script at the instant side 0 takes it: each
+// wait-until ends on both sides when it ends on side 0, the run the story was written for,
+// and side 1 judges its own condition over the same stretch. Left to itself, side 1's waits
+// took other times (one that never holds there waits out its limit), so its script drifted:
+// its actions came seconds late, at other moments of its own run, and it sat at one step while
+// the other side told the next part of the story. In step, the two runs are one experiment:
+// the same actions at the same instants, with only the switch or option between them; a wait
+// that does not hold on side 1 is a failure of that side, said where and when.
+func (c *Comparison) pace() {
+	ends := map[int]time.Duration{}
+	a, b := c.Sides[0].p.r, c.Sides[1].p.r
+	a.waited = func(pc int, _ time.Duration) { ends[pc] = a.world.Now() }
+	b.follow = func(pc int) (time.Duration, bool) {
+		e, ok := ends[pc]
+		return e, ok
+	}
 }
 
 // PairLabels names two sides by what tells them apart. Two runs that differ only by options

@@ -63,6 +63,22 @@ func (o *observer) on(e *cluster.Event) {
 	switch e.Kind {
 	case cluster.EvApplied:
 		o.cur = append(o.cur, o.applied(e))
+	case cluster.EvProposed:
+		// A proposal is a node's decision, before any entry shows it: a new leader that
+		// expires a lock at once parts from one that restarts it there, not an apply later.
+		r := record{At: e.At, Subject: node(e.Node), Node: e.Node, Act: "proposes " + e.CmdText()}
+		if e.Text != "" {
+			r.Act += " (" + e.Text + ")"
+		}
+		o.cur = append(o.cur, r)
+	case cluster.EvLeasesReset:
+		if len(o.held[e.Node]) > 0 { // restarting no lease shows nowhere
+			o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node, Act: countdownAct(e)})
+		}
+	case cluster.EvCountdownZero, cluster.EvLeaseRenewed:
+		// A node's countdown is what its column shows ("EXPIRED HERE" beside "4.0s"): where it
+		// ends, starts again or is renewed on one side only, the runs have parted.
+		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node, Act: countdownAct(e)})
 	case cluster.EvLocalExpiry:
 		o.forget(e.Node, e.Key)
 		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node,
@@ -113,6 +129,17 @@ func (o *observer) applied(e *cluster.Event) record {
 		o.forget(e.Node, k)
 	}
 	return r
+}
+
+// countdownAct is what a countdown event did, as a divergence line says it.
+func countdownAct(e *cluster.Event) string {
+	switch e.Kind {
+	case cluster.EvCountdownZero:
+		return fmt.Sprintf("countdown %s #%d reaches zero", e.Key, e.Token)
+	case cluster.EvLeasesReset:
+		return "restarts every lease (lease-on-promote reset)"
+	}
+	return fmt.Sprintf("renews %s #%d for %s (keepalive)", e.Key, e.Token, e.Client)
 }
 
 func (o *observer) forget(n int, key string) { delete(o.held[n], key) }

@@ -58,10 +58,13 @@
 //
 // Comparison holds two Playbacks and drives both through RunTo, one instant at a time in one
 // goroutine (each world installs its own raft jitter stream when it steps). Once an instant is
-// complete on both sides it compares what each node applied, the lock tables (and the
-// lock-delays running), the clients' replies and the resource's verdicts, and keeps the first
-// Divergence. A side's verdict is taken when its script ends, with the end-of-run checks of
-// `leaselab run`, so each side's trace hash is exactly a plain run's.
+// complete on both sides it compares what each node proposed and applied, its countdowns'
+// events (zero, renewed, restarted), the lock tables (and the lock-delays running), the
+// clients' replies and the resource's verdicts, and keeps the first Divergence. A side's
+// verdict is taken when its script ends, with the end-of-run checks of `leaselab run`. When
+// both sides play one script, side 1 is paced by side 0 (Runner.follow): each wait-until ends
+// on both where it ended on side 0, so both take every step at the same instant; side 0's trace
+// hash is exactly a plain run's (and each side's, for two different scripts).
 //
 // # Determinism
 //

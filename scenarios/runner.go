@@ -85,6 +85,12 @@ type Runner struct {
 	// script's own run (no user in it, same seed): a skipped wait-until waits no longer.
 	scriptTook func(pc int) (time.Duration, bool)
 	waited     func(pc int, took time.Duration) // told when a judged wait-until ends
+	// follow, when set, paces this run by another run of the same steps (a comparison's
+	// story side): a wait-until here ends at the instant the other run's did (end, once it
+	// has), so both take every step at the same instant. Its condition is still judged here,
+	// at every event of the wait: held at some instant, or a failure naming the instant.
+	follow     func(pc int) (end time.Duration, ok bool)
+	followHeld bool // the followed wait-until's condition has held at some instant
 }
 
 // ConfigFor turns a scenario header into the world's settings; seed overrides the file's.
@@ -323,7 +329,7 @@ func (r *Runner) begin(st *Step) bool {
 	case StepWaitUntil:
 		r.noteViolations(st.Cond)
 		r.until = cluster.AddTime(w.Now(), st.Dur)
-		r.fresh = true
+		r.fresh, r.followHeld = true, false
 		if r.Forked {
 			r.capSkipped()
 		}
@@ -362,6 +368,9 @@ func (r *Runner) progress(st *Step, t time.Duration) bool {
 		w.AdvanceTo(min(r.until, t))
 		return w.Now() >= r.until
 	}
+	if r.follow != nil && !r.Forked {
+		return r.progressFollowing(st, t)
+	}
 	// The condition is judged when the step begins, after every event, and at its time limit:
 	// never at the instant a caller happens to stop, so slicing a run never changes it.
 	limit := min(r.until, t)
@@ -393,6 +402,52 @@ func (r *Runner) progress(st *Step, t time.Duration) bool {
 	ok, found := r.Eval(st.Cond)
 	if !ok && !r.Forked {
 		r.fail(st, FormatCond(st.Cond)+" within "+st.Dur.String(), found)
+	}
+	return true
+}
+
+// progressFollowing advances a followed wait-until (see follow) toward t; true when the
+// followed run's wait is over. In step with it, the condition holding ends the wait at the same
+// event as there (identical worlds stay identical); else the wait ends at the followed run's
+// end, having held at some instant of it or failing there.
+func (r *Runner) progressFollowing(st *Step, t time.Duration) bool {
+	w := r.world
+	for {
+		end, known := r.follow(r.pc)
+		if r.fresh {
+			r.fresh = false
+			if ok, _ := r.Eval(st.Cond); ok {
+				r.followHeld = true
+				if known && w.Now() >= end {
+					return true
+				}
+			}
+		}
+		limit := min(r.until, t)
+		if known {
+			limit = min(limit, end)
+		}
+		at, ok := w.NextAt()
+		if !ok || at > limit {
+			break
+		}
+		w.Step()
+		r.fresh = true
+	}
+	end, known := r.follow(r.pc)
+	if !known {
+		end = r.until // the followed run waits as long at the most: the same step, begun at the same instant
+	}
+	if end > t {
+		w.AdvanceTo(t)
+		return false
+	}
+	w.AdvanceTo(end)
+	if r.followHeld {
+		return true
+	}
+	if ok, found := r.Eval(st.Cond); !ok {
+		r.fail(st, fmt.Sprintf("%s by %s, where the story's run went on", FormatCond(st.Cond), fmtTime(end)), found)
 	}
 	return true
 }

@@ -100,7 +100,7 @@ func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
 		}
 	}
 	v = m.View()
-	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects held · violations: none", "unsafe: expire-ignores-token: the story's checks are the safe run's: 7 of 10 don't hold here · violations: lost-grant"} {
+	for _, want := range []string{"BOTH DONE", "safe: PASS: 10 expects held · violations: none", "unsafe: expire-ignores-token: the story's checks are the safe run's: 6 of 10 don't hold here · violations: lost-grant"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("missing %q at the end:\n%s", want, v)
 		}
@@ -300,15 +300,27 @@ func TestCompareSharedStoryIsTheSafeRuns(t *testing.T) {
 	}
 }
 
+// longerTwin is late-expire's safe run against late-expire-unsafe with 8s more at its end: two
+// scripts, so neither paces the other, and one ends first.
+func longerTwin(t testing.TB) (*scenarios.Scenario, *scenarios.Scenario) {
+	a, u := lateExpirePair(t, false)
+	b, err := scenarios.Parse("late-expire-unsafe-longer.scenario", []byte(scenarios.Format(u)+"wait 8s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
 // When one side has ended the header says so; e plays both, in lockstep, to where both have
 // ended (the same runs as headless), and the divergence stays marked.
 func TestCompareOneKeyPlaysBothToTheirEnds(t *testing.T) {
-	a, b := lateExpirePair(t, true)
+	a, b := longerTwin(t)
 	whole, _ := scenarios.NewComparison(a, b, nil, nil)
 	whole.Run()
 	m := newCompareModel(t, a, b, 120, 40)
 	playUntil(t, m, func() bool { return m.c.Sides[0].Verdict != nil })
-	if v := m.View(); m.c.Sides[1].Verdict != nil || !strings.Contains(v, "safe run ended · e plays both to the end") || !strings.Contains(v, "■ ended: PASS") {
+	if v := m.View(); m.c.Sides[1].Verdict != nil || !strings.Contains(v, "safe run ended · e plays both to the end") || !strings.Contains(v, "■ ended: PASS") ||
+		!strings.Contains(halfText(m, 1), "▶ the other script ended; this run plays on alone to its own end · e plays both to their ends") {
 		t.Fatalf("one side ended:\n%s", v)
 	}
 	m.Update(keyMsg("e"))
@@ -348,7 +360,7 @@ func TestCompareHalvesAreNotCut(t *testing.T) {
 				t.Fatalf("%v: line %d is cut:\n%s", sz, i+1, v)
 			}
 		}
-		for _, want := range []string{"■ ended: the story's checks are the safe run's: 7 of 10 don't hold here", "■ ended: PASS: 10 expects held", "c2 ● held orders #2"} {
+		for _, want := range []string{"■ ended: the story's checks are the safe run's: 6 of 10 don't hold here", "■ ended: PASS: 10 expects held", "c2 ● holds orders #2"} {
 			if !strings.Contains(v, want) {
 				t.Fatalf("%v: missing %q:\n%s", sz, want, v)
 			}

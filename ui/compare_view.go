@@ -174,7 +174,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 	}
 	clientRows, props, viol := 1, 1, false
 	for j := range m.v {
-		clientRows = max(clientRows, len(m.v[j].Clients)+len(m.v[j].Resource))
+		clientRows = max(clientRows, m.clientRowsWanted(j, iw))
 		props = max(props, len(m.v[j].Proposals))
 		viol = viol || len(m.v[j].Violations) > 0
 	}
@@ -355,12 +355,29 @@ func sameAct(a string) string {
 	return a
 }
 
-// clientRows is the clients the world knows, then the resource per key.
+// clientRowsWanted is how many rows half j's clients and resource take read whole: a client's
+// line on two rows where one cuts it (c1's "· last granted #1 orders · as…" at 160 columns).
+func (m *CompareModel) clientRowsWanted(j, w int) int {
+	dm := &Model{st: m.st, v: m.v[j]}
+	n := len(m.v[j].Resource)
+	for _, c := range m.v[j].Clients {
+		n += len(dm.clientRows(c.Name, w, 2))
+	}
+	return n
+}
+
+// clientRows is the clients the world knows, then the resource per key. A client's line takes
+// a second row when it needs one and the rows left still hold one for every other line.
 func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 	out := make([]string, 0, h)
+	spare := h - len(dm.v.Clients) - len(dm.v.Resource)
 	for _, c := range dm.v.Clients {
-		if len(out) < h {
-			out = append(out, dm.clientLine(c.Name, w))
+		rows := dm.clientRows(c.Name, w, 1+min(1, max(0, spare)))
+		spare -= len(rows) - 1
+		for _, r := range rows {
+			if len(out) < h {
+				out = append(out, r)
+			}
 		}
 	}
 	for j := range dm.v.Resource {
