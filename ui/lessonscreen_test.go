@@ -124,20 +124,20 @@ func TestLeftTextRoundsOnce(t *testing.T) {
 	}
 }
 
-// A timeline scrolled back at one stop shows the newest events again at the next: the
-// narration there speaks of them.
+// A timeline scrolled back at one stop is placed by the next again (its story, or the newest
+// events): the narration there speaks of them.
 func TestTimelineFollowsAtANewStop(t *testing.T) {
 	for _, name := range []string{"minority-leader", "ghost-lock", "late-expire"} {
 		m := playLesson(t, name, 120, 40)
 		scrolled := 0
 		for stop := 0; stop < 30 && !m.sim.ended; stop++ {
 			runToStop(t, m)
-			if stop > 0 && scrolled > 0 && !m.tl.vp.AtBottom() {
+			if stop > 0 && scrolled > 0 && !m.tl.following() {
 				t.Fatalf("%s, stop %d: the timeline is still scrolled back:\n%s", name, stop, m.View())
 			}
 			answerAsk(m)
 			press(m, "pgup")
-			if !m.tl.vp.AtBottom() {
+			if !m.tl.following() {
 				scrolled++
 			}
 			press(m, "enter")

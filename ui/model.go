@@ -88,6 +88,47 @@ type tlView struct {
 	version uint64 // the timeline's version the viewport holds
 	shown   filter // the filter it was filled with
 	set     bool   // filled at all since the last resize or stop
+
+	// At a script stop the timeline starts at the first event since the stop before (the
+	// narration tells that story from its start); the newest rows, when they do not all fit,
+	// are below. anchored: it is so placed, which counts as following (nobody scrolled it).
+	stopSeq  uint64 // the newest event at the latest stop
+	from     uint64 // the events after this one are the story of the stop (0: the newest rows)
+	anchored bool
+}
+
+// following: nobody scrolled the timeline back (it shows the newest rows, or the stop's story).
+func (t *tlView) following() bool { return t.vp.AtBottom() || t.anchored }
+
+// grow makes vp, a copy of the viewport, spare rows taller: it still shows the newest rows,
+// or the stop's story from its start (and more of what came after).
+func (t *tlView) grow(vp *viewport.Model, spare int) {
+	vp.Height += spare
+	if t.anchored {
+		vp.SetYOffset(vp.YOffset) // the same first row, unless the rest now fits from a higher one
+	} else {
+		vp.GotoBottom()
+	}
+}
+
+// newerBelow is how many rows are below the viewport, spare rows taller.
+func (t *tlView) newerBelow(spare int) int {
+	vp := t.vp
+	t.grow(&vp, spare)
+	return max(0, vp.TotalLineCount()-vp.YOffset-vp.Height)
+}
+
+// atStop takes in a new script stop whose newest event is seq: the story to show is what came
+// since the stop before. The first stop has none before it: what led to it is the setup, and
+// its newest rows are the state the narration describes.
+func (t *tlView) atStop(seq uint64) {
+	switch {
+	case seq > t.stopSeq && t.stopSeq > 0:
+		t.from = t.stopSeq
+	case seq < t.from: // a rewind
+		t.from = 0
+	}
+	t.stopSeq = seq
 }
 
 // newTLView is an empty timeline viewport that the root's key routing alone scrolls.
@@ -252,11 +293,12 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 // refresh takes the snapshot the screen draws and brings the timeline and verdict up to date.
 func (m *Model) refresh() {
 	m.sim.attach()
-	if m.sim.atPause() && !m.pauseSeen {
+	if m.atStop() && !m.pauseSeen {
 		m.status, m.statusAlt, m.statusBad = "", "", false // what was said before the stop is stale now
-		m.tl.set = false                                   // and the timeline shows the newest events, which the narration speaks of
+		m.tl.set = false                                   // and the timeline shows what came since the stop before, which the narration speaks of
+		m.tl.atStop(m.sim.tl.lastSeq())
 	}
-	m.pauseSeen = m.sim.atPause()
+	m.pauseSeen = m.atStop()
 	m.offerSkip()
 	m.takeView()
 	lay := m.lay
@@ -297,6 +339,12 @@ func (m *Model) takeView() {
 	}
 }
 
+// atStop: the script stopped here, at a pause or its end, with narration about what led here.
+func (m *Model) atStop() bool { return m.sim.atPause() || m.sim.ended && !m.sim.moving() }
+
+// tlRows is how many of the latest events the timeline viewport holds.
+const tlRows = 400
+
 // syncTimeline refills the viewport when the events or the filter changed, following the
 // newest event unless the user scrolled up.
 func (m *Model) syncTimeline() {
@@ -304,11 +352,22 @@ func (m *Model) syncTimeline() {
 	if m.tl.set && tl.version == m.tl.version && m.tl.filter == m.tl.shown {
 		return
 	}
-	follow := !m.tl.set || m.tl.vp.AtBottom() || m.tl.filter != m.tl.shown
-	m.tl.vp.SetContent(tl.content(m.tl.filter, 400, m.tl.vp.Width, m.st))
+	follow := !m.tl.set || m.tl.vp.AtBottom() || m.tl.anchored || m.tl.filter != m.tl.shown
+	m.tl.vp.SetContent(tl.content(m.tl.filter, tlRows, m.tl.vp.Width, m.st))
 	m.tl.version, m.tl.shown, m.tl.set = tl.version, m.tl.filter, true
 	if follow {
 		m.tl.vp.GotoBottom()
+		m.tl.anchored = false
+		if first, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.from); ok && m.tl.from > 0 && m.atStop() {
+			// A violation is what the stop is about: the first one whole on screen, and the
+			// ones after it as far as the first stays on screen.
+			top := first
+			for _, v := range marks {
+				top = max(top, min(v[1]-m.tl.vp.Height, marks[0][0]))
+			}
+			m.tl.vp.SetYOffset(top)
+			m.tl.anchored = !m.tl.vp.AtBottom()
+		}
 	}
 }
 

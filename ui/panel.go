@@ -238,7 +238,9 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 		return m.timelineBox(r)
 	}
 	note := m.tl.filter.String() + " (v)"
-	if !m.tl.vp.AtBottom() {
+	if n := m.tl.newerBelow(m.narrationLent()); m.tl.anchored && n > 0 {
+		note = fmt.Sprintf("since last stop, %d newer below · ", n) + note
+	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}
 	rows := []string{rule(m.st, m.focusName(panelTimeline, "timeline"), note, r.w)}
@@ -246,8 +248,7 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 		vp := m.tl.vp // a copy: drawing changes nothing
 		spare := m.narrationLent()
 		if spare > 0 {
-			vp.Height += spare
-			vp.GotoBottom()
+			m.tl.grow(&vp, spare)
 		}
 		body := strings.Split(vp.View(), "\n")
 		for i := 0; i < r.h-1+spare; i++ {
@@ -275,6 +276,7 @@ func (timelinePanel) Key(m *Model, msg tea.KeyMsg) bool {
 	default:
 		return false
 	}
+	m.tl.anchored = false // scrolled by hand: it follows again once back at the bottom
 	return true
 }
 
@@ -295,7 +297,7 @@ func (narrationPanel) Render(m *Model, r rect) []string {
 // does not use yet would stay blank while the timeline shows one or two events (at 80x24).
 // Only while the timeline follows its newest events.
 func (m *Model) narrationLent() int {
-	if m.lay.mode == modeSmall || !m.tl.vp.AtBottom() || m.help.ShowAll || m.page.glossary || m.dg.on {
+	if m.lay.mode == modeSmall || !m.tl.following() || m.help.ShowAll || m.page.glossary || m.dg.on {
 		return 0
 	}
 	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w)))

@@ -225,6 +225,28 @@ func timeColumn(r *tlRing) int {
 	return max(6, width(simTime(r.at(r.len()-1).ev.At)))
 }
 
+// story is where the events after seq are in what content(f, n, ...) last drew (content
+// renders the lines): the row of the first, and the rows [from, to) of each violation or error
+// among them. ok: there is one.
+func (t *timeline) story(f filter, n int, seq uint64) (first int, marks [][2]int, ok bool) {
+	r := &t.rings[f]
+	row := 0
+	for i := max(0, r.len()-n); i < r.len(); i++ {
+		e := r.at(i)
+		h := 1 + strings.Count(e.line, "\n")
+		if e.ev.Seq > seq {
+			if !ok {
+				first, ok = row, true
+			}
+			if e.ev.Kind == cluster.EvViolation || e.ev.Kind == cluster.EvError {
+				marks = append(marks, [2]int{row, row + h})
+			}
+		}
+		row += h
+	}
+	return first, marks, ok
+}
+
 // eventLine is one timeline line: simulated time, then the event, coloured by what it is
 // (lines, when it is wrapped whole: see content).
 func eventLine(e *cluster.Event, st *styles, w, atW int) string {

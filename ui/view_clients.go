@@ -216,12 +216,17 @@ func (m *Model) resourceLine(r *cluster.ResourceView, iw int) string {
 
 // timelineBox frames the bubbles viewport holding the event timeline.
 func (m *Model) timelineBox(r rect) []string {
-	title := fmt.Sprintf("Timeline · %s (v) · %s", m.tl.filter, scrollNote(m.tl.vp.AtBottom()))
 	vp := m.tl.vp // a copy: a taller box (rows lent by the narration) draws more of the timeline
 	if vp.Height < r.h-2 {
-		vp.Height = r.h - 2
-		vp.GotoBottom()
+		m.tl.grow(&vp, r.h-2-vp.Height)
 	}
+	note := scrollNote(m.tl.vp.AtBottom())
+	if n := vp.TotalLineCount() - vp.YOffset - vp.Height; m.tl.anchored && n > 0 {
+		note = fmt.Sprintf("since last stop, %d newer below", n)
+	} else if m.tl.anchored {
+		note = scrollNote(true)
+	}
+	title := fmt.Sprintf("Timeline · %s (v) · %s", m.tl.filter, note)
 	body := strings.Split(vp.View(), "\n")
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }

@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// At a script stop the narration tells what happened since the stop before, from its start:
+// at 120x40 and 80x24, in every lesson, the timeline shows the first lock event since the
+// stop before, or, when one came, the first violation since then whole (as much of it as the
+// timeline has rows for).
+func TestTimelineShowsTheStopsStory(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		for _, l := range scenarios.Lessons() {
+			m := playLesson(t, l.Name, sz[0], sz[1])
+			var last, from uint64
+			for stop := 0; stop < 60; stop++ {
+				runToStop(t, m)
+				seq := m.sim.tl.lastSeq()
+				if seq > last && last > 0 {
+					from = last
+				}
+				last = seq
+				if from > 0 {
+					checkStory(t, m, from, l.Name, stop)
+				}
+				if m.sim.ended {
+					break
+				}
+				answerAsk(m)
+				press(m, "enter")
+			}
+		}
+	}
+}
+
+// checkStory: the timeline on screen holds the first lock event after seq, or the first
+// violation after it whole.
+func checkStory(t *testing.T, m *Model, seq uint64, name string, stop int) {
+	t.Helper()
+	r := &m.sim.tl.rings[m.tl.filter]
+	var first, viol *tlEvent
+	for i := 0; i < r.len(); i++ {
+		e := r.at(i)
+		if e.ev.Seq <= seq {
+			continue
+		}
+		if first == nil {
+			first = e
+		}
+		if e.ev.Kind == cluster.EvViolation && viol == nil {
+			viol = e
+		}
+	}
+	if first == nil {
+		return
+	}
+	screen := ansi.Strip(m.View())
+	want := []string{firstRow(first)}
+	if viol != nil && !strings.Contains(screen, want[0]) {
+		want = strings.Split(ansi.Strip(viol.line), "\n")
+		want = want[:min(len(want), m.tl.vp.Height+m.narrationLent())] // as much as the timeline has rows for
+	}
+	for _, w := range want {
+		if !strings.Contains(screen, strings.TrimSpace(w)) {
+			t.Errorf("%s %dx%d, stop %d at %v: the story since the stop before starts at %q, not on screen:\n%s",
+				name, m.width, m.height, stop, m.sim.p.Now(), strings.TrimSpace(w), screen)
+			return
+		}
+	}
+}
+
+func firstRow(e *tlEvent) string {
+	return strings.TrimSpace(strings.SplitN(ansi.Strip(e.line), "\n", 2)[0])
+}
+
+// Placed at a stop's story, the timeline follows the newest events again once the script runs
+// on; scrolled by hand, it stays where it was put.
+func TestTimelineStoryThenNewest(t *testing.T) {
+	m := playLesson(t, "first-lock", 120, 40)
+	for !m.tl.anchored && !m.sim.ended {
+		answerAsk(m)
+		press(m, "enter")
+		runToStop(t, m)
+	}
+	if !m.tl.anchored || m.tl.vp.AtBottom() || !strings.Contains(m.View(), "newer below") {
+		t.Fatalf("no stop placed the timeline at its story:\n%s", m.View())
+	}
+	press(m, "enter")
+	playFor(m, 5*time.Millisecond)
+	if m.tl.anchored || !m.tl.vp.AtBottom() {
+		t.Fatalf("running on, the timeline does not follow the newest events:\n%s", m.View())
+	}
+	m = playLesson(t, "first-lock", 120, 40)
+	for !m.tl.anchored && !m.sim.ended {
+		answerAsk(m)
+		press(m, "enter")
+		runToStop(t, m)
+	}
+	for i := 0; i < 8 && m.focus != panelTimeline; i++ {
+		press(m, "shift+tab")
+	}
+	if !m.tl.anchored {
+		t.Fatalf("focusing the timeline lost the stop's story:\n%s", m.View())
+	}
+	press(m, "up")
+	if m.focus != panelTimeline || m.tl.anchored {
+		t.Fatalf("focus %v, anchored %v after scrolling the timeline by hand", m.focus, m.tl.anchored)
+	}
+}
