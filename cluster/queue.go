@@ -116,8 +116,8 @@ func (q *queue) push(it item) {
 // pushDeliver is push(item{at: at, sent: sent, kind: itDeliver, node: to, from: from, inc:
 // inc, msg: m, info: *info}) with the item written straight into its slot: deliveries are
 // most pushes, and building the item, then copying it into the slab, cost as much as the
-// queueing. A pointer field already nil is not stored again (while the GC marks, every
-// pointer store goes through its write barrier). A test holds the two equal.
+// queueing. The slot's other pointers are nil already (release cleared them; while the GC
+// marks, every pointer store goes through its write barrier). A test holds the two equal.
 func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m *pb.Message, info *MsgInfo) {
 	q.seq++
 	var slot int32
@@ -131,18 +131,6 @@ func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m 
 	it := &q.slab[slot]
 	it.at, it.seq, it.sent, it.kind, it.node, it.from, it.gen, it.inc, it.ok, it.info = at, q.seq, sent, itDeliver, to, from, 0, inc, false, *info
 	it.msg = m
-	if it.cl != nil {
-		it.cl = nil
-	}
-	if it.req != nil {
-		it.req = nil
-	}
-	if it.rep != nil {
-		it.rep = nil
-	}
-	if it.write != nil {
-		it.write = nil
-	}
 	q.insert(qkey{at: at, seq: q.seq, slot: slot})
 }
 
@@ -250,9 +238,29 @@ func (q *queue) pop() (*item, int32) {
 	return &q.slab[top.slot], top.slot
 }
 
-// release frees a popped item's slot. The slot keeps its pointers until it is reused: no
-// write barriers here.
-func (q *queue) release(slot int32) { q.free = append(q.free, slot) }
+// release frees a popped item's slot and drops what it points to. A free slot that kept its
+// message would keep it alive, entries and all, for the GC to mark again every cycle until
+// the slot is reused (most of the slab is free slots); a nil store is cheap, and only a
+// pointer that is set is cleared.
+func (q *queue) release(slot int32) {
+	it := &q.slab[slot]
+	if it.msg != nil {
+		it.msg = nil
+	}
+	if it.cl != nil {
+		it.cl = nil
+	}
+	if it.req != nil {
+		it.req = nil
+	}
+	if it.rep != nil {
+		it.rep = nil
+	}
+	if it.write != nil {
+		it.write = nil
+	}
+	q.free = append(q.free, slot)
+}
 
 // heapPop removes h's first key.
 func heapPop(h []qkey) []qkey {

@@ -88,3 +88,18 @@ func TestPushDeliverIsPush(t *testing.T) {
 		same(-1)
 	}
 }
+
+// A released slot points at nothing: a free slot that kept its message (or client, request,
+// reply, write) would keep it alive for the GC to mark every cycle until the slot is reused.
+func TestReleaseDropsPointers(t *testing.T) {
+	var q queue
+	q.push(item{at: 1, kind: itReply, msg: &pb.Message{}, cl: &client{}, req: &request{}, rep: &reply{}, write: &write{}})
+	q.pushDeliver(2, 1, 2, 3, 4, &pb.Message{}, &MsgInfo{})
+	for q.len() > 0 {
+		_, slot := q.pop()
+		q.release(slot)
+		if it := q.slab[slot]; it.msg != nil || it.cl != nil || it.req != nil || it.rep != nil || it.write != nil {
+			t.Errorf("released slot %d still points at %+v", slot, it)
+		}
+	}
+}
