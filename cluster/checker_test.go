@@ -160,3 +160,15 @@ func checkApply(w *World, n *node, idx uint64, cmd fsm.Command, o Origin, prev f
 	w.note(Note{Kind: EntryApplied, Node: n.id, Index: idx, Cmd: cmd, Origin: o,
 		Result: res, Prev: prev, Held: held, StateHash: n.sm.Hash()})
 }
+
+// A lost grant names its proposer as every panel does ("n1 lease expiry #2"), not as the
+// trace does ("lease-expiry"): the VIOLATION line sits in the timeline beside the others.
+func TestCheckerLostGrantNamesTheProposerAsTheScreen(t *testing.T) {
+	w, n := checkerWorld(t)
+	o := Origin{Kind: OriginExpire, Node: 1, Token: 2}
+	checkApply(w, n, 100, fsm.Command{Kind: fsm.Expire, Key: "k", Token: 2}, o, fsm.Lock{Token: 3}, true, expired(true))
+	vs := w.Violations()
+	if len(vs) != 1 || !strings.Contains(vs[0].Text, "(from n1 lease expiry #2)") {
+		t.Fatalf("violations: %v", vs)
+	}
+}

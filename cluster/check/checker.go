@@ -127,7 +127,7 @@ func (c *checker) onApply(e *cluster.Note) {
 	}
 	if !rightful {
 		c.report(cluster.LostGrant, id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
-			cmd, o, cmd.Key, prev.Token, idx))
+			cmd, o.Label(), cmd.Key, prev.Token, idx))
 	}
 }
 

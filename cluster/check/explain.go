@@ -275,11 +275,17 @@ func (ex *Explanation) Summary() string {
 	}
 	if len(ex.Ops) == 1 {
 		op := ex.Ops[0]
+		if op.Token == 0 && (op.Outcome == "released" || op.Outcome == "existed") {
+			// No state allows it, so "nothing before it" would send a reader looking for one.
+			return fmt.Sprintf("%s %s, asked at %s, freed %s, but a lock is freed only by its own token", who(op), what(op), secs(op.Call), ex.Key)
+		}
 		return fmt.Sprintf("%s %s, asked at %s, says %s, which nothing before it on %s allows", who(op), what(op), secs(op.Call), claim(op), ex.Key)
 	}
+	// Each operation with what its result says: a bare "expire #1" does not tell a reader that
+	// it found and freed #1, which is what leaves no order.
 	var parts []string
 	for _, op := range ex.Ops {
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", who(op), what(op), when(op)))
+		parts = append(parts, fmt.Sprintf("%s %s (%s) says %s", who(op), what(op), when(op), claim(op)))
 	}
 	return fmt.Sprintf("no order of these %d operations on %s fits the lock: %s", len(ex.Ops), ex.Key, strings.Join(parts, "; "))
 }

@@ -130,3 +130,43 @@ func TestExplainTokenlessRelease(t *testing.T) {
 		t.Errorf("explanation:\n%s", s)
 	}
 }
+
+// A release with no token fits no state at all, so its explanation says so, not "which nothing
+// before it allows" (that sent a reader looking for an earlier operation).
+func TestExplainTokenlessReleaseSaysOnlyATokenFrees(t *testing.T) {
+	ops := []porcupine.Operation{
+		linOp("c1", "acquire", 1000, 1020, "granted", 0, 3),
+		linOp("c2", "release", 2000, 2020, "released", 0, 0),
+	}
+	ex := explainOps(ops)
+	if ex == nil || len(ex.Ops) != 1 {
+		t.Fatalf("explanation %+v", ex)
+	}
+	want := "c2's release with no token, asked at 2.000s, freed orders, but a lock is freed only by its own token"
+	if got := ex.Summary(); got != want {
+		t.Errorf("summary\n%s\nwant\n%s", got, want)
+	}
+}
+
+// late-expire-unsafe's history: two Expires of token 1 that each found and freed it, around
+// c2's grant of token 2. The summary says what each result claims, or a reader cannot see why
+// the second Expire fits neither before the Grant (nothing left to free) nor after (#2 held).
+func TestExplainSaysWhatEachOperationClaims(t *testing.T) {
+	ops := []porcupine.Operation{
+		linOp("c1", "acquire", 0, 50, "granted", 0, 1),
+		linOp("leader", "expire", 3043, 4250, "existed", 1, 0),
+		linOp("c2", "acquire", 3043, 4271, "granted", 0, 2),
+		linOp("leader", "expire", 4043, 5253, "existed", 1, 0),
+	}
+	ex := explainOps(ops)
+	if ex == nil || len(ex.Ops) != 3 {
+		t.Fatalf("explanation %+v", ex)
+	}
+	want := "no order of these 3 operations on orders fits the lock: " +
+		"the leader's expire #1 (3.043s-4.250s) says orders was held by #1, and frees it; " +
+		"c2's grant #2 (3.043s-4.271s) says orders was free and every earlier token was below 2; " +
+		"the leader's expire #1 (4.043s-5.253s) says orders was held by #1, and frees it"
+	if got := ex.Summary(); got != want {
+		t.Errorf("summary\n%s\nwant\n%s", got, want)
+	}
+}
