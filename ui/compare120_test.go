@@ -75,3 +75,17 @@ func TestNetworkCountWhole(t *testing.T) {
 		})
 	}
 }
+
+// A violation whose explanation needs more rows than the tracker and the results have together
+// still takes them, cut with "…": at 110x42 the unsafe half's non-linearizable (three
+// operations) needs three rows where two are free, and the violation left the screen.
+func TestCompareViolationLongerThanItsRoomStays(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 110, 42)
+	m.Update(keyMsg("e"))
+	playUntil(t, m, m.c.Done)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "VIOLATION non-linearizable: no order fits") || !strings.Contains(v, "…") {
+		t.Errorf("at the end the violation is gone, or cut without saying so:\n%s", v)
+	}
+}

@@ -206,10 +206,12 @@ func (m *CompareModel) half(i int, r rect) []string {
 		recentH = 0
 	}
 	// (its rule and rows, and one newer row when the tracker has it to spare)
-	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= need {
+	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= min(need, 3) {
 		// A violation's explanation is in the results and replies (the title only names it),
 		// read whole (at 160x48 it stopped at "…, which was"): it takes its rows from the
-		// tracker, which keeps what is left if that is a row and its rule.
+		// tracker, which keeps what is left if that is a row and its rule. One longer than
+		// both still takes them all, cut with "…": an explanation a row too long for them
+		// must not take the violation off the screen.
 		take := max(0, min(need-recentH, trackH))
 		if trackH-take >= 3 {
 			take++
@@ -437,6 +439,10 @@ func (m *CompareModel) recent(i, w, h int) []string {
 		ls := wrap(fmt.Sprintf("%8s  %s", simTime(e.At), e.Describe()), w-1, "           ")
 		if len(lines)+len(ls) > h && len(lines) > 0 {
 			break
+		}
+		if len(ls) > h && h > 0 { // the newest alone is longer than the panel: the cut says so
+			ls = ls[:h]
+			ls[h-1] = cut(ls[h-1]+" …", w-2)
 		}
 		for k := len(ls) - 1; k >= 0; k-- {
 			lines = append(lines, s.r(fit(" "+ls[k], w)))

@@ -281,13 +281,17 @@ func (ex *Explanation) Summary() string {
 		}
 		return fmt.Sprintf("%s %s, asked at %s, says %s, which nothing before it on %s allows", who(op), what(op), secs(op.Call), claim(op), ex.Key)
 	}
-	// Each operation with what its result says: a bare "expire #1" does not tell a reader that
-	// it found and freed #1, which is what leaves no order.
+	// A release or expire says whether it freed the lock: a bare "expire #1" does not tell a
+	// reader that it found and freed #1, which is often what leaves no order.
 	var parts []string
 	for _, op := range ex.Ops {
-		parts = append(parts, fmt.Sprintf("%s %s (%s) says %s", who(op), what(op), when(op), claim(op)))
+		s := fmt.Sprintf("%s %s (%s)", who(op), what(op), when(op))
+		if op.Token != 0 && (op.Outcome == "released" || op.Outcome == "existed") {
+			s += fmt.Sprintf(" freed #%d", op.Token)
+		}
+		parts = append(parts, s)
 	}
-	return fmt.Sprintf("no order of these %d operations on %s fits the lock: %s", len(ex.Ops), ex.Key, strings.Join(parts, "; "))
+	return fmt.Sprintf("no order fits these %d operations on %s: %s", len(ex.Ops), ex.Key, strings.Join(parts, "; "))
 }
 
 // String is the explanation in full: the summary, then each operation and what it says.

@@ -149,7 +149,7 @@ func TestExplainTokenlessReleaseSaysOnlyATokenFrees(t *testing.T) {
 }
 
 // late-expire-unsafe's history: two Expires of token 1 that each found and freed it, around
-// c2's grant of token 2. The summary says what each result claims, or a reader cannot see why
+// c2's grant of token 2. The summary says which of them freed the lock, or a reader cannot see why
 // the second Expire fits neither before the Grant (nothing left to free) nor after (#2 held).
 func TestExplainSaysWhatEachOperationClaims(t *testing.T) {
 	ops := []porcupine.Operation{
@@ -162,10 +162,10 @@ func TestExplainSaysWhatEachOperationClaims(t *testing.T) {
 	if ex == nil || len(ex.Ops) != 3 {
 		t.Fatalf("explanation %+v", ex)
 	}
-	want := "no order of these 3 operations on orders fits the lock: " +
-		"the leader's expire #1 (3.043s-4.250s) says orders was held by #1, and frees it; " +
-		"c2's grant #2 (3.043s-4.271s) says orders was free and every earlier token was below 2; " +
-		"the leader's expire #1 (4.043s-5.253s) says orders was held by #1, and frees it"
+	want := "no order fits these 3 operations on orders: " +
+		"the leader's expire #1 (3.043s-4.250s) freed #1; " +
+		"c2's grant #2 (3.043s-4.271s); " +
+		"the leader's expire #1 (4.043s-5.253s) freed #1"
 	if got := ex.Summary(); got != want {
 		t.Errorf("summary\n%s\nwant\n%s", got, want)
 	}
