@@ -3,8 +3,6 @@ package ui
 import (
 	"fmt"
 	"strconv"
-	"strings"
-	"time"
 
 	"leaselab/cluster"
 	"leaselab/fsm"
@@ -28,6 +26,9 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 			}
 		}
 		return nil
+	}
+	if lo > 1 && rows >= 2 { // logWindow left a row to say what is above
+		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+aboveText(lo, true), "  … "+aboveText(lo, false), "…")), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
 		l := newLine(iw)
@@ -55,6 +56,20 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		out = append(out, blank(iw))
 	}
 	return out
+}
+
+// aboveText names the entries a log column leaves out above lo: "entries 1-3 above",
+// "entry 1 above" (short: "1-3 above").
+func aboveText(lo uint64, long bool) string {
+	span := "1-" + strconv.FormatUint(lo-1, 10)
+	word := "entries "
+	if lo == 2 {
+		span, word = "1", "entry "
+	}
+	if !long {
+		word = ""
+	}
+	return word + span + " above"
 }
 
 // entry draws one log entry: ✓ applied, ◆ committed, ○ not committed (italic, faint).
@@ -99,10 +114,9 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 }
 
 // cmdText is a command as the log shows it; short drops the verb's tail in narrow columns.
-// A lease reads as a scenario writes it: 1m, not 1m0s.
 func cmdText(c fsm.Command, short bool) string {
 	if c.Kind == fsm.Grant {
-		return "Grant " + c.Key + " " + leaseText(c.LeaseMS)
+		return c.String() // its lease as a scenario writes it (fsm.DurText)
 	}
 	if !short {
 		return c.String()
@@ -129,17 +143,6 @@ func tinyCmd(c fsm.Command) string {
 	return c.String()
 }
 
-// leaseText is a lease as a scenario writes it: "1m", "1m30s", "10s", "1h" (not "1m0s").
-func leaseText(ms uint64) string {
-	s := (time.Duration(ms) * time.Millisecond).String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
 
 // originTag names who asked for an entry: the client, or "ghost" for the leader's cleanup.
 func originTag(o cluster.Origin) string {

@@ -60,13 +60,19 @@ func nodeSym(st *styles, n *cluster.NodeView) (string, sty) {
 	return st.role(role(n))
 }
 
-// logWindow is the index range every column shows: the newest rows entries of any log.
+// logWindow is the index range every column shows: the newest entries of any log. When they
+// do not all fit, the first row says how many earlier ones are left out (logRows), so a log
+// that lost its "1 (bootstrap)" row does not read as starting later.
 func logWindow(v *cluster.View, rows int) (lo, hi uint64) {
 	for i := range v.Nodes {
 		hi = max(hi, v.Nodes[i].LastIndex)
 	}
 	lo = 1
-	if hi > uint64(rows) {
+	switch {
+	case hi <= uint64(rows):
+	case rows >= 2:
+		lo = hi - uint64(rows) + 2 // a row for "… N earlier"
+	default:
 		lo = hi - uint64(rows) + 1
 	}
 	return lo, hi
