@@ -143,7 +143,6 @@ func tinyCmd(c fsm.Command) string {
 	return c.String()
 }
 
-
 // originTag names who asked for an entry: the client, or "ghost" for the leader's cleanup.
 func originTag(o cluster.Origin) string {
 	switch o.Kind {
