@@ -100,6 +100,7 @@ func checkNarration(t *testing.T, m *Model, says []string, where string) {
 			t.Fatalf("%s: the header does not name the violation %s: %s", where, k, rows[0])
 		}
 	}
+	n.h += m.statusLent() // the narration moved down into the status line's row
 	area := strings.Join(rows[n.y:n.y+n.h], " ")
 	words := strings.Fields(area)
 	i := 0

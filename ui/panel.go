@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/fsm"
 )
@@ -288,7 +289,7 @@ type narrationPanel struct{}
 func (narrationPanel) Size(sizing) size { return size{band: -1} }
 
 func (narrationPanel) Render(m *Model, r rect) []string {
-	return m.narration(r.w, r.h-m.narrationLent())
+	return m.narration(r.w, r.h-m.narrationLent()+m.statusLent())
 }
 
 // narrationLent is how many rows of the narration area the band above it draws (the compact
@@ -297,10 +298,28 @@ func (narrationPanel) Render(m *Model, r rect) []string {
 // does not use yet would stay blank while the timeline shows one or two events (at 80x24).
 // Only while the timeline follows its newest events.
 func (m *Model) narrationLent() int {
-	if m.lay.mode == modeSmall || !m.tl.following() || m.help.ShowAll || m.page.glossary || m.dg.on {
+	if !m.lends() {
 		return 0
 	}
-	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w)))
+	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w))) + m.statusLent()
+}
+
+// lends: the timeline is drawn, following, and may take rows the foot does not use.
+func (m *Model) lends() bool {
+	return m.lay.mode != modeSmall && m.tl.following() && !m.help.ShowAll && !m.page.glossary && !m.dg.on
+}
+
+// statusLent is 1 when the status line's row goes to the timeline too, the narration moving
+// down into it: at a script stop with nothing to say there (its end), where the row stayed blank
+// while the timeline was cut short (at 80x24 to one row).
+func (m *Model) statusLent() int {
+	if !m.lends() || m.prompting || m.lay.helpRows != 1 || !m.atStop() || m.status != "" {
+		return 0
+	}
+	if strings.TrimSpace(ansi.Strip(m.statusLine(m.lay.w))) != "" {
+		return 0
+	}
+	return 1
 }
 
 func (narrationPanel) Key(m *Model, msg tea.KeyMsg) bool {

@@ -63,7 +63,10 @@ func (m *Model) viewPanels() []string {
 	for _, i := range l.foot {
 		rows = append(rows, m.panels[i].Render(m, l.narration)...)
 	}
-	return append(append(rows, m.statusLine(l.w)), m.helpLine(l.w)...)
+	if m.statusLent() == 0 { // else its row is the timeline's (the narration moved down into it)
+		rows = append(rows, m.statusLine(l.w))
+	}
+	return append(rows, m.helpLine(l.w)...)
 }
 
 // bands draws the panels, band by band; the keys page takes the place of the bands not kept.
