@@ -39,15 +39,20 @@ func TestCatchUpColumnsWhole(t *testing.T) {
 	}
 }
 
-// A countdown that reads 0.0s draws no filled cell (lease-expiry showed one at 3.054s).
+// A countdown with less than 0.05s left draws no filled cell (lease-expiry showed one at
+// 3.054s), and reads its milliseconds, not "0.0s": beside the leader's EXPIRED HERE, "0.0s" on
+// a follower that applied the Grant a few ms later read as the same state drawn two ways.
 func TestZeroLabelEmptyBar(t *testing.T) {
 	m := playLesson(t, "first-lock", 120, 40)
-	n := &cluster.NodeView{Up: true, Locks: []cluster.LockView{{Key: "orders", Token: 1, LeaseMS: 3000, Remaining: 20 * time.Millisecond}}}
-	for _, compact := range []bool{false, true} {
-		l := newLine(22)
-		m.lockState(l, n, "orders", compact)
-		if got := ansi.Strip(l.String()); !strings.Contains(got, "0.0s") || strings.Contains(got, "█") {
-			t.Errorf("compact %v: %q", compact, got)
+	for left, want := range map[time.Duration]string{20 * time.Millisecond: "20ms", 1500 * time.Microsecond: "2ms", 49 * time.Millisecond: "49ms", 60 * time.Millisecond: "0.1s"} {
+		n := &cluster.NodeView{Up: true, Locks: []cluster.LockView{{Key: "orders", Token: 1, LeaseMS: 3000, Remaining: left}}}
+		for _, compact := range []bool{false, true} {
+			l := newLine(22)
+			m.lockState(l, n, "orders", compact)
+			got := ansi.Strip(l.String())
+			if !strings.Contains(got, " "+want) || strings.Contains(got, "0.0s") || left < 50*time.Millisecond && strings.Contains(got, "█") {
+				t.Errorf("%v left, compact %v: %q, want %q and no filled cell", left, compact, got, want)
+			}
 		}
 	}
 }

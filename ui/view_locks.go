@@ -122,6 +122,12 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 		// The label takes the same cells whatever it says ("10s", " 9.9s"), so one lease
 		// draws one bar length on every node.
 		left := leftText(lk.Remaining)
+		zero := left == leftText(0)
+		if zero && lk.Remaining > 0 {
+			// A few ms left is not zero: a follower that applied the Grant after the leader read
+			// "0.0s" beside the leader's EXPIRED HERE, the same state drawn two ways (lock-delay).
+			left = fmt.Sprintf("%dms", (lk.Remaining+time.Millisecond-1)/time.Millisecond)
+		}
 		bare := left
 		if !compact {
 			left = strings.Repeat(" ", max(0, 5-width(left))) + left
@@ -142,8 +148,8 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 				full = int(float64(bw)*lk.Remaining.Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
 			}
 			full = min(max(full, 1), bw)
-			if bare == leftText(0) {
-				full = 0 // a label of 0.0s with a filled cell would contradict itself
+			if zero {
+				full = 0 // a label of 0.0s (or a few ms) with a filled cell would contradict itself
 			}
 			l.add(st.barFull, strings.Repeat("█", full))
 			l.add(st.barEmpty, strings.Repeat("░", bw-full))
