@@ -330,7 +330,9 @@ func (m *Model) refresh() {
 
 // takeView takes the snapshot the screen draws, as much of it as the layout shows.
 func (m *Model) takeView() {
-	o := cluster.ViewOptions{LogTail: m.lay.logTail, Events: 1, Proposals: m.lay.proposals,
+	// The log tail covers the Replication panel's rows too: it names the entries between its
+	// proposals (a new leader's empty entry) from the nodes' logs.
+	o := cluster.ViewOptions{LogTail: max(m.lay.logTail, 2*m.lay.proposals), Events: 1, Proposals: m.lay.proposals,
 		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.locks.prefix, KeyCache: &m.locks.cache}
 	if m.Following() && m.served.View != nil {
 		m.v = m.served.View(o)

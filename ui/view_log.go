@@ -19,21 +19,13 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 	if hi == 0 {
 		out = append(out, fit(st.faint.r("(empty log)"), iw))
 	}
-	byIndex := func(idx uint64) *cluster.EntryView {
-		for i := range n.Log {
-			if n.Log[i].Index == idx {
-				return &n.Log[i]
-			}
-		}
-		return nil
-	}
 	if lo > 1 && rows >= 2 { // logWindow left a row to say what is above
 		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+aboveText(lo, true), "  … "+aboveText(lo, false), "…")), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
 		l := newLine(iw)
 		num := fmt.Sprintf("%*d ", digits, idx)
-		e := byIndex(idx)
+		e := entryAt(n, idx)
 		switch {
 		case idx == 1 && n.FirstIndex > 1:
 			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(bootstrap: the voters)", "(bootstrap)", "boot"))

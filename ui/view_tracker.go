@@ -36,13 +36,13 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	st := m.st
 	n := len(m.v.Nodes)
 	out := make([]string, 0, ih)
-	props := m.v.Proposals
 	room := ih
 	if head {
 		room--
 	}
-	if len(props) > room {
-		props = props[len(props)-max(0, room):]
+	rows := m.trackerRows()
+	if len(rows) > room {
+		rows = rows[len(rows)-max(0, room):]
 	}
 	idxW := m.trackerIdxW()
 	cmdW := m.trackerCmdW(iw, room)
@@ -55,16 +55,153 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 		l.add(st.headKey, "result · proposed by")
 		out = append(out, l.String())
 	}
-	if len(props) == 0 && len(out) < ih {
+	if len(m.v.Proposals) == 0 && len(out) < ih {
 		out = append(out, st.faint.r(fit("no proposals yet: a client's acquire is proposed by the leader", iw)))
 	}
-	for i := range props {
-		out = append(out, m.proposalRow(&props[i], iw, idxW, cmdW))
+	for _, r := range rows {
+		if r.prop != nil {
+			out = append(out, m.proposalRow(r.prop, iw, idxW, cmdW))
+		} else {
+			out = append(out, m.gapRow(r.lo, r.hi, iw, idxW, cmdW))
+		}
 	}
 	for len(out) < ih {
 		out = append(out, blank(iw))
 	}
 	return out[:ih]
+}
+
+// trackerRow is a row of the tracker: a proposal, or log entries between (or after) the
+// proposals that lock nothing: a new leader's empty entry, a configuration change.
+type trackerRow struct {
+	prop   *cluster.ProposalView
+	lo, hi uint64 // the entries, when prop is nil
+}
+
+// trackerRows is the proposals with a row for each run of entries they skip, from the first
+// proposal on: idx 3 then 5 read as a lost entry 4, where a new leader's empty entry was (the
+// etcd-failover-reset lesson is about that entry).
+func (m *Model) trackerRows() []trackerRow {
+	props := m.v.Proposals
+	out := make([]trackerRow, 0, len(props)+2)
+	var last uint64
+	for i := range props {
+		p := &props[i]
+		if p.Index > 0 && last > 0 && p.Index > last+1 {
+			out = appendGap(out, last+1, p.Index-1)
+		}
+		out = append(out, trackerRow{prop: p})
+		last = max(last, p.Index)
+	}
+	if end := m.lastIndex(); last > 0 && end > last {
+		out = appendGap(out, last+1, end)
+	}
+	return out
+}
+
+// appendGap adds entries lo..hi: a row each for up to three, else one row for them all.
+func appendGap(out []trackerRow, lo, hi uint64) []trackerRow {
+	if hi-lo >= 3 {
+		return append(out, trackerRow{lo: lo, hi: hi})
+	}
+	for i := lo; i <= hi; i++ {
+		out = append(out, trackerRow{lo: i, hi: i})
+	}
+	return out
+}
+
+// lastIndex is the highest index any node's log holds.
+func (m *Model) lastIndex() uint64 {
+	var hi uint64
+	for i := range m.v.Nodes {
+		hi = max(hi, m.v.Nodes[i].LastIndex)
+	}
+	return hi
+}
+
+// entryAt is a node's view of the entry at idx, if its log tail holds it.
+func entryAt(n *cluster.NodeView, idx uint64) *cluster.EntryView {
+	for i := range n.Log {
+		if n.Log[i].Index == idx {
+			return &n.Log[i]
+		}
+	}
+	return nil
+}
+
+// gapRow is one entry that is not a proposal, with its stage on every node as their logs
+// show it ("4 t2 empty ✓ ○ ○ ○ ○ a new leader's first entry"), or a run of them in one row.
+func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
+	st := m.st
+	l := newLine(iw)
+	if lo < hi {
+		r := fmt.Sprintf("%*d-%d: ", idxW, lo, hi)
+		l.add(st.faint, firstFit(iw, r+fmt.Sprintf("%d entries that lock nothing (empty, configuration)", hi-lo+1), r+"entries that lock nothing", r+"lock nothing"))
+		return l.String()
+	}
+	// The entry as the leader holds it, else the newest term a live node holds (a node that
+	// is down may keep one the others overwrote: figure-8).
+	var e *cluster.EntryView
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		c := entryAt(n, lo)
+		switch {
+		case c == nil || !n.Up:
+		case n.Role == cluster.RoleLeader:
+			e = c
+		case e == nil || c.Term > e.Term:
+			e = c
+		}
+		if c != nil && n.Up && n.Role == cluster.RoleLeader {
+			break
+		}
+	}
+	if e == nil { // only a node that is down shows it
+		for i := range m.v.Nodes {
+			if e = entryAt(&m.v.Nodes[i], lo); e != nil {
+				break
+			}
+		}
+	}
+	l.add(st.faint, fmt.Sprintf("%*d ", idxW, lo))
+	if e == nil {
+		l.add(st.faint, "entry not shown: it locks nothing")
+		return l.String()
+	}
+	l.add(st.term(e.Term), fmt.Sprintf("t%-3d ", e.Term))
+	what, why := "empty", "a new leader's first entry"
+	switch {
+	case e.Conf != "":
+		what, why = "conf "+e.Conf, "configuration"
+	case !e.Empty:
+		what, why = cmdText(e.Cmd, false), ""
+	}
+	l.add(st.faint, fit(what, cmdW)+" ")
+	for i := range m.v.Nodes {
+		mark, ms := m.stageMark(entryStage(&m.v.Nodes[i], lo, e.Term))
+		l.add(ms, mark+"  ")
+	}
+	l.add(st.faint, firstFit(l.room(), why, "new leader's", ""))
+	return l.String()
+}
+
+// entryStage is a node's stage on the entry at idx of term, from its log view (an entry its
+// tail does not hold: from its applied and commit indexes).
+func entryStage(n *cluster.NodeView, idx, term uint64) cluster.Stage {
+	e := entryAt(n, idx)
+	switch {
+	case !n.Up:
+		return cluster.StageDown
+	case e != nil && e.Term != term:
+		return cluster.StageReplaced
+	case e != nil && e.Applied, e == nil && idx <= n.Applied:
+		return cluster.StageApplied
+	case e != nil && e.Committed, e == nil && idx <= n.Commit:
+		return cluster.StageCommitted
+	case e != nil, idx <= n.LastIndex:
+		return cluster.StageAppended
+	}
+	return cluster.StageNone
 }
 
 // trackerCmdW is the command column's width for the latest rows proposals in iw cells: as
@@ -90,6 +227,9 @@ func (m *Model) trackerIdxW() int {
 	w := 3
 	for i := range m.v.Proposals {
 		w = max(w, len(fmt.Sprint(m.v.Proposals[i].Index)))
+	}
+	if len(m.v.Proposals) > 0 { // the entries after the last proposal have rows too
+		w = max(w, len(fmt.Sprint(m.lastIndex())))
 	}
 	return w
 }
