@@ -101,9 +101,9 @@ func (m *Model) header() string {
 		n := 0
 		for i := range fs {
 			w := fs[i].width(i > 0)
-			if i == hState && fs[hTitle].at == 0 && len(fs[hTitle].forms) > 1 && fs[i].at < len(stateRoom) {
-				// While the lesson's title is still shown, the state counts at the widest it can
-				// be, so the title does not come and go as the run pauses, asks and runs on.
+			if i == hState && !m.sim.sandbox && fs[i].at < len(stateRoom) {
+				// A lesson's state counts at the widest it can be, so the fields that give way
+				// before the state's words do not come and go as it pauses, asks and runs on.
 				w = max(w, stateRoom[fs[i].at]+3)
 			}
 			n += w
@@ -162,15 +162,18 @@ const (
 	hAhead
 )
 
-// headGiveWay is the order in which the header's fields take a shorter form (field, form):
-// the lesson's full title first, then the seed, the leader (the node columns show it too), the
-// words of the run state and the step; then the seed, the speed and the leader go, the number
-// before the lesson's name, the run state's last word (the status line says it too) and the
-// simulated time (the timeline shows it); only then do the violations lose their names past
-// the first. The lesson's name and the step counter stay.
+// headGiveWay is the order in which the header's fields take a shorter form (field, form). What
+// loses no word goes first: the lesson's full title, the violations' count, the unsafe tag's
+// padding. Then whole fields go rather than turn cryptic ("T1", "s3"): the leader and term (the
+// node columns say them), the seed. Then the unsafe switch's
+// name (the lesson's name says -unsafe), the word "step", the speed, "violations" (with none),
+// "voters", the simulated time (the timeline shows it), the number before the lesson's name; the run
+// state's words last of all (a student reads the header to know whether the script paused).
+// Violations lose their names past the first only then. The lesson's name and the step counter stay.
 var headGiveWay = []struct{ field, form int }{
-	{hTitle, 1}, {hSeed, 1}, {hLeader, 1}, {hState, 1}, {hViol, 1}, {hStep, 1}, {hAhead, 1}, {hUnsafe, 1},
-	{hSeed, 2}, {hSpeed, 1}, {hLeader, 2}, {hConf, 1}, {hTitle, 2}, {hState, 2}, {hTime, 1}, {hUnsafe, 2}, {hUnsafe, 3}, {hViol, 2}, {hConf, 2},
+	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hLeader, 2}, {hSeed, 2}, {hAhead, 1}, {hUnsafe, 2},
+	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTime, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
+	{hState, 2}, {hViol, 3}, {hConf, 2},
 }
 
 type headSeg struct {
@@ -235,7 +238,7 @@ func (m *Model) headFields() []headField {
 		// A switched-off safety mechanism changes what every panel means: always on screen.
 		// Last, the mark alone: at 80 columns the violations' names matter more, and an unsafe
 		// lesson's name says "-unsafe" too.
-		fs[hUnsafe] = one(st.badBlock, " ⚠ unsafe: "+strings.Join(us, ", ")+" ", "⚠ unsafe "+strings.Join(us, ","), "⚠ unsafe", "⚠")
+		fs[hUnsafe] = one(st.badBlock, " ⚠ unsafe: "+strings.Join(us, ", ")+" ", "⚠ unsafe: "+strings.Join(us, ", "), "⚠ unsafe", "⚠")
 	}
 	fs[hTime] = one(st.headVal, simTime(v.Now), "")
 	switch {
@@ -287,9 +290,10 @@ func (m *Model) headFields() []headField {
 		if len(kinds) > 1 {
 			brief += fmt.Sprintf(" +%d", len(kinds)-1)
 		}
-		fs[hViol] = one(st.badBlock, fmt.Sprintf(" ✖ %d: %s ", n, all), "✖ "+all, brief)
+		fs[hViol] = one(st.badBlock, fmt.Sprintf(" ✖ %d: %s ", n, all), "✖ "+all, "✖ "+all, brief)
 	} else {
-		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 viol", "✔ 0")
+		// No count or names to lose: the word is shortened, before the time goes.
+		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 violations", "✔ 0 viol", "✔ 0 viol")
 	}
 	if !m.sim.sandbox {
 		pc, n := m.sim.pc(), len(m.base.Steps)
