@@ -434,3 +434,7 @@ func (c *Comparison) Progress(i int) (done, total int) {
 
 // World is side i's world as of now (for drawing: read it, never act on it).
 func (c *Comparison) World(i int) *cluster.World { return c.Sides[i].p.World() }
+
+// StepFailures is side i's failed steps so far (expects, wait-untils), in order: for a shared
+// script's side 1, where its run does not do what the story says.
+func (c *Comparison) StepFailures(i int) []Failure { return c.Sides[i].p.r.Failures }

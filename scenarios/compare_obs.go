@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -49,12 +50,13 @@ func (r *record) text(act bool) string {
 // which token.
 type observer struct {
 	cur    []record                  // records since the last comparison
+	answer map[string][]record       // client -> every reply it got and write the resource decided, in order
 	held   map[int]map[string]uint64 // node -> key -> token, from applied entries
 	holder map[uint64]string         // token -> the client it was granted to
 }
 
 func newObserver(w *cluster.World) *observer {
-	o := &observer{held: map[int]map[string]uint64{}, holder: map[uint64]string{}}
+	o := &observer{held: map[int]map[string]uint64{}, holder: map[uint64]string{}, answer: map[string][]record{}}
 	w.Subscribe(o.on)
 	return o
 }
@@ -92,6 +94,7 @@ func (o *observer) on(e *cluster.Event) {
 			r.Act += fmt.Sprintf(" (token %d)", e.Token)
 		}
 		o.cur = append(o.cur, r)
+		o.answer[e.Client] = append(o.answer[e.Client], r)
 	case cluster.EvReplyLost:
 		o.cur = append(o.cur, record{At: e.At, Subject: e.Client, Node: e.Node,
 			Act: fmt.Sprintf("loses the reply %s from %s", e.Reply, node(e.Node))})
@@ -102,6 +105,12 @@ func (o *observer) on(e *cluster.Event) {
 		}
 		o.cur = append(o.cur, record{At: e.At, Subject: "resource",
 			Act: fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), Out: out})
+		r := record{At: e.At, Subject: e.Client, Act: fmt.Sprintf("has its write with token %d %s", e.Token, out)}
+		if by, t := o.newerHolder(e.Key, e.Token); e.Accepted && by != "" && by != e.Client {
+			// What fencing leaves open: an older token's write lands while a newer one is held.
+			r.Act += fmt.Sprintf(" while %s held %s #%d", by, e.Key, t)
+		}
+		o.answer[e.Client] = append(o.answer[e.Client], r)
 	case cluster.EvCrash, cluster.EvRestart, cluster.EvSnapshotRestored:
 		delete(o.held, e.Node) // rebuilt from whatever it applies next; only the notes use it
 	}
@@ -140,6 +149,21 @@ func countdownAct(e *cluster.Event) string {
 		return "restarts every lease (lease-on-promote reset)"
 	}
 	return fmt.Sprintf("renews %s #%d for %s (keepalive)", e.Key, e.Token, e.Client)
+}
+
+// newerHolder is the client granted the highest token above t for key that some node's table
+// holds now, and that token ("" when none).
+func (o *observer) newerHolder(key string, t uint64) (string, uint64) {
+	best := uint64(0)
+	for _, keys := range o.held {
+		if h := keys[key]; h > t && h > best {
+			best = h
+		}
+	}
+	if best == 0 {
+		return "", 0
+	}
+	return o.holder[best], best
 }
 
 func (o *observer) forget(n int, key string) { delete(o.held[n], key) }
@@ -259,4 +283,66 @@ func lockTable(w *cluster.World, id int) string {
 		return "empty"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// ClientDiff is where one client's answers first differ between the two runs: the reply it got (or
+// the resource's verdict on its write) on each side, "" where that side has none there; Before
+// is the last grant or renewal both runs gave it alike ("" if none).
+type ClientDiff struct {
+	Client   string
+	A, B     string
+	AtA, AtB time.Duration
+	Before   string
+	BeforeAt time.Duration
+	AOK, BOK bool // the side has an answer there
+}
+
+// ClientDiffs is, per client (in the order the runs first told them otherwise), the first
+// answer that differs between the runs: what a switch or an option changed for the clients,
+// which no violation may show (`--without lease-on-promote`: c1's keepalive renewed on one side,
+// not-found on the other, and c2 granted the key c1 had just renewed).
+func (c *Comparison) ClientDiffs() []ClientDiff {
+	a, b := c.Sides[0].obs.answer, c.Sides[1].obs.answer
+	var names []string
+	for _, m := range []map[string][]record{a, b} {
+		for n := range m {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	slices.Sort(names)
+	var out []ClientDiff
+	for _, n := range names {
+		ra, rb := a[n], b[n]
+		for i := 0; i < max(len(ra), len(rb)); i++ {
+			if i < len(ra) && i < len(rb) && ra[i].Act == rb[i].Act {
+				continue
+			}
+			o := ClientDiff{Client: n}
+			if i < len(ra) {
+				o.A, o.AtA, o.AOK = ra[i].Act, ra[i].At, true
+			}
+			if i < len(rb) {
+				o.B, o.AtB, o.BOK = rb[i].Act, rb[i].At, true
+			}
+			for j := i - 1; j >= 0; j-- { // the last lock both runs gave it alike
+				if strings.Contains(ra[j].Act, "granted") || strings.Contains(ra[j].Act, "renewed") {
+					o.Before, o.BeforeAt = ra[j].Act, ra[j].At
+					break
+				}
+			}
+			out = append(out, o)
+			break
+		}
+	}
+	// In the order the answers first differed: the story's own order.
+	at := func(d ClientDiff) time.Duration {
+		if !d.AOK || d.BOK && d.AtB < d.AtA {
+			return d.AtB
+		}
+		return d.AtA
+	}
+	slices.SortStableFunc(out, func(x, y ClientDiff) int { return cmp.Compare(at(x), at(y)) })
+	return out
 }

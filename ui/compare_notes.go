@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/scenarios"
 )
 
 // sideNotes are the one-line statements a half carries under its divergence line: what went
@@ -16,6 +18,11 @@ func (m *CompareModel) sideNotes(i int) []string {
 	var out []string
 	if h := m.harm(i); h != "" {
 		out = append(out, "✖ "+h)
+	}
+	// Stacked, rows are few: a violation's plain line already says what went otherwise here,
+	// and at 80x24 the narration keeps the rows (the node table leaves none for a note there).
+	if f := m.storyMiss(i); f != "" && (m.width >= sideBySideW || len(out) == 0 && m.height >= 30) {
+		out = append(out, f)
 	}
 	s, o := m.c.Sides[i], m.c.Sides[1-i]
 	switch {
@@ -120,4 +127,126 @@ func holdsLock(nd *cluster.NodeView, key string, token uint64) bool {
 		}
 	}
 	return false
+}
+
+// storyMiss is, on the half whose run is not the story's (a shared script's side 1), the
+// latest of the story's checks that did not hold there, in plain words: the narration tells
+// the other run, and this is where this one's story goes otherwise, as it happens. "" on the
+// story's own half, or while every check held.
+func (m *CompareModel) storyMiss(i int) string {
+	if i != 1 || m.storyOf() == "" {
+		return ""
+	}
+	fs := m.c.StepFailures(1)
+	if len(fs) == 0 {
+		return ""
+	}
+	at, text := storyMissText(fs[len(fs)-1])
+	if m.width >= sideBySideW {
+		// Each one is listed among the half's results at its instant; here, how many so far.
+		return fmt.Sprintf("✗ %d of the story's checks did not hold here so far, the latest at %s (✗ among the results below)", len(fs), at)
+	}
+	if len(fs) > 1 {
+		text += fmt.Sprintf(" (%d of the story's checks so far)", len(fs))
+	}
+	return fmt.Sprintf("✗ %s %s", at, strings.TrimPrefix(text, "✗ "))
+}
+
+// storyMissText is one story check that did not hold on the other run: its instant, and what
+// the story has and what is here instead (one node's finding, and how many more).
+func storyMissText(f scenarios.Failure) (at, text string) {
+	what := strings.TrimPrefix(strings.TrimPrefix(f.Step, "wait-until "), "expect ")
+	if j := strings.LastIndex(what, " within "); j > 0 {
+		what = what[:j]
+	}
+	found := f.Found
+	if parts := strings.Split(found, "; "); len(parts) > 1 {
+		found = fmt.Sprintf("%s (and %d more nodes)", parts[0], len(parts)-1)
+	}
+	return simTime(f.At), fmt.Sprintf("✗ the story has %s; here: %s", what, found)
+}
+
+// sayInCompare is a `say` as compare shows it: a sentence that sends the reader to the very
+// comparison on screen ("leaselab compare lock-delay --without lock-delay puts the two runs side
+// by side.") is what the play version says; here it points at the other half.
+func sayInCompare(t string) string {
+	i := strings.Index(t, "leaselab compare ")
+	if i < 0 {
+		// The glossary is a key of leaselab play's, not of compare's.
+		return strings.ReplaceAll(t, "?? glossary", "the glossary: ?? in leaselab play")
+	}
+	start := strings.LastIndex(t[:i], ". ")
+	if start < 0 {
+		start = 0
+	} else {
+		start += 2
+	}
+	end := len(t)
+	if j := strings.Index(t[i:], ". "); j >= 0 {
+		end = i + j + 2
+	}
+	rest := strings.TrimSpace(t[:start] + t[end:])
+	rest = strings.ReplaceAll(rest, "?? glossary", "the glossary: ?? in leaselab play")
+	if rest == "" {
+		return "The two halves of this screen are the two runs."
+	}
+	return rest + " The other half of this screen is that run."
+}
+
+// boughtLines says, at the end of a shared script's comparison, what the switch or option
+// changed for the clients: each client's first answer that differs between the runs. A run
+// without an option can break no rule (violations: none) and still cost a client its lock;
+// "9 of 9 don't hold here" said only that the story's checks were the other run's.
+func (m *CompareModel) boughtLines(w int) []narrLine {
+	if m.storyOf() == "" {
+		return nil
+	}
+	diffs := m.c.ClientDiffs()
+	a, b := m.c.Sides[0].Label, m.c.Sides[1].Label
+	sa, sb := strings.SplitN(a, ":", 2)[0], strings.SplitN(b, ":", 2)[0]
+	head := "what the clients were told otherwise (each one's first different answer):"
+	if opt, ok := strings.CutPrefix(a, "with "); ok && strings.HasPrefix(b, "without ") {
+		sa, sb = "with it", "without it"
+		head = fmt.Sprintf("what %s bought, in what the clients were told (each one's first different answer):", opt)
+		if len(m.c.Sides[1].Verdict.Violations) == 0 {
+			head = fmt.Sprintf("what %s bought: no checker finds a violation without it, but the clients are told otherwise (each one's first different answer):", opt)
+		}
+		if len(diffs) == 0 {
+			head = fmt.Sprintf("%s changed nothing any client was told", opt)
+		}
+	} else if len(diffs) == 0 {
+		return nil // the half's plain line says what went otherwise there
+	}
+	var out []narrLine
+	add := func(t string, k int) {
+		for _, l := range wrap(t, w-2, "    ") {
+			out = append(out, narrLine{l, k})
+		}
+	}
+	add(head, narrNote)
+	for _, d := range diffs {
+		ta, tb := "nothing", "nothing"
+		if d.AOK {
+			ta = fmt.Sprintf("%s at %s", d.A, simTime(d.AtA))
+		}
+		if d.BOK {
+			tb = fmt.Sprintf("%s at %s", d.B, simTime(d.AtB))
+		}
+		line := fmt.Sprintf("  %s %s: %s; %s: %s", d.Client, sa, ta, sb, tb)
+		if d.Before != "" {
+			line += fmt.Sprintf(" (after %s at %s)", strings.TrimPrefix(d.Before, "gets "), simTime(d.BeforeAt))
+		}
+		add(line, narrFail)
+	}
+	return out
+}
+
+// nonLinNote follows a verdict's violations when non-linearizable is among them: the word is
+// the checker's, the half's violation line says what it found ("no order fits these 3
+// operations"), and the glossary explains the word.
+func nonLinNote(v *scenarios.Verdict) string {
+	if !slices.Contains(v.Violations, cluster.NonLinearizable) {
+		return ""
+	}
+	return " (non-linearizable: ?? glossary in leaselab play)"
 }

@@ -356,7 +356,7 @@ func TestCompareHalvesAreNotCut(t *testing.T) {
 		v := m.View()
 		lines := strings.Split(v, "\n")
 		for i, l := range lines[1 : len(lines)-2] {
-			if strings.Contains(l, "…") && !strings.Contains(l, "more lines: leaselab compare --print") {
+			if strings.Contains(l, "…") && !strings.Contains(l, "more lines (a taller terminal; leaselab compare --print)") {
 				t.Fatalf("%v: line %d is cut:\n%s", sz, i+1, v)
 			}
 		}

@@ -32,6 +32,11 @@ func (m *CompareModel) layout() cmpLayout {
 		if l.sideBySide {
 			spare = h / 3
 		}
+		if m.endSaysMore() {
+			// At the end the verdicts and what the clients were told otherwise are the point:
+			// the node tables give way (at 80x24 they were "… 9 more lines").
+			spare = max(spare, (h-3)/2)
+		}
 		l.narr.h = min(m.sharedNarrLines(w), max(1, spare))
 		body -= l.narr.h
 	}
@@ -430,13 +435,28 @@ func (m *CompareModel) recent(i, w, h int) []string {
 		}
 		break
 	}
-	for j := len(evs) - 1; j >= 0 && len(lines) < h; j-- {
-		e := &evs[j]
+	// On the half whose run is not the story's, the story's checks that did not hold there
+	// come in among its results, at their instants: that half's own story, as it went.
+	// (Before the events of their instant: a violation there keeps its rows.)
+	var misses []scenarios.Failure
+	if i == 1 && m.storyOf() != "" {
+		misses = m.c.StepFailures(1)
+	}
+	for j := len(evs) - 1; (j >= 0 || len(misses) > 0) && len(lines) < h; j-- {
+		var at, text string
 		s := m.st.plain
-		if e.Kind == cluster.EvViolation {
-			s = m.st.bad
+		if f := len(misses) - 1; f >= 0 && (j < 0 || misses[f].At > evs[j].At) {
+			at, text = storyMissText(misses[f])
+			s, misses = m.st.warn, misses[:f]
+			j++ // the event is still to come
+		} else {
+			e := &evs[j]
+			if e.Kind == cluster.EvViolation {
+				s = m.st.bad
+			}
+			at, text = simTime(e.At), e.Describe()
 		}
-		ls := wrap(fmt.Sprintf("%8s  %s", simTime(e.At), e.Describe()), w-1, "           ")
+		ls := wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           ")
 		if len(lines)+len(ls) > h && len(lines) > 0 {
 			break
 		}
@@ -521,7 +541,16 @@ func (m *CompareModel) sideNarration(i, w int) []narrLine {
 // 1-4) or, once answered, the ask it went on from.
 func (m *CompareModel) narration(i, w int) []narrLine {
 	says, ask, waiting := m.c.Narration(i)
-	lines := sayLines(says, w)
+	for j := range says {
+		says[j] = sayInCompare(says[j])
+	}
+	lead := ""
+	if whose := m.storyOf(); whose != "" && m.c.Div == nil && i == 0 {
+		// Said from the start, in no row of its own: a student reads both halves, and the
+		// story is one run's (once they part, a line of its own says so).
+		lead = "▸ story of the " + whose + " run: "
+	}
+	lines := sayLinesLead(says, w, lead)
 	if ask == nil {
 		return lines
 	}
@@ -555,8 +584,11 @@ func (m *CompareModel) storyOf() string {
 // for one run only.
 func (m *CompareModel) storyNote() string {
 	whose := m.storyOf()
-	if whose == "" || m.c.Div == nil {
+	if whose == "" {
 		return ""
+	}
+	if m.c.Div == nil {
+		return "" // the first say's lead names the run (narration)
 	}
 	return fmt.Sprintf("▸ what the %s run does (the story is told for it; the other run parted at %s: see its half)",
 		whose, simTime(m.c.Div.At))
@@ -577,12 +609,16 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 		return out
 	}
 	var heads, fails []narrLine
+	bought := m.boughtLines(w)
 	for i, s := range m.c.Sides {
 		ls := verdictLines(s.Verdict, w)
-		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict), w-2, "    ") {
+		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict), w-2, "    ") {
 			heads = append(heads, narrLine{text: t, kind: ls[0].kind})
 		}
 		if o := m.c.Sides[1-i].Verdict; !s.Verdict.OK() && o.OK() && m.c.Div != nil {
+			if len(bought) > 0 {
+				continue // what the clients were told otherwise says more than where the runs parted
+			}
 			// The story's checks were written for the run that passed: that the other run fails
 			// them where it parted is the comparison's point, not a list for a student to read
 			// (the rows go to the halves, where its violation shows).
@@ -594,6 +630,7 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 		}
 		fails = append(fails, ls[1:]...)
 	}
+	heads = append(heads, bought...)
 	return append(heads, fails...)
 }
 
@@ -624,11 +661,18 @@ func verdictLines(v *scenarios.Verdict, w int) []narrLine {
 	return out
 }
 
+// endSaysMore says the comparison has ended with lines on what the clients were told otherwise:
+// they take rows from the halves (a violation's explanation keeps its rows otherwise).
+func (m *CompareModel) endSaysMore() bool { return m.c.Done() && len(m.boughtLines(m.width)) > 0 }
+
 // sharedNarrLines is the shared narration area's height: three lines, more for a long stretch
 // (up to a quarter of the screen: an answered ask and the narration after it both show).
 func (m *CompareModel) sharedNarrLines(w int) int {
 	n := max(3, len(m.sharedNarration(w)))
-	if m.width >= sideBySideW {
+	switch {
+	case m.endSaysMore():
+		return min(n, max(3, (m.height-3)/2))
+	case m.width >= sideBySideW:
 		return min(n, max(3, m.height/3))
 	}
 	return min(n, max(3, m.height/4))
@@ -674,7 +718,7 @@ func fitNarr(text []narrLine, h int) []narrLine {
 		if h < 2 {
 			return text[:h]
 		}
-		more := narrLine{fmt.Sprintf("  … %d more lines: leaselab compare --print prints every failure", len(text)-h+1), narrFail}
+		more := narrLine{fmt.Sprintf("  … %d more lines (a taller terminal; leaselab compare --print)", len(text)-h+1), narrFail}
 		return append(text[:h-1:h-1], more)
 	}
 	for len(text) > h {

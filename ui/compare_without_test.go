@@ -9,14 +9,19 @@ import (
 	"leaselab/scenarios"
 )
 
-// lockDelayPair is lock-delay against itself without the option.
-func lockDelayPair(t testing.TB) (*scenarios.Scenario, *scenarios.Scenario) {
-	a := loadScenario(t, "lock-delay")
-	b, err := scenarios.WithoutOption(a, "lock-delay")
+// withoutPair is lesson name against itself without option opt.
+func withoutPair(t testing.TB, name, opt string) (*scenarios.Scenario, *scenarios.Scenario) {
+	a := loadScenario(t, name)
+	b, err := scenarios.WithoutOption(a, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return a, b
+}
+
+// lockDelayPair is lock-delay against itself without the option.
+func lockDelayPair(t testing.TB) (*scenarios.Scenario, *scenarios.Scenario) {
+	return withoutPair(t, "lock-delay", "lock-delay")
 }
 
 // `compare lock-delay --without lock-delay`: each half is titled by what it is, never the run
@@ -109,7 +114,7 @@ func TestCompareWithoutEndNotCut(t *testing.T) {
 		v := ansi.Strip(m.View())
 		lines := strings.Split(v, "\n")
 		for _, l := range lines[1 : len(lines)-2] {
-			if strings.Contains(l, "…") && !strings.Contains(l, "more lines: leaselab compare --print") {
+			if strings.Contains(l, "…") && !strings.Contains(l, "more lines (a taller terminal; leaselab compare --print)") {
 				t.Errorf("%v: cut: %q\n%s", sz, l, v)
 			}
 		}

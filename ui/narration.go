@@ -29,10 +29,18 @@ const (
 )
 
 // sayLines wraps the `say` texts to w cells, each in quotes.
-func sayLines(says []string, w int) []narrLine {
+func sayLines(says []string, w int) []narrLine { return sayLinesLead(says, w, "") }
+
+// sayLinesLead is sayLines with lead before the first say's opening mark (a comparison names
+// whose story it tells there, in no row of its own).
+func sayLinesLead(says []string, w int, lead string) []narrLine {
 	var out []narrLine
-	for _, t := range says {
-		ls := wrap("❝ "+t+" ❞", w-2, "  ")
+	for i, t := range says {
+		open := "❝ "
+		if i == 0 {
+			open = lead + open
+		}
+		ls := wrap(open+t+" ❞", w-2, "  ")
 		if n := len(ls); n > 1 && strings.TrimSpace(ls[n-1]) == "❞" {
 			// The closing mark never stands alone: the last word comes down with it.
 			if i := strings.LastIndex(ls[n-2], " "); i > 0 {

@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
+)
+
+// etcdKeepPair is etcd-failover-reset against itself under the seed's keep.
+func etcdKeepPair(t testing.TB) (*scenarios.Scenario, *scenarios.Scenario) {
+	return withoutPair(t, "etcd-failover-reset", "lease-on-promote")
+}
+
+// locksShown is what each node's column says of its locks: key, token, at zero or not.
+func locksShown(m *CompareModel, i int) string {
+	var b strings.Builder
+	for _, n := range m.v[i].Nodes {
+		for _, l := range n.Locks {
+			fmt.Fprintf(&b, "n%d %s #%d zero=%v; ", n.ID, l.Key, l.Token, l.Zero)
+		}
+	}
+	return b.String()
+}
+
+// `compare etcd-failover-reset --without lease-on-promote` as a student plays it: at every
+// script stop the header says the runs parted once the node columns show different locks (it
+// said "= identical so far" beside EXPIRED HERE and 4.0s), and the first difference is the keep
+// leader's Expire proposal; the narration says from the start whose story it is, and never sends
+// the reader to the command already running; the keep half lists where the story does not hold
+// there, at its instants; the end says what the option bought.
+func TestCompareWithoutTellsBothStories(t *testing.T) {
+	a, b := etcdKeepPair(t)
+	m := newCompareModel(t, a, b, 160, 48)
+	first := true
+	sawMiss := false
+	for !m.c.Done() {
+		playUntil(t, m, func() bool { return m.atPause || m.c.Done() })
+		v := ansi.Strip(m.View())
+		if locksShown(m, 0) != locksShown(m, 1) && m.c.Div == nil {
+			t.Fatalf("the node columns differ, yet no divergence:\n%s", v)
+		}
+		if strings.Contains(v, "leaselab compare etcd-failover-reset") {
+			t.Fatalf("the narration sends the reader to the comparison on screen:\n%s", v)
+		}
+		if first && !strings.Contains(v, "▸ story of the with lease-on-promote reset run: ❝") {
+			t.Fatalf("the first stop does not say whose story it is:\n%s", v)
+		}
+		first = false
+		if strings.Contains(v, "c2 would have got it") && !strings.Contains(v, "The other half of this screen is that run.") {
+			t.Fatalf("the play version's pointer to compare, unchanged:\n%s", v)
+		}
+		if h := halfText(m, 1); strings.Contains(h, "✗ the story has c2 reply busy; here: c2 reply granted token 2") {
+			sawMiss = true
+			if strings.Contains(halfText(m, 0), "✗ the story has") {
+				t.Fatalf("the story's own half lists misses:\n%s", v)
+			}
+		}
+		if m.atPause {
+			if _, w := m.waitingAsk(); w {
+				m.Update(keyMsg("4"))
+			}
+			m.Update(keyMsg("enter"))
+		}
+	}
+	if m.c.Div == nil || m.c.Div.Subject != "n2" || m.c.Div.B != "proposes Expire orders #1" {
+		t.Errorf("first divergence %v: want the keep leader's Expire proposal", m.c.Div)
+	}
+	if !sawMiss {
+		t.Error("the keep half never said c2 was granted where the story has it told busy")
+	}
+	v := ansi.Strip(m.View())
+	for _, want := range []string{
+		"what lease-on-promote reset bought: no checker finds a violation without it",
+		"c1 with it: gets renewed orders from n2 at 4.088s; without it: gets not-found orders from n2",
+		"c2 with it: gets busy orders from n2 at 4.101s; without it: gets granted orders from n2 (token 2)",
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(v), " "), want) {
+			t.Errorf("the end does not say %q:\n%s", want, v)
+		}
+	}
+}
+
+// lock-delay --without lock-delay: the end says what the delay bought (c2 delayed, not
+// granted; c1's late write lands while c2 holds token 2), and the narration's pointers to the
+// compare and to the glossary read as compare's.
+func TestCompareWithoutLockDelayEnd(t *testing.T) {
+	a, b := lockDelayPair(t)
+	m := newCompareModel(t, a, b, 160, 48)
+	for !m.c.Done() {
+		playUntil(t, m, func() bool { return m.atPause || m.c.Done() })
+		v := ansi.Strip(m.View())
+		if strings.Contains(v, "leaselab compare lock-delay") || strings.Contains(v, "?? glossary)") {
+			t.Fatalf("narration pasted from the play version:\n%s", v)
+		}
+		if m.atPause {
+			m.Update(keyMsg("enter"))
+		}
+	}
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	for _, want := range []string{"what lock-delay 3s bought", "c2 with it: gets delayed orders from n1 at 2.058s; without it: gets granted orders from n1 (token 2)",
+		"without it: has its write with token 1 accepted while c2 held orders #2"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the end does not say %q:\n%s", want, ansi.Strip(m.View()))
+		}
+	}
+	if i := strings.Index(v, "c2 with it"); i < 0 || i > strings.Index(v, "c1 with it") {
+		t.Error("the clients' differences are not in the order they happened (c2's delayed first)")
+	}
+}
+
+// The end of `compare late-expire --unsafe expire-ignores-token` says what non-linearizable
+// means and where the glossary explains it.
+func TestCompareEndExplainsNonLinearizable(t *testing.T) {
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		m.Update(keyMsg("e"))
+		v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ?? glossary in leaselab play)") {
+			t.Errorf("%v: the end does not explain non-linearizable:\n%s", sz, ansi.Strip(m.View()))
+		}
+	}
+}
+
+func TestSayInCompare(t *testing.T) {
+	for in, want := range map[string]string{
+		"two holders at once. leaselab compare lock-delay --without lock-delay puts the two runs side by side.": "two holders at once. The other half of this screen is that run.",
+		"c2 would have got it. leaselab compare x --without y puts that run beside this one. Then more.":        "c2 would have got it. Then more. The other half of this screen is that run.",
+		"a ghost release, ?? glossary, here": "a ghost release, the glossary: ?? in leaselab play, here",
+		"nothing to change":                  "nothing to change",
+	} {
+		if got := sayInCompare(in); got != want {
+			t.Errorf("sayInCompare(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
