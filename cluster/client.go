@@ -67,6 +67,7 @@ type holding struct {
 type client struct {
 	w         *World
 	name      string
+	num       int // its index in World.clients
 	clk       clock
 	connected bool
 	paused    bool

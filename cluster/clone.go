@@ -63,7 +63,7 @@ func (w *World) CloneSize() int64 {
 		perKey   = 350       // a key's record, countdown and linearizability history
 		perEntry = 200       // a log entry with its protobuf fields
 	)
-	n := int64(base) + int64(min(w.origins.Len(), chunks.Size))*int64(unsafe.Sizeof(Origin{}))
+	n := int64(base) + int64(min(w.origins.Len(), chunks.Size))*int64(unsafe.Sizeof(originRec{}))
 	for _, nd := range w.nodes {
 		n += int64(len(nd.keys)) * perKey
 		for _, h := range nd.older { // a sum: the map's order does not matter

@@ -292,6 +292,7 @@ func (w *World) client(name string) *client {
 	c := w.clientByName[name]
 	if c == nil {
 		c = newClient(w, name)
+		c.num = len(w.clients)
 		w.clients = append(w.clients, c)
 		w.clientByName[name] = c
 	}

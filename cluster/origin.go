@@ -73,3 +73,32 @@ func (o Origin) format(kind string) string {
 func (o Origin) LeaderDuty() bool {
 	return o.Kind == OriginExpire || o.Kind == OriginGhost || o.Kind == OriginCheckpoint
 }
+
+// originRec is an Origin as the world keeps it, one per proposal for the life of the run: with
+// no pointer in it (the client by its place in the world's clients, the ID by the record's
+// place in the list), so the GC never scans the thousands kept, and 32 bytes, not 56.
+type originRec struct {
+	req, token uint64
+	client     int32 // 1 + the client's index in World.clients; 0: no client
+	node       int32
+	kind       OriginKind
+}
+
+// packOrigin is o as the world keeps it. A client origin names a client of this world (every
+// proposal for a client comes from its request).
+func (w *World) packOrigin(o Origin) originRec {
+	r := originRec{req: o.Req, token: o.Token, node: int32(o.Node), kind: o.Kind}
+	if o.Client != "" {
+		r.client = int32(w.clientByName[o.Client].num + 1)
+	}
+	return r
+}
+
+// unpackOrigin is the Origin with this id that packOrigin kept as r.
+func (w *World) unpackOrigin(id uint64, r *originRec) Origin {
+	o := Origin{ID: id, Kind: r.kind, Req: r.req, Token: r.token, Node: int(r.node)}
+	if r.client != 0 {
+		o.Client = w.clients[r.client-1].name
+	}
+	return o
+}

@@ -1,6 +1,11 @@
 package cluster
 
-import "testing"
+import (
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+)
 
 // The screen words an origin one way in every panel ("ghost release", as the Replication
 // panel has it); logs and traces keep String's hyphenated words.
@@ -17,4 +22,55 @@ func TestOriginLabel(t *testing.T) {
 			t.Errorf("%+v: label %q, string %q; want %q, %q", c.o, c.o.Label(), c.o.String(), c.label, c.trace)
 		}
 	}
+}
+
+// The world keeps every proposal's origin, for the life of the run, in a record with no
+// pointer in it (the GC never scans them), and gives each back whole: client, request, token,
+// node and kind.
+func TestOriginsKeptWhole(t *testing.T) {
+	if typ := reflect.TypeOf(originRec{}); hasPointers(typ) {
+		t.Fatalf("%v holds pointers: the GC scans every one kept", typ)
+	}
+	w := newWorld(t, nil)
+	var proposed []Origin
+	w.Subscribe(func(e *Event) {
+		if e.Kind == EvProposed {
+			proposed = append(proposed, e.Origin)
+		}
+	})
+	w.Advance(2 * time.Second)
+	for i, c := range []string{"c1", "c2", "c1"} {
+		if err := w.Acquire(c, fmt.Sprintf("k%d", i), 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		w.Advance(100 * time.Millisecond)
+	}
+	w.Release("c2", "k1")
+	w.Advance(3 * time.Second) // the other two expire: the leader's own proposals
+	kinds := map[OriginKind]bool{}
+	for _, o := range proposed {
+		kinds[o.Kind] = true
+		if got := w.origin(o.ID); got != o {
+			t.Errorf("origin %d kept as %+v, proposed as %+v", o.ID, got, o)
+		}
+	}
+	if !kinds[OriginAcquire] || !kinds[OriginRelease] || !kinds[OriginExpire] {
+		t.Errorf("the run proposed only %v: the test proves little", kinds)
+	}
+}
+
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+	case reflect.Array:
+		return hasPointers(t.Elem())
+	}
+	return false
 }

@@ -32,10 +32,10 @@ type World struct {
 	confChanged bool
 	removedIDs  uint16
 
-	watch      Watchers            // the checkers, tracker and history (observe.go), told every note
-	noteBuf    Note                // the note being told (observe.go): reused, never allocated
-	violations []Violation         // what the watchers reported through their Sink
-	origins    chunks.List[Origin] // origins[id-1]: every request's, kept for the life of the run
+	watch      Watchers               // the checkers, tracker and history (observe.go), told every note
+	noteBuf    Note                   // the note being told (observe.go): reused, never allocated
+	violations []Violation            // what the watchers reported through their Sink
+	origins    chunks.List[originRec] // origins[id-1]: every proposal's, kept for the life of the run
 	reqSeq     uint64
 	readSeq    uint64
 
@@ -169,7 +169,7 @@ func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, det
 
 func (w *World) newOrigin(o Origin) Origin {
 	o.ID = uint64(w.origins.Len() + 1)
-	w.origins.Append(o)
+	w.origins.Append(w.packOrigin(o))
 	return o
 }
 
@@ -178,7 +178,7 @@ func (w *World) origin(id uint64) Origin {
 	if id == 0 || id > uint64(w.origins.Len()) {
 		return Origin{}
 	}
-	return *w.origins.At(int(id - 1))
+	return w.unpackOrigin(id, w.origins.At(int(id-1)))
 }
 
 // latency draws one message delay.
