@@ -90,7 +90,7 @@ func (m *Model) helpBody(w, h int) []string {
 		roleLegend(),
 		"log: ✓ applied · ◆ committed, not applied · ○ not committed (italic) · t3 = term 3 · narrow columns: G Grant, R Release, E Expire",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
-		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · lock commands only (a new leader's empty entry is in the logs)",
+		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change)",
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")
