@@ -8,14 +8,15 @@ import (
 
 // At 120x40 the lease view of a client is on screen whole: gc-pause's second pause says "look
 // at its line", and c1's line must show the pause, the lease that ran out by its own clock and
-// its reply, each uncut (a long line goes on below in the box's spare rows); the box title too.
+// where it asks next, each uncut (a long line goes on below in the box's spare rows; its reply,
+// the grant of that very lock, is not said twice); the box title too.
 func TestClientLeaseViewFitsAt120(t *testing.T) {
 	m := playLesson(t, "gc-pause", 120, 40)
 	runToStop(t, m)
 	press(m, "enter")
 	runToStop(t, m)
 	v := m.View()
-	for _, want := range []string{"c1 ‖ paused→5.044s · 1 queued", "held orders #1 · ran out (own clock)", "last granted #1 orders · asks n1", "Clients · press a: acquire orders 3s (k, l)"} {
+	for _, want := range []string{"c1 ‖ paused→5.044s · 1 queued", "held orders #1 · ran out (own clock) · asks n1", "Clients · press a: acquire orders 3s (k, l)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("at gc-pause's second pause the screen lacks %q:\n%s", want, v)
 		}

@@ -189,7 +189,8 @@ func (m *CompareModel) refresh() {
 	for i := range m.v {
 		// One event, not the ring: the kept results come from the world's stream (a frame
 		// asked for 512 and copied them, twice, 30 times a second).
-		m.v[i] = m.c.World(i).View(cluster.ViewOptions{LogTail: 1, Events: 1, Proposals: 12})
+		// The log tail names the Replication rows' entries between proposals (trackerRows).
+		m.v[i] = m.c.World(i).View(cluster.ViewOptions{LogTail: 24, Events: 1, Proposals: 12})
 		if m.kept[i] == nil || m.kept[i].w != m.c.World(i) {
 			// A new world (the start, a rewind): the old one's listener stays with it.
 			m.kept[i] = &keptEvents{}

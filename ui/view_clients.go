@@ -93,34 +93,41 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 			l.add(st.faint, " ·")
 		}
 		label, text, ts := " holds ", fmt.Sprintf("%s #%d ", h.Key, h.Token), st.grant
+		every := ""
 		if h.Left > 0 {
 			text += leftText(h.Left)
 			if h.Every > 0 {
-				text += " · keepalive every " + h.Every.String() // renewed in the background
+				every = " · keepalive every " + fsm.DurText(h.Every) // renewed in the background
 			}
 		} else {
 			// Its own clock says the lease is over: past tense, not "holds … ran out".
 			label, text, ts = " held ", text+"· ran out (own clock)", st.gone
 		}
 		l.need(width(label + text))
+		// Short of room, what ran out says less, never cut: "· ran out", then the lock alone.
+		text = firstFit(l.cur.room()-width(label), text, strings.TrimSuffix(text, " (own clock)"), strings.TrimSuffix(text, "· ran out (own clock)"))
 		l.add(st.headKey, label)
 		l.add(ts, text)
-	}
-	if c.Doing != "" {
-		l.add(st.key, " · ⋯ "+c.Doing)
-		if c.Queued > 0 {
-			l.add(st.faint, fmt.Sprintf(" +%d queued", c.Queued))
+		if every != "" {
+			l.opt(piece{ts, every})
 		}
+	}
+	// The rest is optional: each field goes whole on a row that has room, or not at all (the
+	// last row dropped "asks n1" to "· as…" and cut "last granted #1 orders" mid-word).
+	if c.Doing != "" {
+		q := ""
+		if c.Queued > 0 {
+			q = fmt.Sprintf(" +%d queued", c.Queued)
+		}
+		l.opt(piece{st.key, " · ⋯ " + c.Doing}, piece{st.faint, q})
 	} else if c.Queued > 0 && !c.Paused {
-		l.add(st.faint, fmt.Sprintf(" · %d queued", c.Queued)) // behind a write's reply
+		l.opt(piece{st.faint, fmt.Sprintf(" · %d queued", c.Queued)}) // behind a write's reply
 	}
 	if w := c.LastWrite; w != nil {
 		s, v := writeVerdict(st, w)
-		l.need(width(fmt.Sprintf(" · write #%d %s", w.Token, v)))
-		l.add(st.headKey, " · write ")
-		l.add(s, fmt.Sprintf("#%d %s", w.Token, v))
+		l.opt(piece{st.headKey, " · write "}, piece{s, fmt.Sprintf("#%d %s", w.Token, v)})
 	}
-	if c.LastReply != 0 {
+	if c.LastReply != 0 && !grantOfHeld(c) {
 		text := c.LastReply.String()
 		if c.LastReply == cluster.ReplyGranted {
 			text += " #" + strconv.FormatUint(c.LastToken, 10)
@@ -132,17 +139,15 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		if c.LastReply == cluster.ReplyTimeout || c.LastReply == cluster.ReplyOutcomeUnknown || c.LastReply == cluster.ReplyRejected {
 			rs = st.bad
 		}
-		l.need(width(" · last " + text))
-		l.add(st.headKey, " · last ")
-		l.add(rs, text)
+		l.opt(piece{st.headKey, " · last "}, piece{rs, text})
 	}
 	if c.Rate != 1 && !c.Paused {
-		l.add(st.warn, " · clock ×"+trimFloat(c.Rate))
+		l.opt(piece{st.warn, " · clock ×" + trimFloat(c.Rate)})
 	}
 	if c.Timeout != m.v.Config.ClientTimeout {
-		l.add(st.warn, " · timeout "+c.Timeout.String()) // set by `cX timeout D`
+		l.opt(piece{st.warn, " · timeout " + c.Timeout.String()}) // set by `cX timeout D`
 	}
-	l.add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess)) // the node its next request (or retry) goes to
+	l.opt(piece{st.faint, fmt.Sprintf(" · asks n%d", c.Guess)}) // the node its next request (or retry) goes to
 	return l.lines()
 }
 
@@ -178,6 +183,47 @@ func (l *wrapLine) need(n int) bool {
 	l.cur.pad(l.indent)
 	l.fresh = true
 	return true
+}
+
+// piece is a styled part of a field.
+type piece struct {
+	s sty
+	t string
+}
+
+// opt adds a field that may be left out: whole, on this row or the next while there is one,
+// or not at all.
+func (l *wrapLine) opt(ps ...piece) {
+	n := 0
+	for _, p := range ps {
+		n += width(p.t)
+	}
+	l.need(n)
+	if l.fresh && len(ps) > 0 { // a fresh row drops the field's leading separator
+		n -= width(ps[0].t) - width(strings.TrimLeft(strings.TrimPrefix(ps[0].t, " · "), " "))
+	}
+	if n > l.cur.room() {
+		return
+	}
+	for _, p := range ps {
+		if p.t != "" {
+			l.add(p.s, p.t)
+		}
+	}
+}
+
+// grantOfHeld says whether a client's last reply is the grant of a lock its line already
+// shows it holding (or having held): "last granted #1 orders" next to "holds orders #1".
+func grantOfHeld(c *cluster.ClientView) bool {
+	if c.LastReply != cluster.ReplyGranted {
+		return false
+	}
+	for _, h := range c.Holds {
+		if h.Key == c.LastKey && h.Token == c.LastToken {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *wrapLine) lines() []string {
