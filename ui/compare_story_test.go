@@ -138,3 +138,33 @@ func TestSayInCompare(t *testing.T) {
 		}
 	}
 }
+
+// At no instant of the three comparisons a class plays do the node columns show different lock
+// tables or countdowns at zero while the header still says "= identical so far".
+func TestCompareNeverIdenticalWhileLocksDiffer(t *testing.T) {
+	pairs := map[string]func(testing.TB) (*scenarios.Scenario, *scenarios.Scenario){
+		"etcd": etcdKeepPair, "lock-delay": lockDelayPair,
+		"late-expire": func(t testing.TB) (*scenarios.Scenario, *scenarios.Scenario) { return lateExpirePair(t, true) },
+	}
+	for name, pair := range pairs {
+		a, b := pair(t)
+		m := newCompareModel(t, a, b, 160, 48)
+		c := m.c
+		for !c.Done() {
+			at, ok := c.NextAt()
+			if !ok {
+				break
+			}
+			if c.AdvanceTo(at) == scenarios.StopPause {
+				c.Continue()
+			}
+			m.refresh()
+			if c.Div == nil && locksShown(m, 0) != locksShown(m, 1) {
+				t.Fatalf("%s at %v: identical so far, yet\n%s\n%s", name, c.Now(), locksShown(m, 0), locksShown(m, 1))
+			}
+			if c.Div != nil {
+				break
+			}
+		}
+	}
+}
