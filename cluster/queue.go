@@ -223,6 +223,25 @@ func (q *queue) peek() (time.Duration, bool) {
 // old array. Something must be queued.
 func (q *queue) pop() (*item, int32) {
 	top, near := q.next()
+	return q.take(top, near)
+}
+
+// popDue is pop when the next item is due by t; ok is false when none is (one look for the
+// next key, where a peek and then a pop took two: the world's main loop runs on it).
+func (q *queue) popDue(t time.Duration) (it *item, slot int32, ok bool) {
+	if q.len() == 0 {
+		return nil, 0, false
+	}
+	top, near := q.next()
+	if top.at > t {
+		return nil, 0, false
+	}
+	it, slot = q.take(top, near)
+	return it, slot, true
+}
+
+// take removes top, the next key (near: from the calendar), from the order.
+func (q *queue) take(top qkey, near bool) (*item, int32) {
 	if near {
 		b := &q.near[q.minB]
 		b.head++

@@ -11,7 +11,8 @@ import (
 )
 
 // The queue runs items in (at, seq) order whichever part holds them: random pushes (near and
-// far, equal instants included) between pops come out as a sort of them would.
+// far, equal instants included) between pops come out as a sort of them would, by pop or by
+// popDue, which takes nothing not yet due.
 func TestQueueOrder(t *testing.T) {
 	if nearSpan >= (nBuckets-1)<<bucketShift {
 		t.Fatalf("nearSpan %v does not fit the calendar: near keys would wrap onto earlier ones", nearSpan)
@@ -41,7 +42,19 @@ func TestQueueOrder(t *testing.T) {
 		if at, ok := q.peek(); !ok || at != pending[0].at {
 			t.Fatalf("step %d: peek %v %v, want %v", step, at, ok, pending[0].at)
 		}
-		it, slot := q.pop()
+		var it *item
+		var slot int32
+		if r.IntN(2) == 0 {
+			it, slot = q.pop()
+		} else { // popDue: nothing before the next item is due, and that item once it is
+			if _, _, ok := q.popDue(pending[0].at - 1); ok {
+				t.Fatalf("step %d: popDue(%v) took an item due at %v", step, pending[0].at-1, pending[0].at)
+			}
+			var ok bool
+			if it, slot, ok = q.popDue(pending[0].at + time.Duration(r.IntN(2))); !ok {
+				t.Fatalf("step %d: popDue(%v) took nothing", step, pending[0].at)
+			}
+		}
 		q.release(slot)
 		if it.at != pending[0].at || it.seq != pending[0].seq {
 			t.Fatalf("step %d: popped (%v, %d), want (%v, %d)", step, it.at, it.seq, pending[0].at, pending[0].seq)

@@ -285,23 +285,28 @@ func (w *World) step() bool {
 		return false
 	}
 	it, slot := w.q.pop()
+	w.run(it, slot)
+	return true
+}
+
+// run runs a popped item at its time and frees its slot.
+func (w *World) run(it *item, slot int32) {
 	if it.at > w.now {
 		w.now = it.at
 	}
 	w.handle(it)
 	w.q.release(slot)
-	return true
 }
 
 // AdvanceTo runs every happening due up to t and leaves the clock at t.
 func (w *World) AdvanceTo(t time.Duration) {
 	defer w.rr.leave()
 	for {
-		at, ok := w.q.peek()
-		if !ok || at > t {
+		it, slot, ok := w.q.popDue(t)
+		if !ok {
 			break
 		}
-		w.step()
+		w.run(it, slot)
 	}
 	if t > w.now {
 		w.now = t
