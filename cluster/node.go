@@ -21,6 +21,7 @@ type node struct {
 	st  *raft.MemoryStorage
 	rn  *raft.RawNode
 	sm  *fsm.Machine
+	ov  *fsm.Machine // project's overlay of sm, reused from one request to the next
 	log *raftLogger
 
 	clk        clock

@@ -261,7 +261,8 @@ func (n *node) project(key string) (bool, uint64) {
 		l, held := n.sm.Get(key)
 		return held, l.Token
 	}
-	m := n.sm.Overlay()
+	n.ov = n.sm.OverlayReusing(n.ov)
+	m := n.ov
 	for _, e := range ents {
 		if c, err := n.command(e); err == nil {
 			m.ApplyCommand(c)

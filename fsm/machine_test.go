@@ -449,4 +449,21 @@ func TestOverlay(t *testing.T) {
 	if _, held := m.Get("a"); !held || m.Hash() != hash || m.NextToken() != 3 || m.Len() != 2 {
 		t.Fatal("the overlay changed the machine")
 	}
+	// Reused, the overlay starts again as the machine is now: what it applied before is gone.
+	m.ApplyCommand(fsm.Command{Kind: fsm.Release, Key: "b"})
+	if r := m.OverlayReusing(o); r != o {
+		t.Fatal("OverlayReusing made a new overlay")
+	}
+	if l, held := o.Get("a"); !held || l.Token != 1 {
+		t.Fatalf("a on the reused overlay: %v %v, want held #1 as in the machine", l, held)
+	}
+	if _, held := o.Get("b"); held || o.Len() != 1 || o.NextToken() != 3 || o.Hash() != m.Hash() {
+		t.Fatalf("the reused overlay: b held %v, %d keys, next token %d; want as the machine: b free, 1 key, 3", held, o.Len(), o.NextToken())
+	}
+	if r := o.ApplyCommand(fsm.Command{Kind: fsm.Grant, Key: "b"}); r.Kind != fsm.Granted || r.Token != 3 {
+		t.Fatalf("grant on the reused overlay: %v", r)
+	}
+	if _, held := m.Get("b"); held {
+		t.Fatal("the reused overlay changed the machine")
+	}
 }

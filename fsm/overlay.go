@@ -9,6 +9,20 @@ func (m *Machine) Overlay() *Machine {
 	return &Machine{opts: m.opts, locks: &overlayTable{base: m.locks, over: map[string]overlayLock{}}, next: m.next, hash: m.hash}
 }
 
+// OverlayReusing is Overlay, reusing o, an overlay an earlier call returned (nil: a new one):
+// a caller that projects at every request keeps one overlay instead of allocating a machine,
+// a table and a map each time.
+func (m *Machine) OverlayReusing(o *Machine) *Machine {
+	if o == nil {
+		return m.Overlay()
+	}
+	t := o.locks.(*overlayTable)
+	clear(t.over)
+	t.base = m.locks
+	o.opts, o.next, o.hash = m.opts, m.next, m.hash
+	return o
+}
+
 // overlayTable reads through to base for a key it has not written.
 type overlayTable struct {
 	base Table
