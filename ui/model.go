@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -416,6 +417,14 @@ func (m *Model) clients() []string {
 			out = append(out, c)
 		}
 	}
+	// In name order, c2 before c10, as a reader looks one up (the world knows them in the order
+	// the script first used them: c2, c1, c3 read as a ranking).
+	slices.SortStableFunc(out, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
 	return out
 }
 

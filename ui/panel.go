@@ -7,8 +7,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"leaselab/fsm"
 )
 
 // Panel is one part of the screen: the node columns, the replication tracker, the network,
@@ -193,7 +191,7 @@ func (clientsPanel) Render(m *Model, r rect) []string {
 		return m.clientsBox(r)
 	}
 	w := r.w
-	rows := []string{rule(m.st, m.focusName(panelClients, "clients"), fmt.Sprintf("tab · press a: acquire %s %s (k, l)", m.curKey(), fsm.DurText(m.curLease())), w)}
+	rows := []string{rule(m.st, m.focusName(panelClients, "clients"), "tab · "+m.acquireHint(), w)}
 	cs := m.clients()
 	if r.h-1 < len(cs) && r.h > 1 {
 		// Fewer rows than clients: the last row sums up every client the rows leave out,
@@ -240,7 +238,7 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	}
 	note := m.tl.filter.String() + " (v)"
 	if n := m.tl.newerBelow(m.narrationLent()); m.tl.anchored && n > 0 {
-		note = fmt.Sprintf("since last stop, %d newer below · ", n) + note
+		note = fmt.Sprintf("since last stop · ↓ %d more · ", n) + note
 	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}

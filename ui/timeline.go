@@ -227,11 +227,16 @@ func timeColumn(r *tlRing) int {
 
 // story is where the events after seq are in what content(f, n, ...) last drew (content
 // renders the lines): the row of the first, and the rows [from, to) of each violation or error
-// among them. ok: there is one.
+// among them. ok: there is one, and the first of them is the story's start (the rows kept
+// begin before it).
 func (t *timeline) story(f filter, n int, seq uint64) (first int, marks [][2]int, ok bool) {
 	r := &t.rings[f]
 	row := 0
-	for i := max(0, r.len()-n); i < r.len(); i++ {
+	start := max(0, r.len()-n)
+	if r.len() > 0 && r.at(start).ev.Seq > seq && (start > 0 || r.len() == len(r.buf)) {
+		return 0, nil, false // the story began before the rows kept (a long loop): no start to show
+	}
+	for i := start; i < r.len(); i++ {
 		e := r.at(i)
 		h := 1 + strings.Count(e.line, "\n")
 		if e.ev.Seq > seq {

@@ -9,11 +9,21 @@ import (
 	"leaselab/fsm"
 )
 
+// acquireHint is what the keyboard's a would acquire, for the clients' title. In a lesson it is
+// the student's own action, not the story's (whose leases the script sets): said so, so a 3s
+// hint beside a lesson's 5s leases does not read as the lesson's.
+func (m *Model) acquireHint() string {
+	what := fmt.Sprintf("%s %s (k, l)", m.curKey(), fsm.DurText(m.curLease()))
+	if m.sim.sandbox {
+		return "press a: acquire " + what
+	}
+	return "a: your own acquire, " + what
+}
+
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	// A key hint: what the keyboard's a would acquire, not the script's leases.
-	title := fmt.Sprintf("Clients · press a: acquire %s %s (k, l)", m.curKey(), fsm.DurText(m.curLease()))
+	title := "Clients · " + m.acquireHint()
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
@@ -268,7 +278,7 @@ func (m *Model) timelineBox(r rect) []string {
 	}
 	note := scrollNote(m.tl.vp.AtBottom())
 	if n := vp.TotalLineCount() - vp.YOffset - vp.Height; m.tl.anchored && n > 0 {
-		note = fmt.Sprintf("since last stop, %d newer below", n)
+		note = fmt.Sprintf("since last stop · ↓ %d more", n)
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}
