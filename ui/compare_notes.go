@@ -173,7 +173,7 @@ func sayInCompare(t string) string {
 	i := strings.Index(t, "leaselab compare ")
 	if i < 0 {
 		// The glossary is a key of leaselab play's, not of compare's.
-		return strings.ReplaceAll(t, "?? glossary", "the glossary: ?? in leaselab play")
+		return strings.ReplaceAll(t, "?? glossary", "?? glossary in leaselab play")
 	}
 	start := strings.LastIndex(t[:i], ". ")
 	if start < 0 {
@@ -186,7 +186,7 @@ func sayInCompare(t string) string {
 		end = i + j + 2
 	}
 	rest := strings.TrimSpace(t[:start] + t[end:])
-	rest = strings.ReplaceAll(rest, "?? glossary", "the glossary: ?? in leaselab play")
+	rest = strings.ReplaceAll(rest, "?? glossary", "?? glossary in leaselab play")
 	if rest == "" {
 		return "The two halves of this screen are the two runs."
 	}
