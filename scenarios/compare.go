@@ -358,8 +358,8 @@ func (c *Comparison) SeekTo(t time.Duration) error {
 	return err
 }
 
-// Report writes both verdicts and the first divergence (or "no divergence"), as
-// `leaselab compare --print` prints them.
+// Report writes both verdicts, each client's first answer that differs between the runs, and
+// the first divergence (or "no divergence"), as `leaselab compare --print` prints them.
 func (c *Comparison) Report(out io.Writer) {
 	nameW, labelW := 0, 0
 	for _, s := range c.Sides {
@@ -388,6 +388,17 @@ func (c *Comparison) Report(out io.Writer) {
 		for _, f := range v.Failures {
 			fmt.Fprintf(out, "     %s\n", f)
 		}
+	}
+	// What the clients were told otherwise, each one's first different answer (A | B).
+	for _, d := range c.ClientDiffs() {
+		a, b := "(nothing)", "(nothing)"
+		if d.AOK {
+			a = d.A + " at " + fmtTime(d.AtA)
+		}
+		if d.BOK {
+			b = d.B + " at " + fmtTime(d.AtB)
+		}
+		fmt.Fprintf(out, "%s told otherwise: %s | %s\n", d.Client, a, b)
 	}
 	if c.Div == nil {
 		fmt.Fprintln(out, "no divergence")

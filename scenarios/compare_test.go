@@ -373,6 +373,19 @@ func TestWithoutLeaseOnPromote(t *testing.T) {
 	if c.Sides[0].Verdict.Failed != 0 || c.Sides[1].Verdict.Failed == 0 {
 		t.Errorf("failed expects: %d under reset, %d under keep; want only keep's to fail", c.Sides[0].Verdict.Failed, c.Sides[1].Verdict.Failed)
 	}
+	// What keep costs, with no violation on either side: c1's keepalive is answered not-found
+	// where reset renews it, and c2 is granted the key c1 had just renewed.
+	var b strings.Builder
+	c.Report(&b)
+	for _, want := range []string{"c1 told otherwise: gets renewed orders from n2 at 4.088s | gets not-found orders from n2",
+		"c2 told otherwise: gets busy orders from n2 at 4.101s | gets granted orders from n2 (token 2)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report without %q:\n%s", want, b.String())
+		}
+	}
+	if d := c.ClientDiffs(); len(d) < 2 || d[0].Client != "c1" || d[0].Before != "gets renewed orders from n1" || d[1].Client != "c2" {
+		t.Errorf("client differences %+v: want c1's first (after its last renewal), then c2's, in the order they came", d)
+	}
 	// The old name is the same setting: it goes too.
 	x := mustLoad(t, "leader-crash-mid-lease-extend")
 	if y, err := WithoutOption(x, "lease-on-promote"); err != nil || y.Header.LeaseOnPromote != cluster.PromoteKeep || strings.Contains(Format(y), "option lease-") {
