@@ -27,21 +27,23 @@ const (
 // item is one future happening. Items run in (at, seq) order: seq breaks ties in the order
 // they were scheduled, so equal instants never depend on heap layout.
 type item struct {
-	at    time.Duration
-	seq   uint64
-	sent  time.Duration // deliver: when the message left
-	kind  itemKind
-	node  int // tick, lease timer, deliver target, request target
-	from  int // deliver source
-	gen   uint64
-	inc   uint64 // sender incarnation (deliver, snap report)
-	ok    bool
+	// The pointers first, side by side: the GC reads one cache line of each slab slot.
 	msg   *pb.Message
-	info  MsgInfo
 	cl    *client
 	req   *request
 	rep   *reply
 	write *write
+
+	at   time.Duration
+	seq  uint64
+	sent time.Duration // deliver: when the message left
+	kind itemKind
+	node int // tick, lease timer, deliver target, request target
+	from int // deliver source
+	gen  uint64
+	inc  uint64 // sender incarnation (deliver, snap report)
+	ok   bool
+	info MsgInfo
 }
 
 // queue holds the future happenings in (at, seq) order: small keys (time, seq, slot) over a
