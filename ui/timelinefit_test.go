@@ -49,15 +49,21 @@ func TestLessonScreensOneArrow(t *testing.T) {
 	}
 }
 
-// TestTimelineRowsWhole120 plays every lesson at 120x40 and renders each of its lock events as
-// the timeline does: none loses a word ("…" its words do not have). The words the timeline
-// writes itself (cluster.Event.Describe) fit on one row; only a text that comes from elsewhere,
-// a violation's explanation, a configuration, a client's or a fault's words, may wrap.
-func TestTimelineRowsWhole120(t *testing.T) {
+// TestTimelineRowsWholeEveryLesson plays every lesson at 120x40 and 80x24 and renders each of its lock
+// events as the timeline does: none loses a word ("…" its words do not have). The words the
+// timeline writes itself (cluster.Event.Describe) fit on one row; only a text that comes from
+// elsewhere, a violation's explanation, a configuration, a client's or a fault's words, may wrap.
+func TestTimelineRowsWholeEveryLesson(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		timelineRowsWhole(t, sz[0], sz[1])
+	}
+}
+
+func timelineRowsWhole(t *testing.T, sw, sh int) {
 	wrapped, rows := 0, 0
 	for _, l := range scenarios.Lessons() {
-		t.Run(l.Name, func(t *testing.T) {
-			m := playLesson(t, l.Name, 120, 40)
+		t.Run(l.Name+"/"+sizeName([2]int{sw, sh}), func(t *testing.T) {
+			m := playLesson(t, l.Name, sw, sh)
 			playThrough(t, m, func(int, string) {})
 			r := &m.sim.tl.rings[filterLock]
 			atW := timeColumn(r)
@@ -84,5 +90,5 @@ func TestTimelineRowsWhole120(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d of %d lock-event rows wrap at 120x40", wrapped, rows)
+	t.Logf("%d of %d lock-event rows wrap at %dx%d", wrapped, rows, sw, sh)
 }
