@@ -78,7 +78,10 @@ func TestTUISignalsRestoreTheTerminal(t *testing.T) {
 		}
 		defer tmux("kill-server")
 		var pid int
-		for i := 0; i < 100 && (pid == 0 || tmux("display", "-p", "-t", "sig", "#{alternate_on}") != "1"); i++ {
+		// Generous deadlines: on a loaded machine a start can take seconds, and a signal sent
+		// before the TUI is up tests nothing.
+		deadline := time.Now().Add(30 * time.Second)
+		for time.Now().Before(deadline) && (pid == 0 || tmux("display", "-p", "-t", "sig", "#{alternate_on}") != "1") {
 			time.Sleep(50 * time.Millisecond)
 			out, _ := exec.Command("pgrep", "-P", tmux("display", "-p", "-t", "sig", "#{pane_pid}")).Output()
 			fmt.Sscan(string(out), &pid)
@@ -88,7 +91,7 @@ func TestTUISignalsRestoreTheTerminal(t *testing.T) {
 		}
 		syscall.Kill(pid, sig)
 		screen := ""
-		for i := 0; i < 100 && !strings.Contains(screen, "EXIT="); i++ {
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline) && !strings.Contains(screen, "EXIT="); {
 			time.Sleep(50 * time.Millisecond)
 			screen = tmux("capture-pane", "-p", "-t", "sig")
 		}
