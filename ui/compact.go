@@ -272,25 +272,37 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 // netLine summarises the network on one line.
 func (m *Model) netLine(w int) string {
 	st := m.st
-	res := m.resourceShort()
-	resW := 0
-	for _, sg := range res {
-		resW += width(sg.text)
+	segsW := func(segs []headSeg) int {
+		n := 0
+		for _, sg := range segs {
+			n += width(sg.text)
+		}
+		return n
 	}
-	l := newLine(max(0, w-resW))
-	l.add(st.headKey, " net ")
+	// The network's own words at their shortest, which the resource must leave room for.
+	net := []headSeg{{st.headKey, " net "}}
 	sep := ""
 	if s, text, ok := m.partitionText(); ok {
-		l.add(s, text)
+		net = append(net, headSeg{s, text})
 		sep = " · "
 	}
 	for _, t := range m.ruleTexts() {
-		l.add(st.warn, sep+t)
+		net = append(net, headSeg{st.warn, sep + t})
 		sep = " · "
+	}
+	short := fmt.Sprintf(" · %d on the wire", len(m.v.Net.InFlight))
+	res := m.resourceShort(true)
+	if segsW(net)+width(short)+segsW(res) > w {
+		res = m.resourceShort(false)
+	}
+	resW := segsW(res)
+	l := newLine(max(0, w-resW))
+	for _, sg := range net {
+		l.add(sg.s, sg.text)
 	}
 	wire := fmt.Sprintf(" · %d message(s) on the wire", len(m.v.Net.InFlight))
 	if len(res) > 0 && width(wire) > l.room() {
-		wire = fmt.Sprintf(" · %d on the wire", len(m.v.Net.InFlight))
+		wire = short
 	}
 	l.add(st.faint, wire)
 	out := l.String()
@@ -305,17 +317,21 @@ func (m *Model) netLine(w int) string {
 }
 
 // resourceShort is the resource on the compact screen's network line: each key's highest
-// accepted token and its latest writes ("│ resource: orders high #2 ✓c2#2 ✗c1#1"), and a
-// warning when fencing is off. Nothing before the first write, unless fencing is off.
-func (m *Model) resourceShort() []headSeg {
+// accepted token and its latest writes ("│ fenced resource: orders high #2 ✓c2#2 ✗c1#1"),
+// and a warning when fencing is off. Nothing before the first write, unless fencing is off.
+// With fenced set it says it fences, as the full screen's resource box does ("fenced ·
+// highest token accepted"), where the line has room for the word.
+func (m *Model) resourceShort(fenced bool) []headSeg {
 	st := m.st
 	unfenced := m.v.Config.Unsafe.NoFencing
 	if len(m.v.Resource) == 0 && !unfenced {
 		return nil
 	}
-	// Labelled as what it is, the thing the clients write to; whether it refuses a lower token
-	// is left for the lesson to ask (the word "fenced" here answered gc-pause's ask).
-	segs := []headSeg{{st.border, " │ "}, {st.headKey, "resource:"}}
+	label := "resource:"
+	if fenced && !unfenced {
+		label = "fenced resource:"
+	}
+	segs := []headSeg{{st.border, " │ "}, {st.headKey, label}}
 	if unfenced {
 		segs = append(segs, headSeg{st.badBlock, " ⚠ NOT fenced"})
 	}

@@ -68,8 +68,9 @@ func TestUnsafeShownOnScreen(t *testing.T) {
 }
 
 // gc-pause at 80x24: the ask relies on the resource having accepted token 2, and the
-// narration on c1 being paused with its write queued: both show, the resource labelled as one
-// and every client named whole.
+// narration on c1 being paused with its write queued: both show, the resource labelled as the
+// fenced one it is (as 120x40's box says "fenced · highest token accepted" beside the same ask;
+// the compact line never said it) and every client named whole.
 func TestCompactGCPauseShowsResourceAndPause(t *testing.T) {
 	m := playLesson(t, "gc-pause", 80, 24)
 	sawPause, sawRes := false, false
@@ -77,8 +78,7 @@ func TestCompactGCPauseShowsResourceAndPause(t *testing.T) {
 		sawPause = sawPause || strings.Contains(v, "c1 ‖ paused · 1 queued")
 		if m.pendingAsk() != nil {
 			sawRes = true
-			// Labelled as the resource, without the word that answers the ask.
-			if !strings.Contains(v, "resource: orders high #2 ✓c2#2") || strings.Contains(v, "fenced") {
+			if !strings.Contains(v, "│ fenced resource: orders high #2 ✓c2#2") {
 				t.Errorf("stop %d, the ask: the resource and its highest token are not on screen as such:\n%s", stop, v)
 			}
 		}
