@@ -447,3 +447,18 @@ func TestSharedCompareTakesEveryStepInStep(t *testing.T) {
 		t.Error("the keep run never crashed n2")
 	}
 }
+
+// Two answers that differ only by the node that gave them are the same answer to the client
+// (the runs may elect other leaders); a redirect is no answer about the lock at all.
+func TestClientDiffsIgnoreWhichNodeAnswered(t *testing.T) {
+	if !sameAnswer("gets busy orders from n3", "gets busy orders from n15") || sameAnswer("gets busy orders from n3", "gets granted orders from n3 (token 2)") ||
+		!sameAnswer("gets granted orders from n1 (token 2)", "gets granted orders from n2 (token 2)") {
+		t.Error("sameAnswer")
+	}
+	c := compareRun(t, mustLoad(t, "lease-read"), func() *Scenario { u, _ := WithUnsafe(mustLoad(t, "lease-read"), "lease-read"); return u }())
+	for _, d := range c.ClientDiffs() {
+		if strings.Contains(d.A+d.B, "not-leader") {
+			t.Errorf("a redirect counted as an answer: %+v", d)
+		}
+	}
+}
