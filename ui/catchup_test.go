@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -107,8 +108,19 @@ func TestLockNotAppliedYetSaysSo(t *testing.T) {
 
 // A down node's column says what the crash took (its applied index and lock table lived in
 // memory) and what it kept (the commit index of its hard state); no "?" beside a key it never
-// learned.
+// learned. Both layouts name the memory: the compact one's bare "orders lost" read as if the
+// lock had been deleted, while the full one said "(memory lost)" as the README does.
 func TestDownColumnSaysMemoryLost(t *testing.T) {
+	said := regexp.MustCompile(`orders +\(memory lost\)`)
+	// bare says whether a row has a "lost" that does not follow "memory " or "mem ".
+	bare := func(row string) bool {
+		for _, at := range regexp.MustCompile("lost").FindAllStringIndex(row, -1) {
+			if !strings.HasSuffix(row[:at[0]], "memory ") && !strings.HasSuffix(row[:at[0]], "mem ") {
+				return true
+			}
+		}
+		return false
+	}
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 		m := playLesson(t, "crash-restart", sz[0], sz[1])
 		for range 2 {
@@ -118,8 +130,28 @@ func TestDownColumnSaysMemoryLost(t *testing.T) {
 		}
 		runToStop(t, m)
 		v := ansi.Strip(m.View())
-		if strings.Contains(v, "?") && strings.Contains(v, "(down)") || !strings.Contains(v, "lost") || !(strings.Contains(v, "applied —") || strings.Contains(v, "/—")) {
+		if strings.Contains(v, "?") && strings.Contains(v, "(down)") || !said.MatchString(v) || !(strings.Contains(v, "applied —") || strings.Contains(v, "/—")) {
 			t.Errorf("%dx%d: n3's column:\n%s", sz[0], sz[1], v)
+		}
+	}
+	// Every stop, both layouts: with two keys in a compact row too (invoices then orders).
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "crash-restart", sz[0], sz[1])
+		seen := 0
+		for stop := 0; stop < 20 && !m.sim.ended; stop++ {
+			runToStop(t, m)
+			v := ansi.Strip(m.View())
+			seen += strings.Count(v, "(memory lost)")
+			for _, row := range strings.Split(v, "\n") {
+				if bare(row) {
+					t.Errorf("%dx%d stop %d: a lost lock table that does not say memory: %q", sz[0], sz[1], stop, row)
+				}
+			}
+			answerAsk(m)
+			press(m, "enter")
+		}
+		if seen < 4 {
+			t.Errorf("%dx%d: (memory lost) showed %d times over the lesson", sz[0], sz[1], seen)
 		}
 	}
 }

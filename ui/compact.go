@@ -183,7 +183,11 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		if i > 0 {
 			l.add(st.border, " │ ")
 		}
-		if l.room() < 12 && i < len(keys) {
+		need := 12
+		if !n.Up {
+			need = width(cut(k, 7)) + 1 + width(downLock[len(downLock)-1])
+		}
+		if l.room() < need && i < len(keys) {
 			l.add(st.faint, "+"+count(len(keys)-i+m.v.LockMore))
 			return l.String()
 		}
@@ -290,7 +294,8 @@ func (m *Model) netLine(w int) string {
 		net = append(net, headSeg{st.warn, sep + t})
 		sep = " · "
 	}
-	short := fmt.Sprintf(" · %d on the wire", len(m.v.Net.InFlight))
+	n := m.onWire()
+	short := fmt.Sprintf(" · %d on the wire", n)
 	res := m.resourceShort(true)
 	if segsW(net)+width(short)+segsW(res) > w {
 		res = m.resourceShort(false)
@@ -300,11 +305,8 @@ func (m *Model) netLine(w int) string {
 	for _, sg := range net {
 		l.add(sg.s, sg.text)
 	}
-	wire := fmt.Sprintf(" · %d message(s) on the wire", len(m.v.Net.InFlight))
-	if len(res) > 0 && width(wire) > l.room() {
-		wire = short
-	}
-	l.add(st.faint, wire)
+	// Shorter forms before a cut one: a long partition and its cuts left "0 message(…".
+	l.add(st.faint, firstFit(l.room(), fmt.Sprintf(" · %d message(s) on the wire", n), short, fmt.Sprintf(" · wire: %d", n)))
 	out := l.String()
 	if len(res) > 0 {
 		r := newLine(resW)

@@ -68,6 +68,10 @@ func count(n int) string {
 	return s
 }
 
+// downLock is a down node's lock state, longest first; a compact row draws a key only where
+// its shortest form fits (nodeRow).
+var downLock = []string{"(memory lost)", "(mem lost)"}
+
 const zeroTag = "EXPIRED HERE·awaiting Expire"
 
 // zeroLock is the node's lock on key when its countdown is at zero (still held).
@@ -102,8 +106,9 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 	st := m.st
 	if !n.Up {
 		// Its lock table was in memory: gone, whatever keys the others hold (a "?" beside a
-		// key it never learned read as if it knew of it).
-		l.add(st.faint, firstFit(l.room(), pick(compact, "lost", "(memory lost)"), "(lost)", "?"))
+		// key it never learned read as if it knew of it). Every form names the memory: a bare
+		// "orders lost" read as if the lock itself had been deleted.
+		l.add(st.faint, firstFit(l.room(), downLock...))
 		return
 	}
 	for _, lk := range n.Locks {

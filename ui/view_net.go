@@ -35,7 +35,7 @@ func (m *Model) netBody(iw, ih int) []string {
 		add(st.warn, t)
 	}
 	if len(out) < ih {
-		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", len(nv.InFlight)+len(nv.ClientFlights)))
+		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", m.onWire()))
 	}
 	limit := max(1, (ih-len(out))/2)
 	// Client traffic first: it is what the lessons talk about ("already on the wire"). The
@@ -73,6 +73,11 @@ func (m *Model) netBody(iw, ih int) []string {
 	}
 	return out
 }
+
+// onWire is how many messages are on the wire, raft's and the clients' (requests and replies):
+// one count for every layout, so two screens of one instant never disagree (the compact line
+// once left the clients' out).
+func (m *Model) onWire() int { return len(m.v.Net.InFlight) + len(m.v.Net.ClientFlights) }
 
 // partitionText names the partition sides, or says there is none. Not when a link is cut with
 // no sides drawn: a one-way cut is a partition to the reader, and "no partition" above
