@@ -10,7 +10,8 @@ import (
 
 // Every event's wording lives here: Describe, the sentence the TUI's timeline and the verbose
 // log print; Label, the short mark a sequence diagram puts on the event's lane (the TUI's
-// diagram and the web page, which read the diagram's marks); Verbose, the verbose log's line.
+// diagram and the web page, which read the diagram's marks); Verbose, the verbose log's line;
+// Act, what a comparison of two runs says its subject did.
 // A fault's own wording is its Fault's (fault.go), raft's notes on a message the diagram's
 // (diagram/label.go). Nothing else words an event.
 
@@ -184,6 +185,49 @@ func (e *Event) Label() string {
 		return "configuration: " + e.Text
 	}
 	return ""
+}
+
+// Act is the event as a comparison of two runs states it: what its subject (a node, a client,
+// the resource) did, without the subject and without the log index (the same act may sit at
+// another index in the other run), and its result apart, so that two acts compare field by
+// field: "applies Expire orders #1" and "Expired{existed:false}". act is "" for an event a
+// comparison does not look at.
+func (e *Event) Act() (act, out string) {
+	switch e.Kind {
+	case EvApplied:
+		if e.Cmd.Kind == 0 {
+			return "applies " + e.CmdText(), ""
+		}
+		return "applies " + e.CmdText(), e.Result.String()
+	case EvProposed:
+		act = "proposes " + e.CmdText()
+		if e.Text != "" {
+			act += " (" + e.Text + ")"
+		}
+		return act, ""
+	case EvCountdownZero:
+		return fmt.Sprintf("countdown %s #%d reaches zero", e.Key, e.Token), ""
+	case EvLeasesReset:
+		return "restarts every lease (lease-on-promote reset)", ""
+	case EvLeaseRenewed:
+		return fmt.Sprintf("renews %s #%d for %s (keepalive)", e.Key, e.Token, e.Client), ""
+	case EvLocalExpiry:
+		return e.Label(), ""
+	case EvClientReply:
+		act = "gets " + e.Reply.String() + " " + e.Key
+		if e.Node != 0 {
+			act += fmt.Sprintf(" from n%d", e.Node)
+		}
+		if e.Token != 0 {
+			act += fmt.Sprintf(" (token %d)", e.Token)
+		}
+		return act, ""
+	case EvReplyLost:
+		return fmt.Sprintf("loses the reply %s from n%d", e.Reply, e.Node), ""
+	case EvWrite:
+		return fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), e.word()
+	}
+	return "", ""
 }
 
 // Verbose is the verbose log's line (leaselab run --verbose): Describe, but a sent message in

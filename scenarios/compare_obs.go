@@ -68,46 +68,33 @@ func (o *observer) on(e *cluster.Event) {
 	case cluster.EvProposed:
 		// A proposal is a node's decision, before any entry shows it: a new leader that
 		// expires a lock at once parts from one that restarts it there, not an apply later.
-		r := record{At: e.At, Subject: node(e.Node), Node: e.Node, Act: "proposes " + e.CmdText()}
-		if e.Text != "" {
-			r.Act += " (" + e.Text + ")"
-		}
-		o.cur = append(o.cur, r)
+		o.cur = append(o.cur, o.act(e, node(e.Node)))
 	case cluster.EvLeasesReset:
 		if len(o.held[e.Node]) > 0 { // restarting no lease shows nowhere
-			o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node, Act: countdownAct(e)})
+			o.cur = append(o.cur, o.act(e, node(e.Node)))
 		}
 	case cluster.EvCountdownZero, cluster.EvLeaseRenewed:
 		// A node's countdown is what its column shows ("EXPIRED HERE" beside "4.0s"): where it
 		// ends, starts again or is renewed on one side only, the runs have parted.
-		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node, Act: countdownAct(e)})
+		o.cur = append(o.cur, o.act(e, node(e.Node)))
 	case cluster.EvLocalExpiry:
 		o.forget(e.Node, e.Key)
-		o.cur = append(o.cur, record{At: e.At, Subject: node(e.Node), Node: e.Node,
-			Act: e.Label(), Note: o.whose(e.Token)})
+		r := o.act(e, node(e.Node))
+		r.Note = o.whose(e.Token)
+		o.cur = append(o.cur, r)
 	case cluster.EvClientReply:
-		r := record{At: e.At, Subject: e.Client, Node: e.Node, Act: "gets " + e.Reply.String() + " " + e.Key}
-		if e.Node != 0 {
-			r.Act += " from " + node(e.Node)
-		}
-		if e.Token != 0 {
-			r.Act += fmt.Sprintf(" (token %d)", e.Token)
-		}
+		r := o.act(e, e.Client)
 		o.cur = append(o.cur, r)
 		if e.Reply != cluster.ReplyNotLeader { // a redirect is routing, not an answer about the lock
 			o.answer[e.Client] = append(o.answer[e.Client], r)
 		}
 	case cluster.EvReplyLost:
-		o.cur = append(o.cur, record{At: e.At, Subject: e.Client, Node: e.Node,
-			Act: fmt.Sprintf("loses the reply %s from %s", e.Reply, node(e.Node))})
+		o.cur = append(o.cur, o.act(e, e.Client))
 	case cluster.EvWrite:
-		out := "rejected"
-		if e.Accepted {
-			out = "accepted"
-		}
-		o.cur = append(o.cur, record{At: e.At, Subject: "resource",
-			Act: fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), Out: out})
-		r := record{At: e.At, Subject: e.Client, Act: fmt.Sprintf("has its write with token %d %s", e.Token, out)}
+		w := o.act(e, "resource")
+		w.Node = 0
+		o.cur = append(o.cur, w)
+		r := record{At: e.At, Subject: e.Client, Act: fmt.Sprintf("has its write with token %d %s", e.Token, w.Out)}
 		if by, t := o.newerHolder(e.Key, e.Token); e.Accepted && by != "" && by != e.Client {
 			// What fencing leaves open: an older token's write lands while a newer one is held.
 			r.Act += fmt.Sprintf(" while %s held %s #%d", by, e.Key, t)
@@ -119,10 +106,8 @@ func (o *observer) on(e *cluster.Event) {
 }
 
 func (o *observer) applied(e *cluster.Event) record {
-	r := record{At: e.At, Subject: node(e.Node), Node: e.Node, Index: e.Index, Act: "applies " + e.CmdText(), Out: e.Result.String()}
-	if e.Cmd.Kind == 0 {
-		r.Out = ""
-	}
+	r := o.act(e, node(e.Node))
+	r.Index = e.Index
 	k := e.Cmd.Key
 	switch {
 	case e.Result.Kind == fsm.Granted:
@@ -143,14 +128,10 @@ func (o *observer) applied(e *cluster.Event) record {
 }
 
 // countdownAct is what a countdown event did, as a divergence line says it.
-func countdownAct(e *cluster.Event) string {
-	switch e.Kind {
-	case cluster.EvCountdownZero:
-		return fmt.Sprintf("countdown %s #%d reaches zero", e.Key, e.Token)
-	case cluster.EvLeasesReset:
-		return "restarts every lease (lease-on-promote reset)"
-	}
-	return fmt.Sprintf("renews %s #%d for %s (keepalive)", e.Key, e.Token, e.Client)
+// act is the event's record, worded by the event itself (cluster's Act) under subject.
+func (o *observer) act(e *cluster.Event, subject string) record {
+	act, out := e.Act()
+	return record{At: e.At, Subject: subject, Node: e.Node, Act: act, Out: out}
 }
 
 // newerHolder is the client granted the highest token above t for key that some node's table
