@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"leaselab/cluster"
 	"leaselab/fsm"
@@ -16,6 +17,7 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		return out
 	}
 	digits := len(strconv.FormatUint(max(hi, 1), 10))
+	form := m.logForm(lo, hi, digits, iw)
 	if hi == 0 {
 		out = append(out, fit(st.faint.r("(empty log)"), iw))
 	}
@@ -30,17 +32,17 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		case idx == 1 && n.FirstIndex > 1:
 			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(bootstrap: the voters)", "(bootstrap)", "boot"))
 		case idx < n.FirstIndex && idx <= n.Snapshot:
-			l.add(st.faint, "  "+num+"(in snapshot)")
+			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(in snapshot)", "(snap)"))
 		case e == nil && idx > n.LastIndex:
 			if idx == max(lo, n.LastIndex+1) {
 				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· (log ends at "+strconv.FormatUint(n.LastIndex, 10)+")", "· (ends "+strconv.FormatUint(n.LastIndex, 10)+")", "·"))
 			} else {
-				l.add(st.faint, "  "+num+"·")
+				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· none", "·")) // as the Replication panel's ·none
 			}
 		case e == nil:
 			l.add(st.faint, "  "+num+"?")
 		default:
-			m.entry(l, e, num, iw)
+			m.entry(l, e, num, form)
 		}
 		out = append(out, l.String())
 	}
@@ -64,8 +66,83 @@ func aboveText(lo uint64, long bool) string {
 	return word + span + " above"
 }
 
+// An entry's text in a log column takes one of these forms, the same for every entry on the
+// screen (a column read "Grant jobs 10s" above "Grant orders c1"): the first in which every
+// entry shown fits whole, so no field is cut. The ? legend lists them.
+const (
+	formWho    = iota // "Grant orders 5s c1", "Release orders c1", "Expire orders #1": who asked too
+	formFull          // "Grant orders 5s", "Release orders"
+	formVerb          // "Grant orders": a Grant's lease goes (the Replication panel has it)
+	formShort         // "G orders 5s", "R orders", "E orders #1"
+	formKey           // "G orders"
+	formNoTerm        // "G orders" without the "t1 " before it (many narrow columns)
+	nForms
+)
+
+// logForm is the form every entry in lo..hi, on every node, fits whole in (the last one when
+// none does: then a long key is cut, in columns too narrow for any form).
+func (m *Model) logForm(lo, hi uint64, digits, iw int) int {
+	for f := 0; f < nForms-1; f++ {
+		fits := true
+		for i := range m.v.Nodes {
+			for idx := lo; idx <= hi && fits; idx++ {
+				e := entryAt(&m.v.Nodes[i], idx)
+				if e == nil || e.Empty || e.Conf != "" {
+					continue
+				}
+				fits = 2+digits+1+termWidth(e, f)+width(entryText(e, f)) <= iw
+			}
+		}
+		if fits {
+			return f
+		}
+	}
+	return nForms - 1
+}
+
+// termWidth is the cells of an entry's "t1 " in a form.
+func termWidth(e *cluster.EntryView, form int) int {
+	if form == formNoTerm {
+		return 0
+	}
+	return len("t" + strconv.FormatUint(e.Term, 10) + " ")
+}
+
+// entryText is an entry's command in a form (see logForm).
+func entryText(e *cluster.EntryView, form int) string {
+	c := e.Cmd
+	switch form {
+	case formWho:
+		if tag := originTag(e.Origin); tag != "" {
+			return c.String() + " " + tag
+		}
+		return c.String()
+	case formFull:
+		return c.String()
+	case formVerb:
+		if c.Kind == fsm.Grant {
+			return "Grant " + c.Key
+		}
+		return c.String()
+	}
+	switch c.Kind {
+	case fsm.Grant:
+		if form == formShort {
+			return "G " + c.Key + " " + fsm.DurText(time.Duration(c.LeaseMS)*time.Millisecond)
+		}
+		return "G " + c.Key
+	case fsm.Release:
+		return "R " + c.Key
+	case fsm.Expire:
+		return fmt.Sprintf("E %s #%d", c.Key, c.Token)
+	case fsm.Checkpoint:
+		return fmt.Sprintf("Ckpt %s #%d", c.Key, c.Token)
+	}
+	return c.String()
+}
+
 // entry draws one log entry: ✓ applied, ◆ committed, ○ not committed (italic, faint).
-func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
+func (m *Model) entry(l *line, e *cluster.EntryView, num string, form int) {
 	st := m.st
 	mark, ms := "○", st.uncommitted
 	switch {
@@ -76,7 +153,9 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 	}
 	l.add(ms, mark+" ")
 	l.add(st.faint, num)
-	l.add(st.term(e.Term), "t"+strconv.FormatUint(e.Term, 10)+" ")
+	if termWidth(e, form) > 0 || e.Empty || e.Conf != "" {
+		l.add(st.term(e.Term), "t"+strconv.FormatUint(e.Term, 10)+" ")
+	}
 	if e.Empty {
 		l.add(st.faint, "empty") // a new leader's first entry: the language's word for it
 		return
@@ -89,50 +168,10 @@ func (m *Model) entry(l *line, e *cluster.EntryView, num string, iw int) {
 	if !e.Committed {
 		cs = st.uncommitted
 	}
-	// The longest form that fits whole: "Release orders" rather than "Rel orders" when there is
-	// room, and "Grant orders" (its lease is in the Replication panel) rather than a cut lease.
-	forms := []string{cmdText(e.Cmd, false)}
-	if e.Cmd.Kind == fsm.Grant {
-		forms = append(forms, "Grant "+e.Cmd.Key)
+	l.add(cs, entryText(e, max(form, formFull)))
+	if tag := originTag(e.Origin); form == formWho && tag != "" {
+		l.add(st.faint, " "+tag) // who asked, fainter than what
 	}
-	forms = append(forms, cmdText(e.Cmd, true), tinyCmd(e.Cmd))
-	if iw < 20 {
-		forms = forms[len(forms)-1:]
-	}
-	l.add(cs, firstFit(l.room(), forms...))
-	if tag := originTag(e.Origin); tag != "" && l.room() > width(tag) {
-		l.add(st.faint, " "+tag)
-	}
-}
-
-// cmdText is a command as the log shows it; short drops the verb's tail in narrow columns.
-func cmdText(c fsm.Command, short bool) string {
-	if c.Kind == fsm.Grant {
-		return c.String() // its lease as a scenario writes it (fsm.DurText)
-	}
-	if !short {
-		return c.String()
-	}
-	switch c.Kind {
-	case fsm.Release:
-		return "Rel " + c.Key
-	case fsm.Expire:
-		return fmt.Sprintf("Exp %s #%d", c.Key, c.Token)
-	}
-	return c.String()
-}
-
-// tinyCmd is a command in the fewest cells: G(rant), R(elease), E(xpire).
-func tinyCmd(c fsm.Command) string {
-	switch c.Kind {
-	case fsm.Grant:
-		return "G " + c.Key
-	case fsm.Release:
-		return "R " + c.Key
-	case fsm.Expire:
-		return fmt.Sprintf("E %s#%d", c.Key, c.Token)
-	}
-	return c.String()
 }
 
 // originTag names who asked for an entry: the client, or "ghost" for the leader's cleanup.

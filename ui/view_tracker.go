@@ -174,7 +174,7 @@ func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
 	case e.Conf != "":
 		what, why = "conf "+e.Conf, "configuration"
 	case !e.Empty:
-		what, why = cmdText(e.Cmd, false), ""
+		what, why = e.Cmd.String(), ""
 	}
 	l.add(st.faint, fit(what, cmdW)+" ")
 	for i := range m.v.Nodes {
@@ -215,7 +215,7 @@ func (m *Model) trackerCmdW(iw, rows int) int {
 	}
 	w := 12
 	for i := range props {
-		w = max(w, width(cmdText(props[i].Cmd, false)))
+		w = max(w, width(props[i].Cmd.String()))
 	}
 	return min(w, max(min(20, max(12, iw/4)), iw-m.trackerIdxW()-1-5-3*len(m.v.Nodes)-24))
 }
@@ -249,7 +249,7 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 		applied = *res
 	}
 	cs := cmdStyle(st, p.Cmd, p.Origin, applied, agree && res != nil)
-	l.add(cs, fit(cmdText(p.Cmd, false), cmdW)+" ")
+	l.add(cs, fit(p.Cmd.String(), cmdW)+" ")
 	for _, s := range p.Stages {
 		mark, ms := m.stageMark(s)
 		l.add(ms, mark+"  ")
