@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"leaselab/cluster"
+	"leaselab/scenarios"
+)
+
+// glossaryEntry is the text of the entry named term, or fails the test.
+func glossaryEntry(t *testing.T, term string) string {
+	t.Helper()
+	for _, g := range glossary {
+		if g.term == term {
+			return g.text
+		}
+	}
+	t.Fatalf("no glossary entry %q", term)
+	return ""
+}
+
+// TestGlossaryHasRealLeaseWords: the words of the real-lease-system lessons (frozen-leader,
+// lock-delay, figure-8) have entries, and each entry names what the screen shows for it, so a
+// student who meets FRZ, delayed or "waits in n1's queue" finds it under that word.
+func TestGlossaryHasRealLeaseWords(t *testing.T) {
+	for term, shows := range map[string][]string{
+		"freeze, FROZEN, FRZ":                    {"freeze nX D", "FROZEN", "FRZ", "wakes after", "buffer", "lease manager acts first"},
+		"lock-delay, delayed":                    {"option lock-delay D", "delayed", "not busy", "own clock"},
+		"acquire … wait, the queue":              {"acquire KEY LEASE wait", "waits in n1's queue", "timeout bounds the wait", "eats into it"},
+		"own-term rule (Figure 8)":               {"own term", "empty entry", "figure-8"},
+		"commit":                                 {"own term", "own-term rule"},
+		"election timeout":                       {"by default"},
+		"keep, extend, reset (lease-on-promote)": {"first entry of its term applies"},
+	} {
+		text := glossaryEntry(t, term)
+		for _, w := range shows {
+			if !strings.Contains(text, w) {
+				t.Errorf("glossary %q does not say %q: %s", term, w, text)
+			}
+		}
+	}
+}
+
+// TestGlossaryAgreesWithLessons: no entry says what a lesson shows false. figure-8 shows an
+// entry stored on a majority that is not committed, so "commit" must not define commitment as a
+// majority's copies alone; frozen-leader and figure-8 set their own election timeout, so the
+// entry gives 1s as the default (the default Config's), and every lesson that changes it says
+// its own in its narration.
+func TestGlossaryAgreesWithLessons(t *testing.T) {
+	commit := glossaryEntry(t, "commit")
+	if strings.HasPrefix(commit, "an entry is committed once a majority") || !strings.Contains(commit, "not committed by being on a majority") {
+		t.Errorf("the commit entry contradicts figure-8: %s", commit)
+	}
+	for _, g := range glossary { // nowhere else either
+		if strings.Contains(g.text, "committed once a majority") {
+			t.Errorf("glossary %q: %s", g.term, g.text)
+		}
+	}
+	def := cluster.DefaultConfig()
+	et := glossaryEntry(t, "election timeout")
+	if def.ElectionTimeout().String() != "1s" || def.Tick.String() != "100ms" || def.Election != 10 || !strings.Contains(et, "10 ticks of 100ms, 1s, by default") {
+		t.Errorf("the election timeout entry does not give the default (%d ticks of %v): %s", def.Election, def.Tick, et)
+	}
+	if strings.Contains(et, "in the lessons") {
+		t.Errorf("the election timeout entry claims one value for every lesson: %s", et)
+	}
+	changed := 0
+	for _, l := range scenarios.Lessons() {
+		s, err := scenarios.Parse(l.Name+".scenario", l.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := s.Header.ElectionTimeout()
+		if d == def.ElectionTimeout() {
+			continue
+		}
+		changed++
+		said := false
+		for _, st := range s.Steps {
+			if st.Kind == scenarios.StepSay && strings.Contains(st.Text, "election timeout") && strings.Contains(st.Text, d.String()) {
+				said = true
+			}
+		}
+		if !said {
+			t.Errorf("%s sets an election timeout of %v but its narration never says so", l.Name, d)
+		}
+		if !strings.Contains(et, d.String()+" in "+l.Name) {
+			t.Errorf("the election timeout entry does not name %s's %v: %s", l.Name, d, et)
+		}
+	}
+	if changed == 0 {
+		t.Fatal("no lesson sets its own election timeout: the test looks at nothing")
+	}
+}
