@@ -276,13 +276,6 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 // netLine summarises the network on one line.
 func (m *Model) netLine(w int) string {
 	st := m.st
-	segsW := func(segs []headSeg) int {
-		n := 0
-		for _, sg := range segs {
-			n += width(sg.text)
-		}
-		return n
-	}
 	// The network's own words at their shortest, which the resource must leave room for.
 	net := []headSeg{{st.headKey, " net "}}
 	sep := ""
@@ -297,10 +290,10 @@ func (m *Model) netLine(w int) string {
 	n := m.onWire()
 	short := fmt.Sprintf(" · %d on the wire", n)
 	res := m.resourceShort(true)
-	if segsW(net)+width(short)+segsW(res) > w {
+	if segsWidth(net)+width(short)+segsWidth(res) > w {
 		res = m.resourceShort(false)
 	}
-	resW := segsW(res)
+	resW := segsWidth(res)
 	l := newLine(max(0, w-resW))
 	for _, sg := range net {
 		l.add(sg.s, sg.text)

@@ -101,6 +101,9 @@ func (m *Model) header() string {
 		n := 0
 		for i := range fs {
 			w := fs[i].width(i > 0)
+			if r := fs[i].room; fs[i].at < len(r) && len(fs[i].forms[fs[i].at]) > 0 {
+				w = max(w, r[fs[i].at]+3)
+			}
 			if i == hState && !m.sim.sandbox && fs[i].at < len(stateRoom) {
 				// A lesson's state counts at the widest it can be, so the fields that give way
 				// before the state's words do not come and go as it pauses, asks and runs on.
@@ -187,13 +190,22 @@ type headField struct {
 	forms  [][]headSeg
 	at     int
 	joined bool // drawn right after the field before it, with no separator
+	// room, if set, is the widest each form can be whatever the state: the field gives way by
+	// that, so it does not come and go as its text changes.
+	room []int
+}
+
+// segsWidth is how many cells segments take.
+func segsWidth(segs []headSeg) int {
+	n := 0
+	for _, sg := range segs {
+		n += width(sg.text)
+	}
+	return n
 }
 
 func (f *headField) width(sep bool) int {
-	n := 0
-	for _, sg := range f.forms[f.at] {
-		n += width(sg.text)
-	}
+	n := segsWidth(f.forms[f.at])
 	if n > 0 && sep && !f.joined {
 		n += 3
 	}
@@ -258,15 +270,22 @@ func (m *Model) headFields() []headField {
 	seed := fmt.Sprint(m.sim.seed())
 	fs[hSeed] = headField{forms: [][]headSeg{{{st.headKey, "seed "}, {st.headVal, seed}}, {{st.headKey, "s"}, {st.headVal, seed}}, nil}}
 	term := fmt.Sprint(v.Term)
+	none := [][]headSeg{
+		{{st.candidate, "no leader"}, {st.headKey, " term "}, {st.term(v.Term), term}},
+		{{st.candidate, "no " + cluster.RoleLeader.Glyph()}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}
+	fs[hLeader] = headField{forms: none}
 	if v.Leader != 0 {
+		// One rule whether a node leads or none does: the field gives way by its "no leader"
+		// form, the wider, so a leader's crash never makes it vanish where "★ n1 term 1" stood
+		// a moment before (leader-crash-mid-lease-extend's header lost it at 120x40 while
+		// etcd-failover-reset's said "no leader term 2").
 		ld := fmt.Sprintf("%s n%d", cluster.RoleLeader.Glyph(), v.Leader)
 		fs[hLeader] = headField{forms: [][]headSeg{
 			{{st.leader, ld}, {st.headKey, " term "}, {st.term(v.Term), term}},
 			{{st.leader, ld}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
-	} else {
-		fs[hLeader] = headField{forms: [][]headSeg{
-			{{st.candidate, "no leader"}, {st.headKey, " term "}, {st.term(v.Term), term}},
-			{{st.candidate, "no " + cluster.RoleLeader.Glyph()}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
+		for _, f := range none {
+			fs[hLeader].room = append(fs[hLeader].room, segsWidth(f))
+		}
 	}
 	fs[hConf] = one(st.headKey, "")
 	if v.ConfChanged {
