@@ -121,12 +121,15 @@ func (t *tlView) newerBelow(spare int) int {
 
 // atStop takes in a new script stop whose newest event is seq: the story to show is what came
 // since the stop before. The first stop has none before it: what led to it is the setup, and
-// its newest rows are the state the narration describes.
+// its newest rows are the state the narration describes. A stop at the same event as the one
+// before (two pauses at one instant) has no story of its own: it shows the newest rows, what
+// the stop before had below ("since last stop, 3 newer below" again, over the same rows, said
+// something had happened since).
 func (t *tlView) atStop(seq uint64) {
 	switch {
 	case seq > t.stopSeq && t.stopSeq > 0:
 		t.from = t.stopSeq
-	case seq < t.from: // a rewind
+	case seq == t.stopSeq, seq < t.from: // nothing since the stop before (its story was shown), or a rewind
 		t.from = 0
 	}
 	t.stopSeq = seq

@@ -25,6 +25,8 @@ func TestTimelineShowsTheStopsStory(t *testing.T) {
 				seq := m.sim.tl.lastSeq()
 				if seq > last && last > 0 {
 					from = last
+				} else if seq == last {
+					from = 0 // nothing since the stop before: the newest rows (TestTimelineSameInstantStop)
 				}
 				last = seq
 				if from > 0 {
@@ -119,4 +121,35 @@ func TestTimelineStoryThenNewest(t *testing.T) {
 	if m.focus != panelTimeline || m.tl.anchored {
 		t.Fatalf("focus %v, anchored %v after scrolling the timeline by hand", m.focus, m.tl.anchored)
 	}
+}
+
+// A stop at the same event as the stop before (etcd-failover-reset's two pauses at 4.120s) has
+// no story since it: the timeline shows the newest rows, what the stop before had below, and
+// its title does not say "since last stop" (it did, "3 newer below", over the same rows again).
+func TestTimelineSameInstantStop(t *testing.T) {
+	same := 0
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		for _, l := range scenarios.Lessons() {
+			m := playLesson(t, l.Name, sz[0], sz[1])
+			var last uint64
+			playThrough(t, m, func(stop int, v string) {
+				seq := m.sim.tl.lastSeq()
+				defer func() { last = seq }()
+				r := &m.sim.tl.rings[m.tl.filter]
+				if seq != last || r.len() == 0 {
+					return
+				}
+				same++
+				newest := firstRow(r.at(r.len() - 1))
+				if strings.Contains(v, "since last stop") || !strings.Contains(v, newest) {
+					t.Errorf("%s %dx%d, stop %d at %v: nothing happened since the stop before, yet the timeline says 'since last stop' or hides its newest row %q:\n%s",
+						l.Name, sz[0], sz[1], stop, m.v.Now, newest, v)
+				}
+			})
+		}
+	}
+	if same == 0 {
+		t.Fatal("no lesson has two stops at one event: the test proves nothing")
+	}
+	t.Logf("%d stops at the same event as the stop before", same)
 }
