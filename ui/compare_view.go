@@ -8,6 +8,7 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/scenarios"
+	"leaselab/scenarios/termsafe"
 )
 
 // sideBySideW is the width from which the two halves stand side by side; below it they are
@@ -561,10 +562,27 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 		return append(lines, askLinesFor(ask, -1, w, whose)...)
 	case waiting:
 		return append(lines, askLinesFor(ask, answer, w, whose)...)
+	case ok && len(lines) == 0:
+		return askLinesFor(ask, answer, w, whose) // nothing said since: the explanation stays
 	case ok:
-		return append(askLinesFor(ask, answer, w, whose), lines...)
+		// The script has said more: that narration first, then the ask's verdict in one line
+		// (at 120x40 the answered ask kept its seven rows and the new say was cut away).
+		return append(lines, askDoneLine(ask, answer, w, whose))
 	}
 	return lines
+}
+
+// askDoneLine is an answered ask the script has moved on from, in one line: its verdict.
+func askDoneLine(ask *scenarios.Step, answer, w int, whose string) narrLine {
+	run := ""
+	if whose != "" {
+		run = " for the " + whose + " run"
+	}
+	t := fmt.Sprintf("earlier ask: ✔ right%s, %d) %s", run, answer+1, termsafe.Line(ask.Choices[answer]))
+	if answer != ask.Right {
+		t = fmt.Sprintf("earlier ask: ✗ you said %d, the answer%s is %d) %s", answer+1, run, ask.Right+1, termsafe.Line(ask.Choices[ask.Right]))
+	}
+	return narrLine{cut(t, w-2), narrAskDone}
 }
 
 // storyOf names the run a shared script's narration and asks are told for, "" when each side
@@ -701,6 +719,8 @@ func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
 			s = m.st.bad
 		case narrNote:
 			s = m.st.warn
+		case narrAskDone:
+			s = m.st.faint
 		}
 		out = append(out, s.r(fit(" "+l.text, w)))
 	}
@@ -713,12 +733,20 @@ func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
 // fitNarr is what of text fits h rows: a verdict's first lines, or the newest whole `say`
 // lines (a say's first line starts with its quote mark), then the rest cut.
 func fitNarr(text []narrLine, h int) []narrLine {
+	if n := len(text); n > h && n > 0 && text[n-1].kind == narrAskDone {
+		text = text[:n-1] // an earlier ask's verdict gives way to the pause's own narration
+	}
 	if len(text) > 0 && text[0].kind != narrSay && len(text) > h {
-		// A verdict: its first lines matter most, and the rest is one command away.
+		// A verdict: its first lines matter most, and the rest is one command away (only the
+		// end's verdicts are: --print prints no narration and no ask).
 		if h < 2 {
 			return text[:h]
 		}
-		more := narrLine{fmt.Sprintf("  … %d more lines (a taller terminal; leaselab compare --print)", len(text)-h+1), narrFail}
+		where := "a taller terminal"
+		if text[0].kind == narrVerdict || text[0].kind == narrVerdictBad {
+			where += "; leaselab compare --print"
+		}
+		more := narrLine{fmt.Sprintf("  … %d more lines (%s)", len(text)-h+1, where), narrFail}
 		return append(text[:h-1:h-1], more)
 	}
 	for len(text) > h {
@@ -727,7 +755,11 @@ func fitNarr(text []narrLine, h int) []narrLine {
 			next++
 		}
 		if len(text)-next < 1 {
-			return text[:h]
+			if h < 2 {
+				return text[:h]
+			}
+			// One say longer than the rows: its start, and the cut says so.
+			return append(text[:h-1:h-1], narrLine{fmt.Sprintf("  … %d more lines (a taller terminal)", len(text)-h+1), narrFail})
 		}
 		text = text[next:]
 	}

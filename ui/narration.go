@@ -25,7 +25,8 @@ const (
 	narrFail
 	narrAsk
 	narrChoice
-	narrNote // a comparison's note on whose story the narration tells
+	narrNote    // a comparison's note on whose story the narration tells
+	narrAskDone // a comparison's answered ask the script moved on from, in one line
 )
 
 // sayLines wraps the `say` texts to w cells, each in quotes.

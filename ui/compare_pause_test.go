@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// At 120x40 an answered ask shrinks to its verdict's one line once the script moves on, and the
+// pause's own narration shows first: at etcd-failover-reset's 8.798s stop the ask (7 rows) kept
+// its place and the new say read "… 4 more lines (a taller terminal; leaselab compare --print)",
+// a pointer to a command that prints no narration.
+func TestCompareAnsweredAskGivesWayToThePause(t *testing.T) {
+	a, b := etcdKeepPair(t)
+	m := newCompareModel(t, a, b, 120, 40)
+	answered := false
+	for !m.c.Done() {
+		playUntil(t, m, func() bool { return m.atPause || m.c.Done() })
+		if !m.atPause {
+			break
+		}
+		v := ansi.Strip(m.View())
+		if answered && strings.Contains(v, "n5 won the election") {
+			if !strings.Contains(v, "n5 restarted the lease for 1s + 3s") {
+				t.Fatalf("the pause's narration is not whole:\n%s", v)
+			}
+			if !strings.Contains(v, "earlier ask: ✔") || strings.Contains(v, "When can c2 get") {
+				t.Fatalf("the answered ask is not one line:\n%s", v)
+			}
+			return
+		}
+		if strings.Contains(v, "more lines (a taller terminal; leaselab compare --print)") && !m.c.Done() {
+			t.Fatalf("a pause's narration points to --print, which prints none:\n%s", v)
+		}
+		if _, w := m.waitingAsk(); w {
+			m.Update(keyMsg("4"))
+			answered = true
+		}
+		m.Update(keyMsg("enter"))
+	}
+	t.Fatal("never reached the 8.798s stop after the ask")
+}
+
+// A say longer than the narration's rows says it is cut, and only the end's verdicts point to
+// --print (which prints no narration and no ask).
+func TestFitNarrSaysWhereTheRestIs(t *testing.T) {
+	say := sayLines([]string{strings.Repeat("word ", 60)}, 40)
+	got := fitNarr(say, 3)
+	if len(got) != 3 || !strings.Contains(got[2].text, "more lines (a taller terminal)") || strings.Contains(got[2].text, "--print") {
+		t.Errorf("a long say cut to 3 rows: %v", got)
+	}
+	ask := []narrLine{{"? q", narrAsk}, {"1) a", narrChoice}, {"2) b", narrChoice}, {"→ press", narrAsk}}
+	if got := fitNarr(ask, 3); strings.Contains(got[2].text, "--print") || !strings.Contains(got[2].text, "more lines") {
+		t.Errorf("an ask cut to 3 rows: %v", got)
+	}
+	verdict := []narrLine{{"safe: PASS", narrVerdict}, {"x", narrFail}, {"y", narrFail}, {"z", narrFail}}
+	if got := fitNarr(verdict, 3); !strings.Contains(got[2].text, "leaselab compare --print") {
+		t.Errorf("the end's verdicts cut to 3 rows: %v", got)
+	}
+}
