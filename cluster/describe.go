@@ -128,6 +128,8 @@ func (e *Event) Describe() string {
 		return fmt.Sprintf("%s error: %s", n, e.Text)
 	case EvLeaseRenewed:
 		return fmt.Sprintf("%s renews %s #%d for %s (leader only, not logged)", n, e.Key, e.Token, e.Client)
+	case EvLeaseExtended:
+		return fmt.Sprintf("%s extends %s #%d: %s left, one election timeout (extend)", n, e.Key, e.Token, e.Text)
 	case EvLeasesReset:
 		return fmt.Sprintf("%s applies %d, its term's first: every lease restarts", n, e.Index)
 	}

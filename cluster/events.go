@@ -44,6 +44,7 @@ const (
 	EvConfApplied                           // Node applied the configuration change at Index; Text is the configuration now
 	EvConfRefused                           // a membership step was refused (Text says why), or raft put an empty entry at Index in its place
 	EvLeaseRenewed                          // keepalive leader: leader Node restarted its countdown for Key/Token (Lease: the lock's lease)
+	EvLeaseExtended                         // lease-on-promote extend: new leader Node pushed Key/Token's deadline to one election timeout from now (Text: the time left)
 )
 
 var eventKindNames = [...]string{
@@ -56,6 +57,7 @@ var eventKindNames = [...]string{
 	EvRestart: "restart", EvFault: "fault", EvClient: "client", EvViolation: "violation",
 	EvRaftLog: "raft-log", EvError: "error", EvLeasesReset: "leases-reset", EvJoin: "join", EvConfProposed: "conf-proposed",
 	EvConfApplied: "conf-applied", EvConfRefused: "conf-refused", EvLeaseRenewed: "lease-renewed",
+	EvLeaseExtended: "lease-extended",
 }
 
 func (k EventKind) String() string {

@@ -183,6 +183,8 @@ func (n *node) onPromote() {
 		case PromoteExtend:
 			if d := AddTime(now, n.w.cfg.ElectionTimeout()); d > l.deadline {
 				l.deadline, l.zero = d, false
+				// The only sign of it would be the leader's bar: the timeline says it.
+				n.w.emit(Event{Kind: EvLeaseExtended, Node: n.id, Key: l.key, Token: n.lockOf(l).Token, Term: n.term, Text: n.w.cfg.ElectionTimeout().String()})
 			}
 		case PromoteReset:
 			l.nextTry = Never

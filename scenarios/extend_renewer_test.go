@@ -3,6 +3,8 @@ package scenarios
 import (
 	"strings"
 	"testing"
+
+	"leaselab/cluster"
 )
 
 // leader-crash-mid-lease-extend says what the extension gains a holder that renews: had c1
@@ -29,6 +31,37 @@ func TestExtendKeepsARenewingHolder(t *testing.T) {
 		}
 		if kept := res.Runner.Passed(); kept != (rule == "extend") {
 			t.Errorf("lease-on-promote %s: the renewing c1 keeps its lock = %v (failures %v)", rule, kept, res.Runner.Failures)
+		}
+	}
+}
+
+// Under extend the new leader's extension is a timeline event ("n2 extends orders #1: 1s left"),
+// so the lesson can point at it; keep extends nothing and says nothing.
+func TestExtendIsAnEvent(t *testing.T) {
+	for _, rule := range []string{"keep", "extend"} {
+		src := "seed 11\noption lease-on-promote " + rule + "\ncampaign n1\nwait-until leader n1\nc1 acquire orders 3s\n" +
+			"wait-until c1 holds orders token 1\nwait 1500ms\ncrash n1\nwait-until leader within 5s\n"
+		s, err := Parse(rule+".scenario", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var said []string
+		res, err := RunScenario(s, RunOptions{Observe: func(w *cluster.World) {
+			w.Subscribe(func(e *cluster.Event) {
+				if e.Kind == cluster.EvLeaseExtended {
+					said = append(said, e.Describe())
+				}
+			})
+		}})
+		if err != nil || !res.Runner.Passed() {
+			t.Fatalf("%s: %v %v", rule, err, res.Runner.Failures)
+		}
+		want := 0
+		if rule == "extend" {
+			want = 1
+		}
+		if len(said) != want || (want == 1 && !strings.Contains(said[0], "extends orders #1: 1s left")) {
+			t.Errorf("lease-on-promote %s: extension events %q", rule, said)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func (f filter) matchKind(k cluster.EventKind) bool {
 		cluster.EvReplyLost, cluster.EvRequestAtNode, cluster.EvWrite, cluster.EvViolation,
 		cluster.EvSnapshotTaken, cluster.EvSnapshotSent, cluster.EvSnapshotRestored,
 		cluster.EvCrash, cluster.EvRestart, cluster.EvFault, cluster.EvClient, cluster.EvRole,
-		cluster.EvError, cluster.EvLeasesReset, cluster.EvLeaseRenewed, cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
+		cluster.EvError, cluster.EvLeasesReset, cluster.EvLeaseRenewed, cluster.EvLeaseExtended, cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
 		return true
 	}
 	return false
