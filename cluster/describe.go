@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	pb "go.etcd.io/raft/v3/raftpb"
+
 	"leaselab/fsm"
 )
 
@@ -21,7 +23,12 @@ import (
 func (e *Event) Describe() string {
 	n := fmt.Sprintf("n%d", e.Node)
 	switch e.Kind {
-	case EvMsgSent, EvMsgDelivered:
+	case EvMsgDelivered:
+		if e.Msg.Read && e.Msg.Type == pb.MsgHeartbeatResp {
+			return fmt.Sprintf("n%d confirms n%d still leads (ReadIndex heartbeat)", e.Node, e.Peer)
+		}
+		return fmt.Sprintf("%s n%d→n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
+	case EvMsgSent:
 		return fmt.Sprintf("%s n%d→n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
 	case EvMsgDropped:
 		return fmt.Sprintf("dropped n%d→n%d %v (%s)", e.Node, e.Peer, e.Msg.Type, e.Text)

@@ -84,12 +84,16 @@ type MsgInfo struct {
 	Commit  uint64
 	Entries int
 	Reject  bool
+	// Read: a heartbeat, or its answer, that carries a ReadIndex request (a leader confirming
+	// it still leads before a busy or not-found); not part of the hash.
+	Read bool
 }
 
 func msgInfo(m *pb.Message) MsgInfo {
 	return MsgInfo{
 		Type: m.GetType(), Term: m.GetTerm(), LogTerm: m.GetLogTerm(), Index: m.GetIndex(),
 		Commit: m.GetCommit(), Entries: len(m.GetEntries()), Reject: m.GetReject(),
+		Read: (m.GetType() == pb.MsgHeartbeat || m.GetType() == pb.MsgHeartbeatResp) && len(m.GetContext()) > 0,
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	raftpb "go.etcd.io/raft/v3/raftpb"
+
 	"leaselab/cluster"
 	"leaselab/fsm"
 )
@@ -30,6 +32,8 @@ func (f filter) String() string {
 func (f filter) match(e *cluster.Event) bool {
 	if f == filterLock {
 		switch {
+		case e.Kind == cluster.EvMsgDelivered && e.Msg.Read && e.Msg.Type == raftpb.MsgHeartbeatResp:
+			return true // the round a busy or not-found waits for: the narration speaks of it
 		case e.Kind == cluster.EvCommitted:
 			return false
 		case (e.Kind == cluster.EvAppended || e.Kind == cluster.EvApplied) && e.Cmd.Kind == 0 && e.Text == "":

@@ -153,3 +153,23 @@ func TestTimelineSameInstantStop(t *testing.T) {
 	}
 	t.Logf("%d stops at the same event as the stop before", same)
 }
+
+// racing-acquires, 0.070s: "c2 gets busy, once n1 confirmed it still leads (ReadIndex: a
+// majority answered its heartbeat)". The lock events show that round, between c2's request
+// reaching n1 and its busy.
+func TestLockEventsShowTheReadIndexRound(t *testing.T) {
+	m := playLesson(t, "racing-acquires", 120, 40)
+	for !m.sim.ended && !strings.Contains(ansi.Strip(m.View()), "(ReadIndex: a majority") {
+		answerAsk(m)
+		press(m, "enter")
+		runToStop(t, m)
+	}
+	content := ansi.Strip(m.sim.tl.content(filterLock, tlRows, 200, m.st))
+	at, confirm, busy := strings.Index(content, "n1 receives c2's acquire orders"), strings.Index(content, "confirms n1 still leads (ReadIndex"), strings.Index(content, "c2 gets busy")
+	if at < 0 || confirm < at || busy < confirm {
+		t.Fatalf("the lock events do not show the ReadIndex round before c2's busy:\n%s", content)
+	}
+	if v := m.View(); !strings.Contains(v, "confirms n1 still leads (ReadIndex") {
+		t.Fatalf("the stop that speaks of it does not show the ReadIndex round:\n%s", v)
+	}
+}
