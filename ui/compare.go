@@ -377,6 +377,10 @@ func (m *CompareModel) answer(choice int) {
 				m.status = fmt.Sprintf("this ask has %d answers", len(ask.Choices))
 				return
 			}
+			if _, done := m.answers[ask.Pos]; done {
+				m.status = "already answered: enter continues both"
+				return
+			}
 			m.answers[ask.Pos] = choice
 			m.status = "" // the pause line already says enter continues both runs
 			return

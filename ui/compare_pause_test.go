@@ -59,3 +59,32 @@ func TestFitNarrSaysWhereTheRestIs(t *testing.T) {
 		t.Errorf("the end's verdicts cut to 3 rows: %v", got)
 	}
 }
+
+// The key line offers only keys that act: the answer keys until the ask is answered (a second
+// answer does not replace the first), and neither enter nor e once both scripts have finished.
+// At an ask the status says the prediction comes first.
+func TestCompareKeysThatAct(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	status, help := rows[len(rows)-2], rows[len(rows)-1]
+	if !strings.Contains(status, "an ask first: press 1-3 to predict, then enter continues both") || !strings.Contains(help, "1-3 answer") {
+		t.Fatalf("at the ask:\n%s\n%s", status, help)
+	}
+	ask, _ := m.waitingAsk()
+	m.Update(keyMsg("2"))
+	m.Update(keyMsg("1"))
+	rows = strings.Split(ansi.Strip(m.View()), "\n")
+	if help := rows[len(rows)-1]; strings.Contains(help, "answer") || m.answers[ask.Pos] != 1 {
+		t.Fatalf("after the answer (kept %d):\n%s", m.answers[ask.Pos], help)
+	}
+	m.Update(keyMsg("e"))
+	if !m.c.Done() {
+		t.Fatal("e did not play both to the end")
+	}
+	rows = strings.Split(ansi.Strip(m.View()), "\n")
+	if help := rows[len(rows)-1]; strings.Contains(help, "enter continue") || strings.Contains(help, "e to the end") || !strings.Contains(help, "q quit") {
+		t.Fatalf("after both ended the key line offers keys that do nothing:\n%s", help)
+	}
+}

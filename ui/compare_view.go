@@ -768,7 +768,14 @@ func fitNarr(text []narrLine, h int) []narrLine {
 
 func (m *CompareModel) cmpStatus(w int) string {
 	l := newLine(w)
-	if m.atPause {
+	if ask, waiting := m.waitingAsk(); waiting && m.atPause {
+		if _, answered := m.answers[ask.Pos]; !answered {
+			// The prediction first: enter would go on without one.
+			l.add(m.st.pauseBlock, fmt.Sprintf(" ? an ask first: press 1-%d to predict, then enter continues both ", len(ask.Choices)))
+		} else {
+			l.add(m.st.pauseBlock, " ‖ answered: enter continues both ")
+		}
+	} else if m.atPause {
 		l.add(m.st.pauseBlock, " ‖ a script paused here: enter continues both ")
 	}
 	l.add(m.st.status, " "+m.status)
@@ -782,10 +789,18 @@ func (m *CompareModel) cmpHelp(w int) string {
 	type item struct{ key, desc string }
 	var items []item
 	if ask, waiting := m.waitingAsk(); waiting {
-		// As many keys as the ask has choices: "1-3" for three.
-		items = append(items, item{fmt.Sprintf("1-%d", len(ask.Choices)), k.Answer.Help().Desc})
+		if _, answered := m.answers[ask.Pos]; !answered {
+			// As many keys as the ask has choices: "1-3" for three.
+			items = append(items, item{fmt.Sprintf("1-%d", len(ask.Choices)), k.Answer.Help().Desc})
+		}
 	}
 	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Slower, k.Faster, k.Quit} {
+		if (b.Help() == k.Continue.Help() || b.Help() == k.End.Help()) && m.c.Done() && !m.atPause {
+			continue // both scripts have finished: nothing to continue, no end to play to
+		}
+		if b.Help() == k.Pause.Help() && m.atPause {
+			continue // at a script pause space does what enter does
+		}
 		items = append(items, item{b.Help().Key, b.Help().Desc})
 	}
 	wide := func() int {
@@ -806,6 +821,20 @@ func (m *CompareModel) cmpHelp(w int) string {
 				}
 				items = append(items[:j], items[j+1:]...)
 				break
+			}
+		}
+	}
+	if wide() > w {
+		// Still too wide (80 columns at an ask cut "e to…" and lost q quit): short words, the
+		// two time keys as one.
+		short := map[string]string{"enter": "go on", "d": "div", "e": "end"}
+		for j := 0; j < len(items); j++ {
+			if d, ok := short[items[j].key]; ok {
+				items[j].desc = d
+			}
+			if items[j].key == "←" && j+1 < len(items) && items[j+1].key == "→" {
+				items[j] = item{"← →", "±1s"}
+				items = append(items[:j+1], items[j+2:]...)
 			}
 		}
 	}
