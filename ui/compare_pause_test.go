@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
 )
 
 // At 120x40 an answered ask shrinks to its verdict's one line once the script moves on, and the
@@ -86,5 +88,24 @@ func TestCompareKeysThatAct(t *testing.T) {
 	rows = strings.Split(ansi.Strip(m.View()), "\n")
 	if help := rows[len(rows)-1]; strings.Contains(help, "enter continue") || strings.Contains(help, "e to the end") || !strings.Contains(help, "q quit") {
 		t.Fatalf("after both ended the key line offers keys that do nothing:\n%s", help)
+	}
+}
+
+// A reply check that does not hold on the other run says which reply it compares: the answer
+// to the client's latest request, not a background keepalive's (etcd's keep run: "here: c1
+// reply granted token 1" while c1's keepalive had just been answered not-found).
+func TestStoryMissSaysWhichReply(t *testing.T) {
+	_, text := storyMissText(scenarios.Failure{Step: "wait-until c1 reply renewed within 3s", Found: "c1 reply granted token 1"})
+	if !strings.Contains(text, "here: c1 reply granted token 1 (the answer to its latest request; background keepalives' answers aside)") {
+		t.Errorf("%q", text)
+	}
+	if _, text := storyMissText(scenarios.Failure{Step: "expect leader", Found: "leader none"}); strings.Contains(text, "keepalive") {
+		t.Errorf("%q", text)
+	}
+}
+
+func TestStoryMissNoReplyYetSaysNoMore(t *testing.T) {
+	if _, text := storyMissText(scenarios.Failure{Step: "expect c3 reply busy", Found: "c3 reply (none yet)"}); strings.Contains(text, "keepalive") {
+		t.Errorf("%q", text)
 	}
 }
