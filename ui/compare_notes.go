@@ -243,6 +243,11 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 		}
 		add(line, narrFail)
 	}
+	if strings.HasPrefix(head, "what ") && len(m.c.Sides[1].Verdict.Violations) == 0 && len(diffs) > 0 {
+		// Why none, after the answers (they come first where rows are few): a student who saw
+		// an old holder act late asked why no checker counts it (newcomer round 6).
+		add("  why none: the checkers catch a Grant over a held key, a write below a token the resource has seen, a lock ended by no release or expiry, answers no order fits. A late write whose token is still the highest seen passes fencing; a client told not-found was told the truth.", narrNote)
+	}
 	return out
 }
 

@@ -109,3 +109,17 @@ func TestStoryMissNoReplyYetSaysNoMore(t *testing.T) {
 		t.Errorf("%q", text)
 	}
 }
+
+// The end says why no checker finds a violation without the option: what the checkers catch,
+// and why a late token-1 write or a not-found answer is none of it.
+func TestCompareEndSaysWhyNoViolation(t *testing.T) {
+	for _, pair := range [][2]string{{"lock-delay", "lock-delay"}, {"etcd-failover-reset", "lease-on-promote"}} {
+		a, b := withoutPair(t, pair[0], pair[1])
+		m := newCompareModel(t, a, b, 160, 48)
+		m.Update(keyMsg("e"))
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, "why none: the checkers catch a Grant over a held key") || !strings.Contains(v, "passes fencing;") {
+			t.Errorf("%s: the end does not say why no checker finds a violation:\n%s", pair[0], v)
+		}
+	}
+}
