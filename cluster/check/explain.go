@@ -287,7 +287,7 @@ func (ex *Explanation) Summary() string {
 	for _, op := range ex.Ops {
 		s := fmt.Sprintf("%s %s (%s)", who(op), what(op), when(op))
 		if op.Token != 0 && (op.Outcome == "released" || op.Outcome == "existed") {
-			s += fmt.Sprintf(" answered that it freed #%d", op.Token) // its claim: a late one may have freed another holder's lock
+			s += fmt.Sprintf(" said it freed #%d", op.Token) // its claim: a late one may have freed another holder's lock
 		}
 		parts = append(parts, s)
 	}

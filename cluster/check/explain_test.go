@@ -163,9 +163,9 @@ func TestExplainSaysWhatEachOperationClaims(t *testing.T) {
 		t.Fatalf("explanation %+v", ex)
 	}
 	want := "no order fits these 3 operations on orders: " +
-		"the leader's expire #1 (3.043s-4.250s) answered that it freed #1; " +
+		"the leader's expire #1 (3.043s-4.250s) said it freed #1; " +
 		"c2's grant #2 (3.043s-4.271s); " +
-		"the leader's expire #1 (4.043s-5.253s) answered that it freed #1"
+		"the leader's expire #1 (4.043s-5.253s) said it freed #1"
 	if got := ex.Summary(); got != want {
 		t.Errorf("summary\n%s\nwant\n%s", got, want)
 	}
