@@ -11,7 +11,7 @@ import (
 // A node column's log starts at its start or says what it leaves out above: at every stop of
 // every lesson at 120x40, the row under each column's "─ log" rule shows entry 1 or "… entries
 // 1-N above" (late-release-unsafe's ask at 1.083s dropped "1 (bootstrap)" without a word).
-var firstLogRow = regexp.MustCompile(`^(\S )?\s*1 |above|^…\d|\(empty log\)`)
+var firstLogRow = regexp.MustCompile(`^(\S )?\s*1 |above|^…\d|\(empty log\)|… 1-\d+, none|… none`)
 
 func TestLogColumnSaysWhatIsAbove(t *testing.T) {
 	saw := 0
@@ -40,5 +40,78 @@ func TestLogColumnSaysWhatIsAbove(t *testing.T) {
 	}
 	if saw == 0 {
 		t.Error("no log column ever left entries out above: the test looks at nothing")
+	}
+}
+
+// The log window is the longest log's, so a lagging node's column must not claim the leader's
+// entries above it: snapshot-catch-up's cut-off n5 (its log ends at 3) read "… 1-200 above"
+// over "201 · (ends 3)". At every stop of every lesson, a column that says where its log ends
+// claims no entry above beyond that end.
+var (
+	logEnds    = regexp.MustCompile(`\((?:log )?ends(?: at)? (\d+)\)`)
+	claimAbove = regexp.MustCompile(`…\s+(?:entries |entry )?1-?(\d*)(?: above)?(,|\s|$)`)
+)
+
+func TestLaggingLogClaimsNoEntryItLacks(t *testing.T) {
+	saw := 0
+	for _, l := range scenarios.Lessons() {
+		m := playLesson(t, l.Name, 120, 40)
+		playThrough(t, m, func(stop int, v string) {
+			rows := strings.Split(v, "\n")
+			split := regexp.MustCompile(`[│┃]+`)
+			for i, r := range rows {
+				if !strings.Contains(r, "─ log ─") {
+					continue
+				}
+				cols := map[int]string{}
+				for _, row := range rows[i+1:] {
+					parts := split.Split(row, -1)
+					if len(parts) < 3 {
+						break
+					}
+					for c, p := range parts {
+						cols[c] += p + "\n"
+					}
+				}
+				for c := 0; c < len(cols); c++ {
+					end, above := logEnds.FindStringSubmatch(cols[c]), claimAbove.FindStringSubmatch(cols[c])
+					if end == nil || above == nil {
+						continue
+					}
+					saw++
+					m := above[1]
+					if m == "" {
+						m = "1"
+					}
+					if len(m) > len(end[1]) || len(m) == len(end[1]) && m > end[1] {
+						t.Errorf("%s stop %d: a column whose log ends at %s claims entries 1-%s above:\n%s", l.Name, stop, end[1], m, cols[c])
+					}
+				}
+				break
+			}
+		})
+	}
+	if saw == 0 {
+		t.Error("no lagging column was ever seen: the test looks at nothing")
+	}
+}
+
+func TestAboveTextForALaggingLog(t *testing.T) {
+	for _, c := range []struct {
+		lo, last uint64
+		long     bool
+		want     string
+	}{
+		{201, 200, true, "entries 1-200 above"},
+		{201, 300, false, "1-200 above"},
+		{2, 1, true, "entry 1 above"},
+		{201, 3, true, "entries 1-3 above, none 4-200"},
+		{201, 3, false, "1-3, none to 200"},
+		{5, 3, true, "entries 1-3 above, none 4"},
+		{201, 0, true, "none 1-200"},
+	} {
+		if got := aboveText(c.lo, c.last, c.long); got != c.want {
+			t.Errorf("aboveText(%d, %d, %v) = %q, want %q", c.lo, c.last, c.long, got, c.want)
+		}
 	}
 }

@@ -22,7 +22,7 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		out = append(out, fit(st.faint.r("(empty log)"), iw))
 	}
 	if lo > 1 && rows >= 2 { // logWindow left a row to say what is above
-		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+aboveText(lo, true), "  … "+aboveText(lo, false), "…")), iw))
+		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+aboveText(lo, n.LastIndex, true), "  … "+aboveText(lo, n.LastIndex, false), "…")), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
 		l := newLine(iw)
@@ -53,8 +53,23 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 }
 
 // aboveText names the entries a log column leaves out above lo: "entries 1-3 above",
-// "entry 1 above" (short: "1-3 above").
-func aboveText(lo uint64, long bool) string {
+// "entry 1 above" (short: "1-3 above"). The window is the longest log's, so a node whose own
+// log ends above it (a lagging or cut-off one) says where its entries stop: "entries 1-3
+// above, none 4-200" (short: "1-3, none to 200"), never that it holds the leader's.
+func aboveText(lo, last uint64, long bool) string {
+	if last+1 < lo {
+		switch {
+		case last == 0 && long:
+			return fmt.Sprintf("none 1-%d", lo-1)
+		case last == 0:
+			return fmt.Sprintf("none to %d", lo-1)
+		case long && last+2 == lo:
+			return aboveText(last+1, last, true) + fmt.Sprintf(", none %d", last+1)
+		case long:
+			return aboveText(last+1, last, true) + fmt.Sprintf(", none %d-%d", last+1, lo-1)
+		}
+		return fmt.Sprintf("1-%d, none to %d", last, lo-1)
+	}
 	span := "1-" + strconv.FormatUint(lo-1, 10)
 	word := "entries "
 	if lo == 2 {
