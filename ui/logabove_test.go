@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"leaselab/scenarios"
 )
 
 // A node column's log starts at its start or says what it leaves out above: at every stop of
@@ -15,29 +13,26 @@ var firstLogRow = regexp.MustCompile(`^(\S )?\s*1 |above|^…\d|\(empty log\)|�
 
 func TestLogColumnSaysWhatIsAbove(t *testing.T) {
 	saw := 0
-	for _, l := range scenarios.Lessons() {
-		m := playLesson(t, l.Name, 120, 40)
-		playThrough(t, m, func(stop int, v string) {
-			rows := strings.Split(v, "\n")
-			for i, r := range rows {
-				if !strings.Contains(r, "─ log ─") || i+1 >= len(rows) {
+	everyStop(t, 120, 40, func(lesson string, stop int, v string) {
+		rows := strings.Split(v, "\n")
+		for i, r := range rows {
+			if !strings.Contains(r, "─ log ─") || i+1 >= len(rows) {
+				continue
+			}
+			for _, col := range regexp.MustCompile(`[│┃]+`).Split(rows[i+1], -1) {
+				if strings.TrimSpace(col) == "" {
 					continue
 				}
-				for _, col := range regexp.MustCompile(`[│┃]+`).Split(rows[i+1], -1) {
-					if strings.TrimSpace(col) == "" {
-						continue
-					}
-					if !firstLogRow.MatchString(col) {
-						t.Errorf("%s stop %d: a log column starts at %q with nothing said above:\n%s", l.Name, stop, col, v)
-					}
-					if strings.Contains(col, "above") {
-						saw++
-					}
+				if !firstLogRow.MatchString(col) {
+					t.Errorf("%s stop %d: a log column starts at %q with nothing said above:\n%s", lesson, stop, col, v)
 				}
-				break
+				if strings.Contains(col, "above") {
+					saw++
+				}
 			}
-		})
-	}
+			break
+		}
+	})
 	if saw == 0 {
 		t.Error("no log column ever left entries out above: the test looks at nothing")
 	}
@@ -54,43 +49,40 @@ var (
 
 func TestLaggingLogClaimsNoEntryItLacks(t *testing.T) {
 	saw := 0
-	for _, l := range scenarios.Lessons() {
-		m := playLesson(t, l.Name, 120, 40)
-		playThrough(t, m, func(stop int, v string) {
-			rows := strings.Split(v, "\n")
-			split := regexp.MustCompile(`[│┃]+`)
-			for i, r := range rows {
-				if !strings.Contains(r, "─ log ─") {
+	everyStop(t, 120, 40, func(lesson string, stop int, v string) {
+		rows := strings.Split(v, "\n")
+		split := regexp.MustCompile(`[│┃]+`)
+		for i, r := range rows {
+			if !strings.Contains(r, "─ log ─") {
+				continue
+			}
+			cols := map[int]string{}
+			for _, row := range rows[i+1:] {
+				parts := split.Split(row, -1)
+				if len(parts) < 3 {
+					break
+				}
+				for c, p := range parts {
+					cols[c] += p + "\n"
+				}
+			}
+			for c := 0; c < len(cols); c++ {
+				end, above := logEnds.FindStringSubmatch(cols[c]), claimAbove.FindStringSubmatch(cols[c])
+				if end == nil || above == nil {
 					continue
 				}
-				cols := map[int]string{}
-				for _, row := range rows[i+1:] {
-					parts := split.Split(row, -1)
-					if len(parts) < 3 {
-						break
-					}
-					for c, p := range parts {
-						cols[c] += p + "\n"
-					}
+				saw++
+				m := above[1]
+				if m == "" {
+					m = "1"
 				}
-				for c := 0; c < len(cols); c++ {
-					end, above := logEnds.FindStringSubmatch(cols[c]), claimAbove.FindStringSubmatch(cols[c])
-					if end == nil || above == nil {
-						continue
-					}
-					saw++
-					m := above[1]
-					if m == "" {
-						m = "1"
-					}
-					if len(m) > len(end[1]) || len(m) == len(end[1]) && m > end[1] {
-						t.Errorf("%s stop %d: a column whose log ends at %s claims entries 1-%s above:\n%s", l.Name, stop, end[1], m, cols[c])
-					}
+				if len(m) > len(end[1]) || len(m) == len(end[1]) && m > end[1] {
+					t.Errorf("%s stop %d: a column whose log ends at %s claims entries 1-%s above:\n%s", lesson, stop, end[1], m, cols[c])
 				}
-				break
 			}
-		})
-	}
+			break
+		}
+	})
 	if saw == 0 {
 		t.Error("no lagging column was ever seen: the test looks at nothing")
 	}

@@ -28,6 +28,15 @@ func playThrough(t *testing.T, m *Model, at func(stop int, screen string)) {
 	}
 }
 
+// everyStop plays every lesson at w x h to its end and calls at with each stop's screen.
+func everyStop(t *testing.T, w, h int, at func(lesson string, stop int, screen string)) {
+	t.Helper()
+	for _, l := range scenarios.Lessons() {
+		m := playLesson(t, l.Name, w, h)
+		playThrough(t, m, func(stop int, v string) { at(l.Name, stop, v) })
+	}
+}
+
 // TestLessonScreensOneArrow plays every lesson at 120x40 and finds no ASCII arrow on any stop's
 // screen, nor in its whole timeline under every filter at the end: an apply's result, a
 // message, a cut link read with one arrow, →, as the Network panel draws them.

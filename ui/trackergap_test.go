@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"leaselab/scenarios"
 )
 
 var (
@@ -19,42 +17,39 @@ var (
 // lost entry 4).
 func TestReplicationSkipsNoIndex(t *testing.T) {
 	gaps := 0
-	for _, l := range scenarios.Lessons() {
-		m := playLesson(t, l.Name, 120, 40)
-		playThrough(t, m, func(stop int, v string) {
-			rows := strings.Split(v, "\n")
-			in := false
-			var last uint64
-			for _, r := range rows {
-				if strings.Contains(r, "╭─ Replication") {
-					in, last = true, 0
-					continue
-				}
-				if !in {
-					continue
-				}
-				if strings.HasPrefix(r, "╰") {
-					break
-				}
-				g := replIdx.FindStringSubmatch(r)
-				if g == nil {
-					continue
-				}
-				lo, _ := strconv.ParseUint(g[1], 10, 64)
-				hi := lo
-				if g[2] != "" {
-					hi, _ = strconv.ParseUint(g[2], 10, 64)
-				}
-				if last > 0 && lo != last+1 {
-					t.Errorf("%s stop %d: the Replication panel goes from %d to %d:\n%s", l.Name, stop, last, lo, v)
-				}
-				if strings.Contains(r, "a new leader's first entry") || g[2] != "" {
-					gaps++
-				}
-				last = hi
+	everyStop(t, 120, 40, func(lesson string, stop int, v string) {
+		rows := strings.Split(v, "\n")
+		in := false
+		var last uint64
+		for _, r := range rows {
+			if strings.Contains(r, "╭─ Replication") {
+				in, last = true, 0
+				continue
 			}
-		})
-	}
+			if !in {
+				continue
+			}
+			if strings.HasPrefix(r, "╰") {
+				break
+			}
+			g := replIdx.FindStringSubmatch(r)
+			if g == nil {
+				continue
+			}
+			lo, _ := strconv.ParseUint(g[1], 10, 64)
+			hi := lo
+			if g[2] != "" {
+				hi, _ = strconv.ParseUint(g[2], 10, 64)
+			}
+			if last > 0 && lo != last+1 {
+				t.Errorf("%s stop %d: the Replication panel goes from %d to %d:\n%s", lesson, stop, last, lo, v)
+			}
+			if strings.Contains(r, "a new leader's first entry") || g[2] != "" {
+				gaps++
+			}
+			last = hi
+		}
+	})
 	if gaps == 0 {
 		t.Error("no stop showed an entry between proposals: the test looks at nothing")
 	}
