@@ -86,6 +86,9 @@ type client struct {
 	lastReply ReplyKind
 	lastToken uint64
 	lastKey   string
+	// seen is the latest answer the client got, a background keepalive's included: what its
+	// row on screen says last. lastReply stays the current request's (`cX reply` reads it).
+	seen      lastAnswer
 	lastWrite *write
 	inbox     []item        // replies that arrived while paused
 	calmFrom  time.Duration // last pause, wake, disconnect, reconnect or clock jump (stuck requests)
@@ -412,6 +415,7 @@ func (c *client) adopt(ab *request, rep *reply) {
 	c.w.emit(Event{Kind: EvClient, Client: c.name, Node: rep.from, Req: ab.id, Key: ab.key, Token: rep.token,
 		Text: fmt.Sprintf("late grant, kept: %s #%d answers the acquire sent again", ab.key, rep.token)})
 	c.lastReply, c.lastToken, c.lastKey = ReplyGranted, rep.token, ab.key
+	c.seen = lastAnswer{ReplyGranted, rep.token, ab.key}
 	c.holds[ab.key] = &holding{token: rep.token, lease: ab.lease, sentLocal: ab.sentLocal}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: ReplyGranted, Token: rep.token, Peer: rep.hint, Sent: rep.sent})
 	c.w.note(Note{Kind: ClientAdopt, Client: c.name, Req: ab.id, Req2: req.id, Token: rep.token})
@@ -426,6 +430,7 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 	c.timerGen++
 	if !req.late {
 		c.lastReply, c.lastToken, c.lastKey = kind, token, req.key
+		c.seen = lastAnswer{kind, token, req.key}
 	}
 	switch {
 	case kind == ReplyGranted:
@@ -473,4 +478,11 @@ func (c *client) setRate(r float64) {
 	c.clk.setRate(c.w.now, r)
 	c.armTimer()
 	c.armLoops()
+}
+
+// lastAnswer is an answer as a client's row says it: "last not-found orders".
+type lastAnswer struct {
+	kind  ReplyKind
+	token uint64
+	key   string
 }

@@ -186,6 +186,9 @@ func (c *client) endRenewal(l *keepLoop, kind ReplyKind, from, hint int, sent ti
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Peer: hint, Sent: sent})
 	c.w.note(Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind})
 	c.keptAlive(req, kind)
+	if kind == ReplyRenewed || kind == ReplyNotFound { // what the client now knows of its lock
+		c.seen = lastAnswer{kind: kind, key: req.key}
+	}
 	switch {
 	case kind == ReplyNotFound:
 		c.stopLoop(l, "not-found: the lock is no longer its own")

@@ -155,7 +155,7 @@ type ClientView struct {
 	Doing     string        // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
 	Queued    int
 	Holds     []HoldView
-	LastReply ReplyKind
+	LastReply ReplyKind // the latest answer it got, a background keepalive's included
 	LastToken uint64
 	LastKey   string
 	LastWrite *WriteView
@@ -368,7 +368,7 @@ func (w *World) netView() NetView {
 func (w *World) clientView(c *client) ClientView {
 	cv := ClientView{Name: c.name, Connected: c.connected, Paused: c.paused, WakeAt: c.wakeAt,
 		Local: c.local(), Rate: c.clk.rate, Guess: c.guess, Timeout: c.waitFor(), Queued: len(c.queue),
-		LastReply: c.lastReply, LastToken: c.lastToken, LastKey: c.lastKey}
+		LastReply: c.seen.kind, LastToken: c.seen.token, LastKey: c.seen.key}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key
 	} else if c.curWrite != nil && !c.curWrite.decided {

@@ -65,3 +65,30 @@ func TestExtendIsAnEvent(t *testing.T) {
 		}
 	}
 }
+
+// A background keepalive's answer is what the client's row says last: under keep, c1's renewal
+// at the new leader is answered not-found, and its row must not keep reading "last granted #1"
+// (the compare of etcd-failover-reset did). `cX reply` stays the answer to its latest request.
+func TestRowSaysABackgroundKeepalivesAnswer(t *testing.T) {
+	src := strings.Join([]string{
+		"seed 11", "option lease-on-promote keep", "option keepalive leader",
+		"campaign n1", "wait-until leader n1", "c1 acquire orders 3s",
+		"wait-until all lock orders token 1", "wait-until c1 holds orders token 1",
+		"c1 keepalive orders every 1s", "wait 1500ms", "crash n1",
+		"wait-until leader within 5s", "wait 3s", "expect c1 reply granted token 1",
+	}, "\n") + "\n"
+	s, err := Parse("row.scenario", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w *cluster.World
+	res, err := RunScenario(s, RunOptions{Observe: func(x *cluster.World) { w = x }})
+	if err != nil || !res.Runner.Passed() {
+		t.Fatalf("%v %v", err, res.Runner.Failures)
+	}
+	for _, c := range w.View(cluster.ViewOptions{}).Clients {
+		if c.Name == "c1" && (c.LastReply != cluster.ReplyNotFound || c.LastKey != "orders") {
+			t.Errorf("c1's row says last %v %s, want not-found orders (its keepalive's answer)", c.LastReply, c.LastKey)
+		}
+	}
+}
