@@ -38,12 +38,15 @@ type CompareModel struct {
 	status  string
 	answers map[scenarios.Pos]int // the student's prediction at each ask, by its place
 	err     error
+
+	gloss    bool // the glossary page covers the halves (?; esc or ? closes)
+	glossTop int
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
 // break the lockstep.
 type compareKeys struct {
-	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, Quit key.Binding
+	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, Glossary, Quit key.Binding
 }
 
 func newCompareKeys() compareKeys {
@@ -61,12 +64,13 @@ func newCompareKeys() compareKeys {
 		Jump:     b("d", "divergence", "d"),
 		End:      b("e", "to the end", "e"),
 		Answer:   b("1-4", "answer", "1", "2", "3", "4"),
+		Glossary: b("?", "glossary", "?"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 	}
 }
 
 func (k compareKeys) list() []key.Binding {
-	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Answer, k.Slower, k.Faster, k.Quit}
+	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Answer, k.Slower, k.Faster, k.Glossary, k.Quit}
 }
 
 // RunCompare plays a comparison in the TUI.
@@ -143,6 +147,9 @@ func (m *CompareModel) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		for _, k := range splitRunes(msg) {
 			if key.Matches(k, m.keys.Quit) {
 				return m, tea.Quit
+			}
+			if m.glossaryKey(k) {
+				continue
 			}
 			cmds = append(cmds, m.onKey(k))
 		}
@@ -387,4 +394,21 @@ func (m *CompareModel) answer(choice int) {
 		}
 	}
 	m.status = "no question is waiting for an answer"
+}
+
+// glossaryKey opens and closes the glossary page (the play view's text) and scrolls it; it
+// reports whether the key was the page's. Every other key still reaches the comparison.
+func (m *CompareModel) glossaryKey(k tea.KeyMsg) bool {
+	switch {
+	case key.Matches(k, m.keys.Glossary):
+		m.gloss, m.glossTop = !m.gloss, 0
+	case m.gloss && k.Type == tea.KeyEsc:
+		m.gloss = false
+	case m.gloss && (k.Type == tea.KeyUp || k.Type == tea.KeyDown || k.Type == tea.KeyPgUp || k.Type == tea.KeyPgDown):
+		d := map[tea.KeyType]int{tea.KeyUp: -1, tea.KeyDown: 1, tea.KeyPgUp: -10, tea.KeyPgDown: 10}[k.Type]
+		m.glossTop = max(0, m.glossTop+d) // glossaryPage keeps it within the text
+	default:
+		return false
+	}
+	return true
 }

@@ -177,8 +177,7 @@ func storyMissText(f scenarios.Failure) (at, text string) {
 func sayInCompare(t string) string {
 	i := strings.Index(t, "leaselab compare ")
 	if i < 0 {
-		// The glossary is a key of leaselab play's, not of compare's.
-		return strings.ReplaceAll(t, "?? glossary", "?? glossary in leaselab play")
+		return strings.ReplaceAll(t, "?? glossary", "? glossary") // compare's glossary key is one ?
 	}
 	start := strings.LastIndex(t[:i], ". ")
 	if start < 0 {
@@ -191,7 +190,7 @@ func sayInCompare(t string) string {
 		end = i + j + 2
 	}
 	rest := strings.TrimSpace(t[:start] + t[end:])
-	rest = strings.ReplaceAll(rest, "?? glossary", "?? glossary in leaselab play")
+	rest = strings.ReplaceAll(rest, "?? glossary", "? glossary")
 	if rest == "" {
 		return "The two halves of this screen are the two runs."
 	}
@@ -258,5 +257,5 @@ func nonLinNote(v *scenarios.Verdict) string {
 	if !slices.Contains(v.Violations, cluster.NonLinearizable) {
 		return ""
 	}
-	return " (non-linearizable: ?? glossary in leaselab play)"
+	return " (non-linearizable: ? glossary)"
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/scenarios"
@@ -120,7 +121,7 @@ func TestCompareEndExplainsNonLinearizable(t *testing.T) {
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		m.Update(keyMsg("e"))
 		v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ?? glossary in leaselab play)") {
+		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ? glossary)") {
 			t.Errorf("%v: the end does not explain non-linearizable:\n%s", sz, ansi.Strip(m.View()))
 		}
 	}
@@ -130,7 +131,7 @@ func TestSayInCompare(t *testing.T) {
 	for in, want := range map[string]string{
 		"two holders at once. leaselab compare lock-delay --without lock-delay puts the two runs side by side.": "two holders at once. The other half of this screen is that run.",
 		"c2 would have got it. leaselab compare x --without y puts that run beside this one. Then more.":        "c2 would have got it. Then more. The other half of this screen is that run.",
-		"a ghost release, ?? glossary, here": "a ghost release, ?? glossary in leaselab play, here",
+		"a ghost release, ?? glossary, here": "a ghost release, ? glossary, here",
 		"nothing to change":                  "nothing to change",
 	} {
 		if got := sayInCompare(in); got != want {
@@ -166,5 +167,31 @@ func TestCompareNeverIdenticalWhileLocksDiffer(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// compare has the glossary too (its narration and end point at it): ? opens the play view's
+// glossary over the halves, ↓ scrolls it, esc closes it, and the comparison's keys still act.
+func TestCompareGlossaryKey(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	if strings.Contains(ansi.Strip(m.View()), " Glossary  (? or esc closes") {
+		t.Fatal("the glossary shows before ? is pressed")
+	}
+	m.Update(keyMsg("?"))
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, " Glossary  (? or esc closes") || !strings.Contains(v, "commit") {
+		t.Fatalf("? does not open the glossary:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if w := ansi.Strip(m.View()); w == v || !strings.Contains(w, "(2-") {
+		t.Errorf("↓ does not scroll the glossary:\n%s", w)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if v := ansi.Strip(m.View()); strings.Contains(v, " Glossary  (? or esc closes") || !strings.Contains(v, "late-expire") {
+		t.Errorf("esc does not close the glossary:\n%s", v)
+	}
+	if !strings.Contains(ansi.Strip(m.cmpHelp(120)), "? glossary") {
+		t.Errorf("the key line does not offer the glossary: %s", ansi.Strip(m.cmpHelp(120)))
 	}
 }

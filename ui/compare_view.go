@@ -69,6 +69,10 @@ func (m *CompareModel) View() (out string) {
 	}
 	l := m.layout()
 	rows := []string{m.cmpHeader()}
+	if m.gloss {
+		rows = append(rows, glossaryPage(m.st, m.width, m.height-3, m.glossTop)...)
+		return strings.Join(append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width)), "\n")
+	}
 	a, b := m.half(0, l.halves[0]), m.half(1, l.halves[1])
 	if l.sideBySide {
 		rows = append(rows, hjoin(a, b)...)
@@ -794,7 +798,7 @@ func (m *CompareModel) cmpHelp(w int) string {
 			items = append(items, item{fmt.Sprintf("1-%d", len(ask.Choices)), k.Answer.Help().Desc})
 		}
 	}
-	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Slower, k.Faster, k.Quit} {
+	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Slower, k.Faster, k.Glossary, k.Quit} {
 		if (b.Help() == k.Continue.Help() || b.Help() == k.End.Help()) && m.c.Done() && !m.atPause {
 			continue // both scripts have finished: nothing to continue, no end to play to
 		}
@@ -810,7 +814,7 @@ func (m *CompareModel) cmpHelp(w int) string {
 		}
 		return n - 3
 	}
-	for _, drop := range []string{"<", "."} {
+	for _, drop := range []string{"<", ".", "?"} {
 		if wide() <= w {
 			break
 		}

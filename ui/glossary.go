@@ -57,8 +57,14 @@ var glossary = []struct{ term, text string }{
 }
 
 // glossaryLines is the glossary wrapped to w cells.
-func (m *Model) glossaryLines(w int) []string {
-	st := m.st
+func (m *Model) glossaryLines(w int) []string { return glossaryBody(m.st, w) }
+
+// glossaryView is the glossary page in h rows from its scroll position, with a title line.
+func (m *Model) glossaryView(w, h int) []string { return glossaryPage(m.st, w, h, m.page.glossTop) }
+
+// glossaryBody is the glossary wrapped to w cells: one text for leaselab play's page and
+// compare's.
+func glossaryBody(st *styles, w int) []string {
 	var out []string
 	for _, g := range glossary {
 		for i, l := range wrap(g.term+": "+g.text, w-2, "    ") {
@@ -72,16 +78,16 @@ func (m *Model) glossaryLines(w int) []string {
 	return out
 }
 
-// glossaryView is the glossary page in h rows from its scroll position, with a title line.
-func (m *Model) glossaryView(w, h int) []string {
-	body := m.glossaryLines(w)
+// glossaryPage is the glossary in h rows from line top, with a title line.
+func glossaryPage(st *styles, w, h, top int) []string {
+	body := glossaryBody(st, w)
 	room := max(1, h-1)
-	top := min(max(m.page.glossTop, 0), max(0, len(body)-room))
+	top = min(max(top, 0), max(0, len(body)-room))
 	more := ""
 	if len(body) > room {
 		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
 	}
-	out := []string{fitStyled(m.st.title.r(" Glossary")+m.st.faint.r("  (? or esc closes"+more+")"), w)}
+	out := []string{fitStyled(st.title.r(" Glossary")+st.faint.r("  (? or esc closes"+more+")"), w)}
 	out = append(out, body[top:min(len(body), top+room)]...)
 	for len(out) < h {
 		out = append(out, blank(w))
