@@ -32,9 +32,14 @@ type Comparison struct {
 	Shared bool
 
 	ended bool // StopEnd was reported
-	a, b  *Scenario
-	seed  *uint64
-	mod   func(*cluster.Config)
+	// The story's first `say` stops both runs once, like a pause, when the script does not
+	// pause there itself: etcd-failover-reset's opening line ("Watch n1's countdown…") went by
+	// at 1x while the class read it, and its first pause came 3s later.
+	told, holding bool
+	sayScan       int // how much of side 0's log holdAtFirstSay has looked at
+	a, b          *Scenario
+	seed          *uint64
+	mod           func(*cluster.Config)
 }
 
 // NewComparison builds both sides at time zero. seed, if set, overrides both files' seeds; mod,
@@ -45,7 +50,7 @@ func NewComparison(a, b *Scenario, seed *uint64, mod func(*cluster.Config)) (*Co
 }
 
 func (c *Comparison) rebuild() error {
-	c.Div, c.ended = nil, false
+	c.Div, c.ended, c.told, c.holding, c.sayScan = nil, false, false, false, 0
 	for i, s := range []*Scenario{c.a, c.b} {
 		seed := s.Header.Seed
 		if c.seed != nil {
@@ -215,11 +220,31 @@ func (c *Comparison) Done() bool { return c.Sides[0].Verdict != nil && c.Sides[1
 
 // Paused says whether a side waits at a `pause` step (for a shared script, side 0 only).
 func (c *Comparison) Paused() bool {
-	return c.Sides[0].p.AtPause() || !c.Shared && c.Sides[1].p.AtPause()
+	return c.holding || c.Sides[0].p.AtPause() || !c.Shared && c.Sides[1].p.AtPause()
 }
 
-// Continue resumes both sides after a `pause`.
+// holdAtFirstSay stops both runs at the instant side 0's first `say` ran, unless its script
+// pauses there anyway (Continue passes the hold).
+func (c *Comparison) holdAtFirstSay() {
+	if c.told {
+		return
+	}
+	log := c.Sides[0].p.Log()
+	for ; c.sayScan < log.Len(); c.sayScan++ {
+		if log.At(c.sayScan).Step.Kind == StepSay {
+			c.told = true
+			c.holding = !c.Paused()
+			return
+		}
+	}
+}
+
+// AtStoryStart says both runs are held at the story's first say.
+func (c *Comparison) AtStoryStart() bool { return c.holding }
+
+// Continue resumes both sides after a `pause` (or the hold at the story's first say).
 func (c *Comparison) Continue() {
+	c.holding = false
 	for _, s := range c.Sides {
 		s.p.Continue()
 	}
@@ -245,6 +270,7 @@ func (c *Comparison) NextAt() (time.Duration, bool) {
 // world runs on (as a played lesson does), so the two still stand at the same instant.
 func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 	for {
+		c.holdAtFirstSay()
 		if c.Paused() {
 			c.peek()
 			return StopPause
@@ -252,6 +278,7 @@ func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 		// What is due right now runs first on both sides (the steps after a pause, say), so a
 		// pause among them stops both at this very instant.
 		c.stepTo(c.Now())
+		c.holdAtFirstSay()
 		if c.Paused() {
 			c.peek()
 			return StopPause

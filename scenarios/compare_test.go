@@ -462,3 +462,45 @@ func TestClientDiffsIgnoreWhichNodeAnswered(t *testing.T) {
 		}
 	}
 }
+
+// The story's first say holds both runs before anything else happens, unless the script
+// pauses there itself (late-expire does; etcd-failover-reset ran on at 1x under its opening
+// line for 3s: round 7). Continue passes the hold, and it comes once.
+func TestCompareHoldsAtTheStorysFirstSay(t *testing.T) {
+	s := mustLoad(t, "etcd-failover-reset")
+	k, err := WithoutOption(s, "lease-on-promote")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewComparison(s, k, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := c.AdvanceTo(time.Minute); st != StopPause || !c.AtStoryStart() || c.Now() > time.Second {
+		t.Fatalf("stop %v at %v (story start %v): want a hold at the first say, before 1s", st, c.Now(), c.AtStoryStart())
+	}
+	if says, _, _ := c.Narration(0); len(says) != 1 || !strings.Contains(says[0], "keepalive orders every 1s") {
+		t.Errorf("narration at the hold %q: want the first say", says)
+	}
+	c.Continue()
+	if st := c.AdvanceTo(time.Minute); st != StopPause || c.AtStoryStart() || c.Now() < 4*time.Second {
+		t.Errorf("after the hold: stop %v at %v (story start %v); want the script's first pause, past 4s", st, c.Now(), c.AtStoryStart())
+	}
+	// late-expire pauses at its first say: one stop there, the script's.
+	le := mustLoad(t, "late-expire")
+	u, err := WithUnsafe(le, "expire-ignores-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err = NewComparison(le, u, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := c.AdvanceTo(time.Minute)
+	at := c.Now()
+	c.Continue()
+	c.AdvanceTo(time.Minute)
+	if first != StopPause || c.Now() == at {
+		t.Errorf("late-expire: stops at %v then %v: want its own first pause once", at, c.Now())
+	}
+}

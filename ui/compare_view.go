@@ -96,6 +96,8 @@ func (m *CompareModel) cmpHeader() string {
 	l.add(st.headVal, simTime(m.c.Now()))
 	sep()
 	switch {
+	case m.atPause && m.c.AtStoryStart():
+		l.add(st.pauseBlock, " ‖ STORY STARTS ")
 	case m.atPause:
 		l.add(st.pauseBlock, " ‖ SCRIPT PAUSE ")
 	case m.ended && m.paused:
@@ -779,6 +781,8 @@ func (m *CompareModel) cmpStatus(w int) string {
 		} else {
 			l.add(m.st.pauseBlock, " ‖ answered: enter continues both ")
 		}
+	} else if m.atPause && m.c.AtStoryStart() {
+		l.add(m.st.pauseBlock, " ‖ the story starts: read it, then enter plays both ")
 	} else if m.atPause {
 		l.add(m.st.pauseBlock, " ‖ a script paused here: enter continues both ")
 	}
