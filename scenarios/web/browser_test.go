@@ -208,7 +208,8 @@ func TestBrowserLateExpire(t *testing.T) {
 	w.check(t)
 }
 
-// Every bundled lesson's page opens without a console error or a request, and draws lanes.
+// Every bundled lesson's page opens without a console error or a request, draws lanes, and
+// reads without sideways scrolling in a laptop's window and a phone's (see fitsWindow).
 func TestBrowserEveryLesson(t *testing.T) {
 	bctx := browser(t)
 	for _, l := range scenarios.Lessons() {
@@ -217,8 +218,72 @@ func TestBrowserEveryLesson(t *testing.T) {
 			if n := eval[int](t, ctx, `document.querySelectorAll('#sd [data-lane]').length`); n < 3 {
 				t.Errorf("%d lanes drawn", n)
 			}
+			fitsWindow(t, ctx, 1280, 800, true)
+			fitsWindow(t, ctx, 390, 844, false)
 			w.check(t)
 		})
+	}
+}
+
+// fitLayout is what fitsJS measures.
+type fitLayout struct {
+	ScrollW, InnerW, ClientW, DiaScrollW, DiaClientW, DiaRight float64
+	Notes                                                      []struct {
+		Left, Right, Top, Bottom, Y, TextW, BoxW float64
+		Text                                     string
+	}
+}
+
+// The diagram's right edge is its box's or (a page without one) its lanes'.
+const fitsJS = `(()=>{const de=document.documentElement,dia=document.getElementById('dia')||document.getElementById('sd'),
+lanes=Math.max(...[...document.querySelectorAll('#sd [data-lane]')].map(g=>g.getBoundingClientRect().right)),
+dr=document.getElementById('dia')?dia.getBoundingClientRect().right:lanes;
+return {ScrollW:de.scrollWidth,InnerW:window.innerWidth,ClientW:de.clientWidth,DiaScrollW:dia.scrollWidth,DiaClientW:dia.clientWidth,DiaRight:dr,
+Notes:[...document.querySelectorAll('#nar .nt')].map(n=>{const r=n.getBoundingClientRect();
+return {Left:r.left,Right:r.right,Top:r.top+window.scrollY,Bottom:r.bottom+window.scrollY,Y:parseFloat(n.dataset.y??n.style.top)+n.parentNode.getBoundingClientRect().top+window.scrollY,
+TextW:n.scrollWidth,BoxW:n.clientWidth,Text:n.textContent.slice(0,40)};})};})()`
+
+// fitsWindow sets the window to w x h and checks that the page does not scroll sideways, that
+// every note lies within the window left of the overview strip, its text within its box, one
+// below the other, beside the diagram and never above its instant. whole: the window is wide
+// enough for the whole diagram beside the narration, each note exactly at its instant.
+func fitsWindow(t *testing.T, ctx context.Context, w, h int64, whole bool) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
+		t.Fatal(err)
+	}
+	// The page's resize handler reflows the narration: wait until it has run.
+	for i := 0; i < 40 && !eval[bool](t, ctx, `(()=>{const n=document.getElementById('nar');
+		return window.innerWidth===`+fmt.Sprint(w)+`&&(!n.dataset.sw||n.classList.contains('flow')===(n.clientWidth<+n.dataset.sw-0.5));})()`); i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
+	f := eval[fitLayout](t, ctx, fitsJS)
+	if f.ScrollW > f.InnerW {
+		t.Errorf("%dx%d: the page is %.0f px wide in a %.0f px window: it scrolls sideways", w, h, f.ScrollW, f.InnerW)
+	}
+	if len(f.Notes) == 0 {
+		t.Fatalf("%dx%d: no narration on the page", w, h)
+	}
+	const strip = 16 // the overview strip at the right edge
+	for i, n := range f.Notes {
+		if n.Left < 0 || n.Right > f.ClientW-strip {
+			t.Errorf("%dx%d: note %d %q spans x %.0f..%.0f, the window shows 0..%.0f (strip aside)", w, h, i, n.Text, n.Left, n.Right, f.ClientW-strip)
+		}
+		if n.TextW > n.BoxW+1 {
+			t.Errorf("%dx%d: note %d %q: its text is %.0f px wide in a %.0f px box", w, h, i, n.Text, n.TextW, n.BoxW)
+		}
+		if n.Left < f.DiaRight {
+			t.Errorf("%dx%d: note %d %q starts at x %.0f, over the diagram (it ends at %.0f)", w, h, i, n.Text, n.Left, f.DiaRight)
+		}
+		if n.Top < n.Y-0.5 || (whole && n.Top > n.Y+0.5) {
+			t.Errorf("%dx%d: note %d %q at y %.0f, its instant at %.0f", w, h, i, n.Text, n.Top, n.Y)
+		}
+		if i > 0 && n.Top < f.Notes[i-1].Bottom-0.5 {
+			t.Errorf("%dx%d: note %d %q (top %.0f) overlaps note %d (bottom %.0f)", w, h, i, n.Text, n.Top, i-1, f.Notes[i-1].Bottom)
+		}
+	}
+	if whole && f.DiaScrollW > f.DiaClientW {
+		t.Errorf("%dx%d: the diagram is %.0f px wide in a %.0f px box", w, h, f.DiaScrollW, f.DiaClientW)
 	}
 }
 

@@ -3,7 +3,9 @@
 // into breaks (each row keeps its true time), state lanes (leader/term strip, each node's locks
 // on its own clock, commits, overwritten entries, clock bands, each client's calls and beliefs,
 // the fenced resource), the narration (say, pause, ask) at its instants beside the lanes, and
-// the verdict with links to each failed expect and violation. The page loads nothing: no
+// the verdict with links to each failed expect and violation. Lanes and narration share a
+// 1280 px window; in a narrower one the diagram scrolls in its own box and the narration
+// reflows, so the page never scrolls sideways. The page loads nothing: no
 // external URL, a little inline JS for details, search, hiding lanes and the overview strip.
 //
 // It renders a finished (or paused) run from the world's events, a page recorder

@@ -86,7 +86,7 @@ func (d *drawing) build() *built {
 	if d.resource {
 		d.nLanes++
 	}
-	d.lw = min(max(float64(fitWidth-left-sayGap-sayW)/float64(d.nLanes), minLaneW), maxLaneW)
+	d.fit(d.nLanes)
 	d.labelled = b.lock <= labelBudget
 	b.arrows = d.collectArrows(rows)
 	b.bars = lockBars(rows, d.lanes.Nodes, p.End)
@@ -261,6 +261,7 @@ func (d *drawing) build() *built {
 	for i := range p.Notes {
 		n := &p.Notes[i]
 		nb := noteBox{n: n, inst: d.ax.index(n.At)}
+		sayCol := d.sayCol()
 		switch n.Kind {
 		case scenarios.StepSay:
 			nb.lines = wrap(n.Text, sayCol)

@@ -15,15 +15,27 @@ import (
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // The page's style: the TUI's light palette, so a colour means the same thing in both.
-var css = `body{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;margin:16px;color:#1C1C1C;background:#fff}
+//
+// Layout: the header's texts wrap to the window; below them #wrap holds the sticky #bar (the
+// controls, then the lane headers and the narration's) and #stage, two rows split alike: the
+// diagram's column (.dcol: #dia, which scrolls sideways inside its own box when the window is
+// too narrow for it, the lane headers following it) and the narration's (.ncol: #nar, its
+// notes at their instants' y). The narration column keeps its full width while it fits beside
+// the whole diagram, else takes what is left, but never less than 60% of the row: then its
+// notes reflow to that width and the script moves each below the one before (the page's own
+// style sets the two widths: see writePage). So no window is too narrow to read the story.
+var css = `body{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;margin:16px 32px 16px 16px;color:#1C1C1C;background:#fff}
+@media (max-width:600px){body{margin:8px 24px 8px 8px}}p,ul{overflow-wrap:anywhere}pre#why{overflow-x:auto}
 h1{font-size:18px;margin:0 0 4px}.pass{color:#007500;font-weight:bold}.fail{color:#AF0000;font-weight:bold}
-.legend{max-width:1200px;font-size:11px}.legend span{margin-right:12px;white-space:nowrap;display:inline-block}.note{color:#6C6C6C;max-width:1200px}
+.legend{max-width:1200px;font-size:11px}.legend span{margin-right:12px;display:inline-block;max-width:100%}.note{color:#6C6C6C;max-width:1200px}
 li.jump{cursor:pointer;text-decoration:underline dotted}li.jump:hover{background:#FFD7D7}
-#wrap{position:relative}#bar{position:sticky;top:0;z-index:5;background:#fffe;border-bottom:1px solid #D0D0D0;height:50px}
-#bar .ctl{position:absolute;left:0;top:2px;white-space:nowrap;font-size:12px}#bar input[type=search]{font:inherit;width:220px}
-#bar .lh{position:absolute;top:28px;width:86px;margin-left:-43px;text-align:center;font-weight:bold;cursor:pointer;border-radius:3px;user-select:none}
-#bar .lh:hover{background:#EEE}#bar .lh.off{color:#BBB;text-decoration:line-through}#bar .lt0{position:absolute;top:30px;font-size:10px;color:#8A6100}
-#stage{position:relative}
+#wrap{position:relative}#bar{position:sticky;top:0;z-index:5;background:#fffe;border-bottom:1px solid #D0D0D0}
+#bar .ctl{padding:2px 0;font-size:12px}#bar input[type=search]{font:inherit;width:220px;max-width:100%}
+.row{display:flex;align-items:flex-start}.dcol{flex:0 1 auto;min-width:0}.ncol{flex:0 0 auto}
+#lhs{overflow-x:auto;scrollbar-width:thin}#lhi{position:relative;height:22px}#dia{overflow-x:auto;overflow-y:hidden}
+#bar .lh{position:absolute;top:2px;text-align:center;font-weight:bold;cursor:pointer;border-radius:3px;user-select:none}
+#bar .lh:hover{background:#EEE}#bar .lh.off{color:#BBB;text-decoration:line-through}#bar .lt0{position:absolute;top:4px;font-size:10px;color:#8A6100}
+#bar .nh{display:block;padding-top:2px;font-weight:bold}
 svg{display:block}svg text{font-size:9px;fill:#303030}
 .tick{text-anchor:end;fill:#8A8A8A!important}.strip{stroke:#EEE;stroke-width:1}.ls{fill:#F5D77A;cursor:pointer}.ls2{fill:#E0A000}.lt{fill:#8A6100!important;font-weight:bold}
 .lane line{stroke:#A8A8A8;stroke-width:1.5}.lane.cl line{stroke-dasharray:2 3}
@@ -52,12 +64,13 @@ g.x path,g.xh path{stroke:#AF0000;stroke-dasharray:4 3}g.xh path{stroke:#E0A0A0}
 .jm rect{fill:#AF0000}.jm text{fill:#fff!important;font-weight:bold}.flash{animation:fl 1.6s 2}@keyframes fl{50%{opacity:.2}}
 .hit{stroke:#FF00FF!important;stroke-width:4!important}text.hit{fill:#FF00FF!important}.nt.hit{background:#FFD7FF}
 .sel{stroke:#000!important;stroke-width:3!important}.bar .sel{stroke-width:8!important}
-#nar{position:absolute;top:0}.nt{position:absolute;width:` + fmt.Sprint(sayW-10) + `px;font-size:12px;line-height:15px;white-space:pre;color:#5F0087;border-left:3px solid #D7AFFF;padding-left:6px;background:#FCF8FF}
+#nar{position:relative}.nt{position:absolute;left:0;right:1px;font-size:12px;line-height:15px;white-space:pre;color:#5F0087;border-left:3px solid #D7AFFF;padding-left:6px;background:#FCF8FF}
 .nt.pause{color:#8A8A8A;border-color:#DDD;background:none;font-size:11px}.nt.ask{color:#303030;border-color:#870087;background:#F6EEFF}
+.flow .nt{white-space:normal;overflow-wrap:anywhere}.flow .nt .q,.flow .nt .ch,.flow .nt .ans,.flow .nt .rv{display:block}
 .nt .ch{color:#303030}.nt .ans{visibility:hidden;color:#007500}.nt.open .ans{visibility:visible}.nt .rv{font:inherit;font-size:11px;margin:3px 0}
 #ov{position:fixed;right:0;top:0;width:16px;height:100vh;background:#F4F4F4;border-left:1px solid #D0D0D0;cursor:pointer;z-index:6}
 #ov i{position:absolute;left:2px;width:12px;height:2px}#ov .vp{position:absolute;left:0;width:15px;border:1px solid #5F5F5F;background:#0001}
-#d{position:fixed;right:24px;bottom:12px;max-width:560px;background:#FFFFF0;border:1px solid #A8A8A8;padding:8px;white-space:pre-wrap;display:none;box-shadow:0 2px 6px #0003;z-index:7}
+#d{position:fixed;right:24px;bottom:12px;max-width:min(560px,calc(100vw - 48px));background:#FFFFF0;border:1px solid #A8A8A8;padding:8px;white-space:pre-wrap;display:none;box-shadow:0 2px 6px #0003;z-index:7}
 #d.on{display:block}`
 
 // The page's script: hover shows an element's details and a click pins them; lane headers
@@ -92,7 +105,13 @@ const hide=document.getElementById('hide'),off=new Set();
 document.querySelectorAll('#bar .lh').forEach(h=>h.addEventListener('click',()=>{const l=h.dataset.l;
 if(off.has(l))off.delete(l);else off.add(l);h.classList.toggle('off',off.has(l));
 hide.textContent=[...off].map(l=>'#sd [data-l="'+l+'"],#sd [data-f="'+l+'"],#sd [data-t="'+l+'"]{display:none}').join('\n');}));
-function go(el){const r=el.getBoundingClientRect();window.scrollTo({top:window.scrollY+r.top-window.innerHeight/3,left:0});
+const dia=document.getElementById('dia'),lhs=document.getElementById('lhs'),nar=document.getElementById('nar');
+dia.addEventListener('scroll',()=>{lhs.scrollLeft=dia.scrollLeft;},{passive:true});lhs.addEventListener('scroll',()=>{dia.scrollLeft=lhs.scrollLeft;},{passive:true});
+function narLay(){nar.classList.toggle('flow',nar.clientWidth<+nar.dataset.sw-0.5);let b=0;
+for(const n of nar.children){const t=Math.max(+n.dataset.y,b);n.style.top=t+'px';b=t+n.offsetHeight+2;}nar.style.minHeight=b+'px';}
+narLay();
+function go(el){if(dia.contains(el)){const a=el.getBoundingClientRect(),c=dia.getBoundingClientRect();if(a.left<c.left||a.right>c.right)dia.scrollLeft+=a.left-c.left-c.width/3;}
+const r=el.getBoundingClientRect();window.scrollTo({top:window.scrollY+r.top-window.innerHeight/3,left:0});
 el.classList.remove('flash');void el.getBoundingClientRect();el.classList.add('flash');}
 document.querySelectorAll('li.jump').forEach(li=>li.addEventListener('click',()=>go(document.getElementById(li.dataset.j))));
 const q=document.getElementById('q'),qn=document.getElementById('qn');let hits=[],hi=-1;
@@ -109,7 +128,7 @@ function ovDraw(){const H=st.offsetHeight,top=st.getBoundingClientRect().top+win
 for(const [y,c] of J.o)h+='<i style="top:'+(y/H*100).toFixed(2)+'%;background:'+c+'"></i>';
 const a=(window.scrollY-top)/H,b=a+vh/H;h+='<div class="vp" style="top:'+(Math.max(a,0)*100).toFixed(2)+'%;height:'+(Math.max(Math.min(b,1)-Math.max(a,0),0.005)*100).toFixed(2)+'%"></div>';ov.innerHTML=h;}
 ov.addEventListener('click',e=>{const H=st.offsetHeight,top=st.getBoundingClientRect().top+window.scrollY;window.scrollTo({top:top+e.clientY/window.innerHeight*H-window.innerHeight/2});});
-window.addEventListener('scroll',ovDraw,{passive:true});window.addEventListener('resize',ovDraw);ovDraw();
+window.addEventListener('scroll',ovDraw,{passive:true});window.addEventListener('resize',()=>{narLay();ovDraw();});ovDraw();
 if(location.hash==='#violation'){const m=document.querySelector('#sd .jm');if(m)go(m);}`
 
 // writePage writes the whole document.
@@ -174,9 +193,13 @@ func writePage(o *errWriter, p *Page) {
 	}
 	o.printf(`<p class="note" id="note">%s</p>`+"\n", esc(note))
 
-	w := d.width()
-	o.printf(`<div id="wrap" style="width:%.0fpx"><div id="bar"><div class="ctl"><label><input type="checkbox" id="hb"> routine messages (heartbeats, and those lost)</label> · <input type="search" id="q" placeholder="search: key, c1, n3, MsgVote…"> <span id="qn"></span> · click a lane's name to hide it</div>`, w)
-	o.printf(`<span class="lt0" style="left:%dpx">leader</span>`, axisW+4)
+	w := d.sayX()
+	// The narration column: its full width while it fits beside the whole diagram, else what
+	// is left, but never under 60% of the row (then the diagram scrolls in its box).
+	o.printf(`<style>.ncol{width:clamp(min(%.0fpx,60%%),calc(100%% - %.0fpx),%.0fpx)}#bar .lh{width:%.0fpx;margin-left:-%.0fpx}</style>`+"\n",
+		d.sw, w, d.sw, d.lw-4, (d.lw-4)/2)
+	o.str(`<div id="wrap"><div id="bar"><div class="ctl"><label><input type="checkbox" id="hb"> routine messages (heartbeats, and those lost)</label> · <input type="search" id="q" placeholder="search: key, c1, n3, MsgVote…"> <span id="qn"></span> · click a lane's name to hide it</div>`)
+	o.printf(`<div class="row"><div class="dcol" id="lhs"><div id="lhi" style="width:%.0fpx"><span class="lt0" style="left:%dpx">leader</span>`, w, axisW+4)
 	for i := 0; i < d.nLanes; i++ {
 		name := "resource"
 		if i < d.lanes.Len() {
@@ -184,13 +207,13 @@ func writePage(o *errWriter, p *Page) {
 		}
 		o.printf(`<span class="lh" data-l="%d" style="left:%.0fpx">%s</span>`, i, d.x(i), esc(name))
 	}
-	o.printf(`<span class="lh" style="left:%.0fpx;width:%dpx;margin-left:0;text-align:left;cursor:default">narration</span>`, d.sayX(), sayW)
-	o.str("</div>\n<div id=\"stage\">")
+	o.str(`</div></div><div class="ncol"><span class="nh">narration</span></div></div>`)
+	o.str("</div>\n<div id=\"stage\" class=\"row\"><div class=\"dcol\" id=\"dia\">")
 	o.printf(`<svg id="sd" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="space-time diagram">`+"\n",
 		w, d.ax.end, w, d.ax.end)
 	o.str(markers)
 	d.draw(b)
-	o.str("</svg>\n")
+	o.str("</svg></div>\n")
 	d.narration(b)
 	o.str("</div></div>\n<div id=\"ov\" title=\"the whole run: click to go there\"></div><div id=\"d\"></div>\n<script type=\"application/json\" id=\"data\">")
 	bj, _ := json.Marshal(map[string]any{"d": d.details, "w": d.dict, "o": d.overview(b)})
@@ -198,24 +221,25 @@ func writePage(o *errWriter, p *Page) {
 	o.printf("</script>\n<script>%s</script>\n</body></html>\n", js)
 }
 
-// narration writes the notes as HTML beside the lanes, in reading order.
+// narration writes the notes as HTML beside the lanes, in reading order, each at its instant's
+// y (data-y: where the script puts it back after a reflow moved it down).
 func (d *drawing) narration(b *built) {
 	o := d.out
-	o.printf(`<div id="nar" style="left:%.0fpx">`, d.sayX())
+	o.printf(`<div class="ncol" id="nar" data-sw="%.0f">`, d.sw)
 	for i := range b.notes {
 		nb := &b.notes[i]
 		at := fmtSec(nb.n.At.Seconds())
 		switch nb.n.Kind {
 		case scenarios.StepPause:
-			o.printf(`<div class="nt pause" style="top:%.0fpx" title="at %s">‖ pause: the lesson waits here for the student</div>`, nb.y, at)
+			o.printf(`<div class="nt pause" style="top:%.0[1]fpx" data-y="%.0[1]f" title="at %s">‖ pause: the lesson waits here for the student</div>`, nb.y, at)
 		case scenarios.StepAsk:
-			o.printf(`<div class="nt ask" style="top:%.0fpx" title="at %s">%s`, nb.y, at, esc(strings.Join(nb.lines, "\n")))
+			o.printf(`<div class="nt ask" style="top:%.0[1]fpx" data-y="%.0[1]f" title="at %s"><span class="q">%s</span>`, nb.y, at, esc(strings.Join(nb.lines, "\n")))
 			for _, c := range nb.ch {
 				o.printf("\n<span class=\"ch\">  %s</span>", esc(strings.Join(c, "\n     ")))
 			}
 			o.printf("\n<button class=\"rv\">show the answer</button>\n<span class=\"ans\">%s</span></div>", esc(strings.Join(nb.ans, "\n")))
 		default:
-			o.printf(`<div class="nt say" style="top:%.0fpx" title="at %s">%s</div>`, nb.y, at, esc(strings.Join(nb.lines, "\n")))
+			o.printf(`<div class="nt say" style="top:%.0[1]fpx" data-y="%.0[1]f" title="at %s">%s</div>`, nb.y, at, esc(strings.Join(nb.lines, "\n")))
 		}
 		o.str("\n")
 	}

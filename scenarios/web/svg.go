@@ -16,17 +16,20 @@ import (
 
 // Geometry of the drawing, in SVG pixels.
 const (
-	// A lane is 92 to 120 px wide: as wide as lets the lanes and the narration fit a 1280 px
-	// window (body margins and the overview strip aside), so a laptop reads both at once.
-	minLaneW, maxLaneW = 92.0, 120.0
-	fitWidth           = 1232
-	axisW              = 74 // the time axis: each row's true time
-	stripW             = 46 // the leader/term strip
-	left               = axisW + stripW
-	top                = 8
-	sayGap             = 18
-	sayW               = 420
-	sayCol             = 57 // characters per narration line (12px monospace)
+	// The lanes and the narration share a 1280 px window (less its classic 15 px scrollbar, the
+	// body's margins and the overview strip): a lane is 92 to 120 px wide and the narration
+	// column 420 px; with more lanes the column narrows to 330 px, then lanes to 72 px, so
+	// every bundled lesson (up to 10 lanes) fits a laptop's window side by side. Narrower
+	// windows scroll the diagram inside its own box and reflow the narration (page.go).
+	minLaneW, maxLaneW, narrowLaneW = 92.0, 120.0, 72.0
+	fitWidth                        = 1280 - 15 - 16 - 32
+	axisW                           = 74 // the time axis: each row's true time
+	stripW                          = 46 // the leader/term strip
+	left                            = axisW + stripW
+	top                             = 8
+	sayGap                          = 18
+	maxSayW, minSayW                = 420.0, 330.0
+	sayCharW                        = 7.2 // a character of the narration's 12px monospace
 	// labelBudget: with more lock messages than this, arrows carry no text (hover shows it)
 	// and rows are not stretched for labels.
 	labelBudget = 12000
@@ -42,6 +45,7 @@ type drawing struct {
 	lanes    *diagram.Lanes
 	nLanes   int     // nodes, clients, and the resource when some write reached it
 	lw       float64 // a lane's width
+	sw       float64 // the narration column's width
 	resource bool    // a resource lane (last)
 	labelled bool
 	details  []any           // a string, or a compact array (see msgData and bars)
@@ -76,9 +80,18 @@ func (d *drawing) word(s string) int {
 
 func (d *drawing) x(lane int) float64 { return left + float64(lane)*d.lw + d.lw/2 }
 
-func (d *drawing) width() float64 { return left + float64(d.nLanes)*d.lw + sayGap + sayW }
-
+// sayX is where the lanes end and the narration column begins: the diagram's width.
 func (d *drawing) sayX() float64 { return left + float64(d.nLanes)*d.lw + sayGap }
+
+// fit sizes the lanes and the narration column for n lanes (see fitWidth).
+func (d *drawing) fit(n int) {
+	avail := float64(fitWidth - left - sayGap)
+	d.sw = min(max(avail-float64(n)*minLaneW, minSayW), maxSayW)
+	d.lw = min(max((avail-d.sw)/float64(n), narrowLaneW), maxLaneW)
+}
+
+// sayCol is how many characters a narration line holds in the column (padding and border aside).
+func (d *drawing) sayCol() int { return int((d.sw - 10) / sayCharW) }
 
 func (d *drawing) detail(lines ...string) int { return d.add(strings.Join(lines, "\n")) }
 
