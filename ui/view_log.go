@@ -30,9 +30,11 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		e := entryAt(n, idx)
 		switch {
 		case idx == 1 && n.FirstIndex > 1:
-			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(bootstrap: the voters)", "(bootstrap)", "boot"))
+			snapMark(l, st, n, idx)
+			l.add(st.faint, num+firstFit(l.room()-width(num), "(bootstrap: the voters)", "(bootstrap)", "boot"))
 		case idx < n.FirstIndex && idx <= n.Snapshot:
-			l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "(in snapshot)", "(snap)"))
+			snapMark(l, st, n, idx)
+			l.add(st.faint, num+firstFit(l.room()-width(num), "(in snapshot)", "(snap)"))
 		case e == nil && idx > n.LastIndex:
 			if idx == max(lo, n.LastIndex+1) {
 				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· (log ends at "+strconv.FormatUint(n.LastIndex, 10)+")", "· (ends "+strconv.FormatUint(n.LastIndex, 10)+")", "·"))
@@ -50,6 +52,17 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		out = append(out, blank(iw))
 	}
 	return out
+}
+
+// snapMark is the mark of an index a snapshot covers (the bootstrap at 1, or one compacted
+// away): ✓ as an applied entry's, since the node's state already holds it ("applied 3" counts
+// it), so the bootstrap row does not read as the one entry left unapplied.
+func snapMark(l *line, st *styles, n *cluster.NodeView, idx uint64) {
+	if n.Applied >= idx {
+		l.add(st.good, "✓ ")
+		return
+	}
+	l.add(st.faint, "  ")
 }
 
 // aboveText names the entries a log column leaves out above lo: "entries 1-3 above",
