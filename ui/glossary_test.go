@@ -93,3 +93,26 @@ func TestGlossaryAgreesWithLessons(t *testing.T) {
 		t.Fatal("no lesson sets its own election timeout: the test looks at nothing")
 	}
 }
+
+// TestGlossaryAnswersRound7: the words newcomers met on screen without an entry (snapshot-catch-up's
+// "(ends 3)", gc-pause's stale-write question) have one, the bootstrap entry explains its ✓, and
+// the GC pause entry agrees with gc-pause's narration that the clock keeps running (it said the
+// process "notices no time passing", beside "its clock keeps running").
+func TestGlossaryAnswersRound7(t *testing.T) {
+	for term, shows := range map[string][]string{
+		"… 1-3, none to 200 · (ends 3) · none": {"ends 3: its log ends at entry 3", "longest log", "none"},
+		"bootstrap (entry 1)":                  {"✓", "in snapshot"},
+		"stale-write":                          {"below one it had already accepted", "comes before any newer token's write is not one"},
+		"GC pause, stop-the-world":             {"keeps running", "nothing in it looks at the clock"},
+	} {
+		text := glossaryEntry(t, term)
+		for _, w := range shows {
+			if !strings.Contains(text, w) {
+				t.Errorf("glossary %q does not say %q: %s", term, w, text)
+			}
+		}
+	}
+	if gc := glossaryEntry(t, "GC pause, stop-the-world"); strings.Contains(gc, "notices no time") {
+		t.Errorf("the GC pause entry says no time passes, against gc-pause's narration: %s", gc)
+	}
+}
