@@ -596,3 +596,28 @@ func TestBrowserBusyTenMinutesOpens(t *testing.T) {
 	}
 	w.check(t)
 }
+
+// What a student found on first-lock, late-expire and etcd-failover-reset's pages: the sticky
+// header let the narration scrolled under it show through (its white was 93% opaque), and on a
+// phone a revealed answer ran its right choice into its explanation on one line.
+func TestBrowserStudentPages(t *testing.T) {
+	bctx := browser(t)
+	for _, name := range []string{"first-lock", "late-expire", "etcd-failover-reset"} {
+		t.Run(name, func(t *testing.T) {
+			ctx, w := open(t, bctx, export(t, name))
+			if bg := eval[string](t, ctx, `getComputedStyle(document.getElementById('bar')).backgroundColor`); bg != "rgb(255, 255, 255)" {
+				t.Errorf("the sticky header's background is %s: what scrolls under it shows through", bg)
+			}
+			fitsWindow(t, ctx, 390, 844, false)
+			got := eval[[]struct{ Top, Bottom float64 }](t, ctx, `(()=>{const a=document.querySelector('#nar .ask');if(!a)return [];
+				a.querySelector('.rv').click();return [...a.querySelectorAll('.ans')].map(e=>{const r=e.getBoundingClientRect();return {Top:r.top,Bottom:r.bottom};});})()`)
+			if len(got) != 2 {
+				t.Fatalf("the first ask's answer is %d blocks, want the right choice and its explanation", len(got))
+			}
+			if got[1].Top < got[0].Bottom-0.5 {
+				t.Errorf("the explanation (top %.0f) shares a line with the right choice (bottom %.0f)", got[1].Top, got[0].Bottom)
+			}
+			w.check(t)
+		})
+	}
+}

@@ -42,6 +42,7 @@ type noteBox struct {
 	lines []string // say: its lines; ask: the question's
 	ch    [][]string
 	ans   []string
+	right int // ans[:right] names the right choice, the rest explains it
 	h     float64
 	y     float64
 }
@@ -275,6 +276,7 @@ func (d *drawing) build() *built {
 				right = fmt.Sprintf("%c) %s", 'a'+n.Right, n.Choices[n.Right])
 			}
 			nb.ans = wrap("✓ "+right, sayCol)
+			nb.right = len(nb.ans)
 			if n.Explain != "" {
 				nb.ans = append(nb.ans, wrap(n.Explain, sayCol)...)
 			}

@@ -29,7 +29,7 @@ var css = `body{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;margin:16px 
 h1{font-size:18px;margin:0 0 4px}.pass{color:#007500;font-weight:bold}.fail{color:#AF0000;font-weight:bold}
 .legend{max-width:1200px;font-size:11px}.legend span{margin-right:12px;display:inline-block;max-width:100%}.note{color:#6C6C6C;max-width:1200px}
 li.jump{cursor:pointer;text-decoration:underline dotted}li.jump:hover{background:#FFD7D7}
-#wrap{position:relative}#bar{position:sticky;top:0;z-index:5;background:#fffe;border-bottom:1px solid #D0D0D0}
+#wrap{position:relative}#bar{position:sticky;top:0;z-index:5;background:#fff;border-bottom:1px solid #D0D0D0}
 #bar .ctl{padding:2px 0;font-size:12px}#bar input[type=search]{font:inherit;width:220px;max-width:100%}
 .row{display:flex;align-items:flex-start}.dcol{flex:0 1 auto;min-width:0}.ncol{flex:0 0 auto}
 #lhs{overflow-x:auto;scrollbar-width:thin}#lhi{position:relative;height:22px}#dia{overflow-x:auto;overflow-y:hidden}
@@ -237,7 +237,12 @@ func (d *drawing) narration(b *built) {
 			for _, c := range nb.ch {
 				o.printf("\n<span class=\"ch\">  %s</span>", esc(strings.Join(c, "\n     ")))
 			}
-			o.printf("\n<button class=\"rv\">show the answer</button>\n<span class=\"ans\">%s</span></div>", esc(strings.Join(nb.ans, "\n")))
+			// The right choice and its explanation are two blocks: a reflowed note keeps them apart.
+			o.printf("\n<button class=\"rv\">show the answer</button>\n<span class=\"ans\">%s</span>", esc(strings.Join(nb.ans[:nb.right], "\n")))
+			if nb.right < len(nb.ans) {
+				o.printf("\n<span class=\"ans\">%s</span>", esc(strings.Join(nb.ans[nb.right:], "\n")))
+			}
+			o.str("</div>")
 		default:
 			o.printf(`<div class="nt say" style="top:%.0[1]fpx" data-y="%.0[1]f" title="at %s">%s</div>`, nb.y, at, esc(strings.Join(nb.lines, "\n")))
 		}
