@@ -34,7 +34,8 @@ func (m *CompareModel) sideNotes(i int) []string {
 	return out
 }
 
-// noteLines is side i's notes, as many rows as the taller half's (the halves stay aligned).
+// noteLines is side i's notes; side by side as many rows as the taller half's (the halves stay
+// aligned).
 func (m *CompareModel) noteLines(i, w int) []string {
 	wrapped := func(j int) (ls []string, bad []bool) {
 		for _, t := range m.sideNotes(j) {
@@ -44,9 +45,12 @@ func (m *CompareModel) noteLines(i, w int) []string {
 		}
 		return ls, bad
 	}
-	a, _ := wrapped(1 - i)
 	ls, bad := wrapped(i)
-	n := max(len(a), len(ls))
+	n := len(ls)
+	if m.width >= sideBySideW {
+		a, _ := wrapped(1 - i)
+		n = max(n, len(a))
+	}
 	out := make([]string, 0, n)
 	for j, t := range ls {
 		st := m.st.warn

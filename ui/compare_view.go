@@ -29,7 +29,7 @@ func (m *CompareModel) layout() cmpLayout {
 	l.sideBySide = w >= sideBySideW
 	if m.c.Shared {
 		// Stacked halves need their node tables whole (borders, divergence, table head, nodes).
-		spare := h - 3 - 2*(2+m.divHeight(w-2)+len(m.noteLines(0, w-2))+1+len(m.v[0].Nodes))
+		spare := h - 3 - 2*(2+m.divHeight(w-2)+max(len(m.noteLines(0, w-2)), len(m.noteLines(1, w-2)))+1+len(m.v[0].Nodes))
 		if l.sideBySide {
 			spare = h / 3
 		}
@@ -135,11 +135,11 @@ func (m *CompareModel) half(i int, r rect) []string {
 	v := &m.v[i]
 	s := m.c.Sides[i]
 	iw, ih := r.w-2, r.h-2
-	// Both halves are laid out alike, from the smaller height and the larger counts, so their
-	// sections stand at the same rows and show as many proposals (stacked at 120x40 the upper
-	// half had one row less, and its tracker lost the Grant the ask is about).
-	l := m.layout()
-	ih = min(l.halves[0].h, l.halves[1].h) - 2
+	// Side by side, both halves are laid out alike, from the larger counts, so their sections
+	// stand at the same rows. Stacked, rows side by side mean nothing: each half fills its own
+	// rows (at 120x40 the lower half's odd row, and the upper's row padded to the lower's ✖
+	// note, stayed blank while the results were cut).
+	align := m.layout().sideBySide
 	d := m.c.Div
 	// A drawing context for the single-run panels: the diverging node or client is shown as
 	// the selected one.
@@ -165,7 +165,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 		for _, l := range lines[i][1:] {
 			body = append(body, m.st.headKey.r(fit("   "+l, iw)))
 		}
-		for len(body) < len(lines[0]) || len(body) < len(lines[1]) {
+		for align && (len(body) < len(lines[0]) || len(body) < len(lines[1])) {
 			body = append(body, blank(iw)) // the two halves' rows stay aligned
 		}
 	} else {
@@ -173,7 +173,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 	}
 	top := len(body)
 	body = append(body, m.divLines(i, iw)...)
-	for len(body) < top+m.divHeight(iw) { // the two halves' rows stay aligned
+	for align && len(body) < top+m.divHeight(iw) { // the two halves' rows stay aligned
 		body = append(body, blank(iw))
 	}
 	if notes := m.noteLines(i, iw); ih-len(body)-len(notes)-len(v.Nodes) >= 2 { // the nodes first
@@ -186,8 +186,11 @@ func (m *CompareModel) half(i int, r rect) []string {
 	}
 	clientRows, props, viol := 1, 1, false
 	for j := range m.v {
+		if !align && j != i {
+			continue
+		}
 		clientRows = max(clientRows, m.clientRowsWanted(j, iw))
-		props = max(props, len(m.v[j].Proposals))
+		props = max(props, len((&Model{v: m.v[j]}).trackerRows()))
 		viol = viol || len(m.v[j].Violations) > 0
 	}
 	// The head gives way to the clients and a violation's explanation read whole, too.
@@ -206,6 +209,14 @@ func (m *CompareModel) half(i int, r rect) []string {
 	// What is left goes to the clients first (every one of them, they carry the story), then
 	// the replication tracker, then the latest results and replies.
 	room := max(0, ih-len(body)-narrH)
+	if tight && room == 1 {
+		// One row, too few for any list and its rule: the table head it gave way for takes
+		// it back (at 80x24 the row stayed blank).
+		room = 0
+		at := len(body) - len(v.Nodes)
+		tableHead := dm.tableHead(iw, firstFit(iw-width(dm.tableCols()), "locks: countdown on each node's own clock", "locks (own clock)", "locks"))
+		body = append(body[:at], append([]string{tableHead}, body[at:]...)...)
+	}
 	clientsH := min(1+clientRows, room)
 	trackH := min(room-clientsH, 2+props)
 	if trackH < 2 { // too little for the tracker: the clients keep the row
@@ -213,9 +224,15 @@ func (m *CompareModel) half(i int, r rect) []string {
 		trackH = 0
 	}
 	recentH := room - clientsH - trackH
-	if recentH < 3 {
-		trackH += max(0, recentH)
-		recentH = 0
+	switch {
+	case recentH == 1 && trackH >= 3:
+		// A row short of the results' rule and one result: the tracker's oldest row (or its
+		// head) makes it up; the row left over stayed blank while the results were cut.
+		trackH, recentH = trackH-1, 2
+	case recentH == 1 && clientsH < 1+clientRows:
+		clientsH, recentH = clientsH+1, 0
+	case recentH == 1:
+		trackH, recentH = trackH+1, 0
 	}
 	// (its rule and rows, and one newer row when the tracker has it to spare)
 	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= min(need, 3) {
@@ -414,72 +431,78 @@ func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 }
 
 // recent is the latest events of the kinds a comparison looks at, newest last, each one whole
-// (wrapped, never cut: a violation's explanation is read there).
+// (wrapped, never cut: a violation's explanation is read there). On the half whose run is not
+// the story's, the story's checks that did not hold there come in among its results at their
+// instants, after that instant's events (a check fails because of what happened then:
+// late-expire's "✗ the story has …" lines stood before the Expire that caused them).
 func (m *CompareModel) recent(i, w, h int) []string {
-	var lines []string // newest first
-	evs := m.kept[i].evs
-	// The side's newest violation stays in view, its explanation first (newer results after
-	// it in the rows left): it is what the side's story turns on, and heartbeats' applies
-	// would push it out of a two-row panel.
-	var head []string
-	for j := len(evs) - 1; j >= 0; j-- {
-		if evs[j].Kind != cluster.EvViolation {
-			continue
-		}
-		if j < len(evs)-1 {
-			ls := wrap(fmt.Sprintf("%8s  %s", simTime(evs[j].At), evs[j].Describe()), w-1, "           ")
-			// Whole before any newer row (it stopped at "…, which was"); cut only when the
-			// panel has fewer rows than it, and then the cut says so.
-			if n := max(1, h); len(ls) > n {
-				ls = ls[:n]
-				ls[n-1] = cut(ls[n-1]+" …", w-2)
-			}
-			for _, t := range ls {
-				head = append(head, m.st.bad.r(fit(" "+t, w)))
-			}
-			h -= len(head)
-			evs = evs[j+1:]
-		}
-		break
+	type item struct {
+		lines []string // wrapped, unstyled
+		s     sty
+		viol  bool
 	}
-	// On the half whose run is not the story's, the story's checks that did not hold there
-	// come in among its results, at their instants: that half's own story, as it went.
-	// (Before the events of their instant: a violation there keeps its rows.)
 	var misses []scenarios.Failure
 	if i == 1 && m.storyOf() != "" {
 		misses = m.c.StepFailures(1)
 	}
-	for j := len(evs) - 1; (j >= 0 || len(misses) > 0) && len(lines) < h; j-- {
-		var at, text string
-		s := m.st.plain
-		if f := len(misses) - 1; f >= 0 && (j < 0 || misses[f].At > evs[j].At) {
-			at, text = storyMissText(misses[f])
-			s, misses = m.st.warn, misses[:f]
-			j++ // the event is still to come
-		} else {
+	evs := m.kept[i].evs
+	items := make([]item, 0, len(evs)+len(misses))
+	add := func(at, text string, s sty, viol bool) {
+		items = append(items, item{wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s, viol})
+	}
+	for j, f := 0, 0; j < len(evs) || f < len(misses); {
+		if j < len(evs) && (f == len(misses) || evs[j].At <= misses[f].At) {
 			e := &evs[j]
 			if e.Kind == cluster.EvViolation {
-				s = m.st.bad
+				add(simTime(e.At), e.Describe(), m.st.bad, true)
+			} else {
+				add(simTime(e.At), e.Describe(), m.st.plain, false)
 			}
-			at, text = simTime(e.At), e.Describe()
+			j++
+			continue
 		}
-		ls := wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           ")
-		if len(lines)+len(ls) > h && len(lines) > 0 {
+		at, text := storyMissText(misses[f])
+		add(at, text, m.st.warn, false)
+		f++
+	}
+	// The newest items that fit, newest last. The side's newest violation stays in view, its
+	// explanation first and newer items after it in the rows left: it is what the side's story
+	// turns on, and heartbeats' applies (or the checks it failed) would push it out.
+	newest := func(from, stop, used int) (int, int) {
+		for from > stop && used+len(items[from-1].lines) <= h {
+			from--
+			used += len(items[from].lines)
+		}
+		return from, used
+	}
+	viol := -1
+	for j := len(items) - 1; j >= 0; j-- {
+		if items[j].viol {
+			viol = j
 			break
 		}
-		if len(ls) > h && h > 0 { // the newest alone is longer than the panel: the cut says so
-			ls = ls[:h]
-			ls[h-1] = cut(ls[h-1]+" …", w-2)
-		}
-		for k := len(ls) - 1; k >= 0; k-- {
-			lines = append(lines, s.r(fit(" "+ls[k], w)))
+	}
+	var out []string
+	emit := func(it item, n int) { // its first n lines; a cut one says so
+		for k, t := range it.lines[:n] {
+			if k == n-1 && n < len(it.lines) {
+				t = cut(t+" …", w-2)
+			}
+			out = append(out, it.s.r(fit(" "+t, w)))
 		}
 	}
-	out := append(make([]string, 0, h+len(head)), head...)
-	for j := len(lines) - 1; j >= 0 && len(out) < h+len(head); j-- {
-		out = append(out, lines[j])
+	from, _ := newest(len(items), 0, 0)
+	switch {
+	case viol >= 0 && viol < from:
+		emit(items[viol], min(len(items[viol].lines), max(1, h)))
+		from, _ = newest(len(items), viol+1, len(out))
+	case from == len(items) && len(items) > 0 && h > 0: // the newest alone is longer than the panel
+		emit(items[len(items)-1], h)
 	}
-	for len(out) < h+len(head) {
+	for _, it := range items[from:] {
+		emit(it, len(it.lines))
+	}
+	for len(out) < h {
 		out = append(out, blank(w))
 	}
 	return out

@@ -269,6 +269,14 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 		if p.Cmd.Kind == fsm.Expire && res.Kind == fsm.Expired && !res.Existed {
 			// The tag first: the lesson points at it. Short of room, the tag and what it found.
 			rs, texts = st.late, []string{"LATE no-op " + res.String(), "LATE no-op existed:false"}
+		} else if who, tok := m.expiredOther(p, res); tok != 0 {
+			// An Expire that deleted another token's lock (expire-ignores-token): the safe run's
+			// row reads "LATE no-op", this one said nothing of the harm.
+			what := fmt.Sprintf("deletes %s's lock #%d", who, tok)
+			if who == "" {
+				what = fmt.Sprintf("deletes lock #%d", tok)
+			}
+			rs, texts = st.bad, []string{res.String() + " " + what, what}
 		}
 	}
 	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), ""}
@@ -364,4 +372,27 @@ func originText(o cluster.Origin) string {
 		return fmt.Sprintf("n%d held keys", o.Node)
 	}
 	return "-"
+}
+
+// expiredOther is the holder and token of the lock an Expire deleted when that is not the
+// token it names (only an unsafe run does that): the latest Grant of its key logged before it.
+func (m *Model) expiredOther(p *cluster.ProposalView, res *fsm.Result) (string, uint64) {
+	if p.Cmd.Kind != fsm.Expire || res.Kind != fsm.Expired || !res.Existed || p.Index == 0 {
+		return "", 0
+	}
+	var g *cluster.ProposalView
+	for i := range m.v.Proposals {
+		q := &m.v.Proposals[i]
+		if q.Cmd.Kind == fsm.Grant && q.Cmd.Key == p.Cmd.Key && q.Index > 0 && q.Index < p.Index && (g == nil || q.Index > g.Index) {
+			g = q
+		}
+	}
+	if g == nil {
+		return "", 0
+	}
+	r, _ := appliedResult(g)
+	if r == nil || r.Kind != fsm.Granted || r.Token == p.Cmd.Token {
+		return "", 0
+	}
+	return g.Origin.Client, r.Token
 }
