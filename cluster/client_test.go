@@ -232,7 +232,8 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	w.Subscribe(func(e *Event) {
 		restored = restored || e.Kind == EvSnapshotRestored && e.Node == 1
 		if e.Kind == EvClientReply && e.Client == "c1" && answer == nil {
-			answer = e
+			ev := *e // the pointer is reused
+			answer = &ev
 		}
 	})
 	w.Heal()

@@ -21,9 +21,9 @@ func (w *World) Clone() (c *World, bytes int64, err error) {
 			return nil, 0, fmt.Errorf("clone: node %d is inside a Ready", n.id)
 		}
 	}
-	subs := w.subs
-	w.subs = nil
-	defer func() { w.subs = subs }()
+	subs, kinds := w.subs, w.subKind
+	w.subs, w.subKind = nil, 0
+	defer func() { w.subs, w.subKind = subs, kinds }()
 	c, bytes, err = deepcopy.Copy(w, clonePlans)
 	if c != nil {
 		c.id = worldIDs.Add(1)

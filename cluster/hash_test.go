@@ -22,7 +22,7 @@ func TestHashMsgEventIsHashEvent(t *testing.T) {
 				Commit: r.Uint64N(4), Entries: r.IntN(3), Reject: r.IntN(2) == 0},
 		}
 		h := r.Uint64()
-		if got, want := hashMsgEvent(h, &e), hashEvent(h, &e); got != want {
+		if got, want := hashMsgEvent(h, e.Seq, e.At, e.Kind, e.Node, e.Peer, &e.Msg, e.Text), hashEvent(h, &e); got != want {
 			t.Fatalf("event %+v: hashMsgEvent %x, hashEvent %x", e, got, want)
 		}
 	}
@@ -49,10 +49,18 @@ func TestEmitMsgIsEmit(t *testing.T) {
 	if a.TraceHash() != b.TraceHash() {
 		t.Fatalf("trace hashes differ: %x, %x", a.TraceHash(), b.TraceHash())
 	}
-	for i := range a.recent {
-		if a.recent[i] != b.recent[i] {
-			t.Fatalf("events differ:\n%+v\n%+v", a.recent[i], b.recent[i])
-		}
+	if got, want := b.RecentEvents(3), a.RecentEvents(3); !reflect.DeepEqual(got, want) {
+		t.Fatalf("events differ:\n%+v\n%+v", got, want)
+	}
+	// A subscriber sees what the ring keeps, also where emitMsg's event follows a richer one.
+	c := newWorld(t, small)
+	var seen []Event
+	c.Subscribe(func(e *Event) { seen = append(seen, *e) })
+	c.emit(rich)
+	c.emitMsg(EvMsgDropped, 1, 2, &info, "cut", "d")
+	c.emitMsg(EvMsgSent, 1, 2, &info, "", "")
+	if want := c.RecentEvents(3); !reflect.DeepEqual(seen, want) {
+		t.Fatalf("a subscriber saw\n%+v\nthe ring keeps\n%+v", seen, want)
 	}
 }
 

@@ -269,15 +269,7 @@ func (w *World) View(o ViewOptions) View {
 
 // RecentEvents returns up to n of the latest events, oldest first.
 // Only those n are copied (a frame asks for one of 512).
-func (w *World) RecentEvents(n int) []Event {
-	all := len(w.recent)
-	n = max(0, min(n, all))
-	out := make([]Event, n)
-	for i := range out {
-		out[i] = w.recent[(w.head+all-n+i)%all] // the ring's oldest is at head
-	}
-	return out
-}
+func (w *World) RecentEvents(n int) []Event { return w.ring.latest(n) }
 
 func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv := NodeView{ID: n.id, Up: n.up, Role: n.role, Term: n.term, Lead: int(n.lead),

@@ -42,15 +42,15 @@ type World struct {
 	calmFrom time.Duration // the last network rule change, crash, restart or leader change
 	stuck    []string      // requests that timed out in a calm window
 
-	evSeq  uint64
-	hash   uint64
-	recent []Event // ring of the latest events
-	head   int
-	// full[i]: recent[i] may have fields emitMsg does not write (emit put it there); emitMsg
-	// clears such a slot first. Zeroing a 416-byte event full of pointers while the GC marks
-	// costs a write barrier per pointer, and message events are two thirds of all.
-	full []bool
-	subs []func(*Event)
+	evSeq uint64
+	hash  uint64
+	ring  eventRing // the latest events
+	// pub is the event handed to subscribers (the ring keeps records, not Events); pubFull says
+	// it may hold fields emitMsg does not write.
+	pub     Event
+	pubFull bool
+	subs    []subscriber
+	subKind uint64 // bit k: some subscriber wants events of kind k
 
 	clinks map[linkKey]clientLink // client link rules (clientlink.go); nil when none
 
@@ -79,7 +79,7 @@ func New(cfg Config, attach Attach) (*World, error) {
 	w := &World{
 		cfg: cfg, rng: newRNG(cfg.Seed), rr: rr, net: newNetwork(cfg.Nodes),
 		res: newResource(), clientByName: map[string]*client{}, hash: FNVOffset,
-		recent: make([]Event, 0, cfg.RecentEvents), full: make([]bool, cfg.RecentEvents), id: worldIDs.Add(1),
+		ring: newEventRing(cfg.RecentEvents), id: worldIDs.Add(1),
 	}
 	if w.watch = attach(Sink{w}); w.watch == nil {
 		return nil, errNoWatchers
@@ -110,61 +110,71 @@ func (w *World) Events() uint64 { return w.evSeq }
 
 // Subscribe calls f with every event from now on, in order. f must not act on the world, and
 // must copy the event if it keeps it (the pointer is reused).
-func (w *World) Subscribe(f func(*Event)) { w.subs = append(w.subs, f) }
+func (w *World) Subscribe(f func(*Event)) { w.subscribe(f, ^uint64(0)) }
+
+// SubscribeKinds is Subscribe for events of the given kinds only. The world builds no Event
+// for a kind nobody asked for, and message events are two thirds of all.
+func (w *World) SubscribeKinds(f func(*Event), kinds ...EventKind) {
+	var mask uint64
+	for _, k := range kinds {
+		mask |= 1 << k
+	}
+	w.subscribe(f, mask)
+}
+
+type subscriber struct {
+	f     func(*Event)
+	kinds uint64
+}
+
+func (w *World) subscribe(f func(*Event), kinds uint64) {
+	w.subs = append(w.subs, subscriber{f, kinds})
+	w.subKind |= kinds
+}
 
 func (w *World) node(id int) *node { return w.nodes[id-1] }
 
-// emit records an event. It is stored straight into the ring of recent events and handed to
-// subscribers from there, so no event is allocated on the heap (emit is the hottest path).
-// emit itself is small enough to inline, so the caller's literal is copied once, into the ring.
+// emit records an event: into the ring of recent events (as a record without pointers), the
+// trace hash, and to subscribers, through one reused Event, so no event is allocated on the
+// heap (emit is the hottest path). emit itself is small enough to inline, so the caller's
+// literal is not copied before record reads it.
 func (w *World) emit(e Event) { w.record(&e) }
 
 func (w *World) record(e *Event) {
 	w.evSeq++
-	slot, i := w.slot()
-	*slot = *e
-	w.full[i] = true
-	slot.Seq, slot.At = w.evSeq, w.now
-	w.hash = hashEvent(w.hash, slot)
-	w.publish(slot)
-}
-
-// slot is the ring's next place for an event (index i), holding the event it overwrites, if
-// any.
-func (w *World) slot() (e *Event, i int) {
-	if len(w.recent) < cap(w.recent) {
-		w.recent = w.recent[:len(w.recent)+1]
-		i = len(w.recent) - 1
-		return &w.recent[i], i
+	e.Seq, e.At = w.evSeq, w.now
+	w.hash = hashEvent(w.hash, e)
+	w.ring.put(e)
+	if w.subKind&(1<<e.Kind) != 0 {
+		w.pub, w.pubFull = *e, true
+		w.publish(&w.pub)
 	}
-	i = w.head
-	w.head++
-	if w.head == len(w.recent) {
-		w.head = 0
-	}
-	return &w.recent[i], i
 }
 
 func (w *World) publish(e *Event) {
-	for _, f := range w.subs {
-		f(e)
+	for _, s := range w.subs {
+		if s.kinds&(1<<e.Kind) != 0 {
+			s.f(e)
+		}
 	}
 }
 
 // emitMsg records a message event (sent, delivered, dropped: two thirds of all events): the
-// same event emit would record, written field by field into its ring slot (no 416-byte
-// literal built and copied; the slot is cleared only if emit wrote it) and hashed knowing
-// which fields it has (hashMsgEvent).
+// same event emit would record, with no Event built unless someone subscribed, and hashed
+// knowing which fields it has (hashMsgEvent).
 func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, detail string) {
 	w.evSeq++
-	e, i := w.slot()
-	if w.full[i] {
-		*e = Event{}
-		w.full[i] = false
+	w.hash = hashMsgEvent(w.hash, w.evSeq, w.now, kind, node, peer, info, text)
+	w.ring.putMsg(w.evSeq, w.now, kind, node, peer, info, text, detail)
+	if w.subKind&(1<<kind) != 0 {
+		e := &w.pub
+		if w.pubFull {
+			*e = Event{}
+			w.pubFull = false
+		}
+		e.Seq, e.At, e.Kind, e.Node, e.Peer, e.Msg, e.Text, e.Detail = w.evSeq, w.now, kind, node, peer, *info, text, detail
+		w.publish(e)
 	}
-	e.Seq, e.At, e.Kind, e.Node, e.Peer, e.Msg, e.Text, e.Detail = w.evSeq, w.now, kind, node, peer, *info, text, detail
-	w.hash = hashMsgEvent(w.hash, e)
-	w.publish(e)
 }
 
 func (w *World) newOrigin(o Origin) Origin {

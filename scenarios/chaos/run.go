@@ -192,7 +192,7 @@ func runSeed(p Params, linTimeout time.Duration, trace io.Writer) SeedResult {
 			tw = cluster.NewTraceWriter(trace)
 			r.World().Subscribe(tw.Write)
 		}
-		r.World().Subscribe(func(e *cluster.Event) {
+		r.World().SubscribeKinds(func(e *cluster.Event) {
 			switch {
 			case e.Kind == cluster.EvApplied && e.Result.Kind == fsm.GrantRejected:
 				rejected[e.Index] = true
@@ -201,7 +201,7 @@ func runSeed(p Params, linTimeout time.Duration, trace io.Writer) SeedResult {
 					firstPC[e.Violation] = r.PC()
 				}
 			}
-		})
+		}, cluster.EvApplied, cluster.EvViolation)
 	}
 	res, err := execute(s, execOpts{linTimeout: linTimeout, watch: watch})
 	if tw != nil {
