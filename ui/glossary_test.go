@@ -12,8 +12,8 @@ import (
 func glossaryEntry(t *testing.T, term string) string {
 	t.Helper()
 	for _, g := range glossary {
-		if g.term == term {
-			return g.text
+		if g.Term == term {
+			return g.Text
 		}
 	}
 	t.Fatalf("no glossary entry %q", term)
@@ -53,8 +53,8 @@ func TestGlossaryAgreesWithLessons(t *testing.T) {
 		t.Errorf("the commit entry contradicts figure-8: %s", commit)
 	}
 	for _, g := range glossary { // nowhere else either
-		if strings.Contains(g.text, "committed once a majority") {
-			t.Errorf("glossary %q: %s", g.term, g.text)
+		if strings.Contains(g.Text, "committed once a majority") {
+			t.Errorf("glossary %q: %s", g.Term, g.Text)
 		}
 	}
 	def := cluster.DefaultConfig()

@@ -441,7 +441,7 @@ func TestSaveDirError(t *testing.T) {
 func TestGlossaryScrolls(t *testing.T) {
 	m := newSandbox(t, 7, 5, 80, 24)
 	press(m, "?", "?")
-	last := glossary[len(glossary)-1].term + ":" // the term as an entry, not a word in another
+	last := glossary[len(glossary)-1].Term + ":" // the term as an entry, not a word in another
 	if strings.Contains(m.View(), last) || !strings.Contains(m.View(), "↑↓ scroll") {
 		t.Fatalf("the whole glossary fits at 80x24?\n%s", m.View())
 	}
@@ -454,7 +454,7 @@ func TestGlossaryScrolls(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		press(m, "pgup")
 	}
-	if !strings.Contains(m.View(), glossary[0].term+": "+glossary[0].text[:20]) {
+	if !strings.Contains(m.View(), glossary[0].Term+": "+glossary[0].Text[:20]) {
 		t.Fatalf("pgup does not come back:\n%s", m.View())
 	}
 	press(m, "?")
@@ -644,7 +644,7 @@ func TestGlossaryNamesRaftWords(t *testing.T) {
 		m := newSandbox(t, 7, 5, sz[0], sz[1])
 		press(m, "?", "?")
 		seen := ""
-		for i := 0; i < 300 && !strings.Contains(seen, glossary[len(glossary)-1].term+":"); i++ {
+		for i := 0; i < 300 && !strings.Contains(seen, glossary[len(glossary)-1].Term+":"); i++ {
 			seen += " " + flatten(m.View())
 			press(m, "down")
 		}
@@ -652,8 +652,8 @@ func TestGlossaryNamesRaftWords(t *testing.T) {
 		for _, term := range want {
 			var text string
 			for _, g := range glossary {
-				if g.term == term {
-					text = g.text
+				if g.Term == term {
+					text = g.Text
 				}
 			}
 			if text == "" {

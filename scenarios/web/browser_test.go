@@ -218,6 +218,9 @@ func TestBrowserEveryLesson(t *testing.T) {
 			if n := eval[int](t, ctx, `document.querySelectorAll('#sd [data-lane]').length`); n < 3 {
 				t.Errorf("%d lanes drawn", n)
 			}
+			if eval[bool](t, ctx, `document.getElementById('nar').textContent.includes('??')`) {
+				t.Error("the narration shows the TUI's ?? (its glossary key), which does nothing on the page")
+			}
 			fitsWindow(t, ctx, 1280, 800, true)
 			fitsWindow(t, ctx, 390, 844, false)
 			w.check(t)
@@ -599,7 +602,9 @@ func TestBrowserBusyTenMinutesOpens(t *testing.T) {
 
 // What a student found on first-lock, late-expire and etcd-failover-reset's pages: the sticky
 // header let the narration scrolled under it show through (its white was 93% opaque), and on a
-// phone a revealed answer ran its right choice into its explanation on one line.
+// phone a revealed answer ran its right choice into its explanation on one line; and
+// etcd-failover-reset pointed at "?? glossary", the TUI's key, where the page had none (now a
+// link that opens the glossary at its word, in place).
 func TestBrowserStudentPages(t *testing.T) {
 	bctx := browser(t)
 	for _, name := range []string{"first-lock", "late-expire", "etcd-failover-reset"} {
@@ -617,7 +622,46 @@ func TestBrowserStudentPages(t *testing.T) {
 			if got[1].Top < got[0].Bottom-0.5 {
 				t.Errorf("the explanation (top %.0f) shares a line with the right choice (bottom %.0f)", got[1].Top, got[0].Bottom)
 			}
+			if name == "etcd-failover-reset" {
+				glossaryLink(t, ctx)
+			}
 			w.check(t)
 		})
+	}
+}
+
+// glossaryLink clicks the narration's first glossary link (lessor) and checks the glossary
+// opens within the window at that entry, the page where it was; esc closes it.
+func glossaryLink(t *testing.T, ctx context.Context) {
+	t.Helper()
+	before := eval[float64](t, ctx, `(()=>{const a=document.querySelector('#nar a.gl');a.scrollIntoView({block:'center'});return window.scrollY;})()`)
+	pt := eval[struct{ X, Y float64 }](t, ctx, `(()=>{const r=document.querySelector('#nar a.gl').getBoundingClientRect();return {X:r.left+r.width/2,Y:r.top+r.height/2};})()`)
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(pt.X, pt.Y)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[struct {
+		Open          bool
+		Term          string
+		ScrollY, VW   float64
+		Top, Bottom   float64 // the entry's term
+		PTop, PBottom float64 // the panel, below its header
+		PLeft, PRight float64
+	}](t, ctx, `(()=>{const g=document.getElementById('gl'),d=g.querySelector('dt.on'),r=d?d.getBoundingClientRect():{},p=g.getBoundingClientRect();
+		return {Open:!g.hidden&&g.getClientRects().length>0,Term:d?d.textContent:'',ScrollY:window.scrollY,VW:document.documentElement.clientWidth,
+		Top:r.top,Bottom:r.bottom,PTop:g.querySelector('.gh').getBoundingClientRect().bottom,PBottom:p.bottom,PLeft:p.left,PRight:p.right};})()`)
+	if !got.Open || got.Term != "lease-extend-on-promote, lessor" {
+		t.Fatalf("after clicking the link after 'lessor': glossary open %v at %q", got.Open, got.Term)
+	}
+	if got.Top < got.PTop-0.5 || got.Bottom > got.PBottom || got.PLeft < 0 || got.PRight > got.VW {
+		t.Errorf("the entry spans y %.0f..%.0f, the panel shows %.0f..%.0f (x %.0f..%.0f in %.0f)", got.Top, got.Bottom, got.PTop, got.PBottom, got.PLeft, got.PRight, got.VW)
+	}
+	if got.ScrollY != before {
+		t.Errorf("the page scrolled from %.0f to %.0f: the student loses their place", before, got.ScrollY)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\x1b")); err != nil { // esc
+		t.Fatal(err)
+	}
+	if eval[bool](t, ctx, `!document.getElementById('gl').hidden`) {
+		t.Error("esc left the glossary open")
 	}
 }

@@ -5,8 +5,9 @@
 // the fenced resource), the narration (say, pause, ask) at its instants beside the lanes, and
 // the verdict with links to each failed expect and violation. Lanes and narration share a
 // 1280 px window; in a narrower one the diagram scrolls in its own box and the narration
-// reflows, so the page never scrolls sideways. The page loads nothing: no
-// external URL, a little inline JS for details, search, hiding lanes and the overview strip.
+// reflows, so the page never scrolls sideways. The page loads nothing: no external URL, a
+// little inline JS for details, search, hiding lanes, the overview strip and the glossary
+// (scenarios.Glossary, which the narration's glossary pointers open at their word).
 //
 // It renders a finished (or paused) run from the world's events, a page recorder
 // (diagram.NewPage, bounded for long runs) and the runner's verdict and narration (Observer);

@@ -49,6 +49,14 @@ type noteBox struct {
 
 const noteLine = 15.0
 
+// rightRaw is an ask's right choice as written, or "".
+func (nb *noteBox) rightRaw() string {
+	if r := nb.n.Right; r >= 0 && r < len(nb.n.Choices) {
+		return nb.n.Choices[r]
+	}
+	return ""
+}
+
 func (nb *noteBox) height() float64 {
 	switch nb.n.Kind {
 	case scenarios.StepPause:
@@ -265,20 +273,20 @@ func (d *drawing) build() *built {
 		sayCol := d.sayCol()
 		switch n.Kind {
 		case scenarios.StepSay:
-			nb.lines = wrap(n.Text, sayCol)
+			nb.lines = wrap(glossed(n.Text), sayCol)
 		case scenarios.StepAsk:
-			nb.lines = wrap("? "+n.Text, sayCol)
+			nb.lines = wrap("? "+glossed(n.Text), sayCol)
 			for j, c := range n.Choices {
-				nb.ch = append(nb.ch, wrap(fmt.Sprintf("%c) %s", 'a'+j, c), sayCol-2))
+				nb.ch = append(nb.ch, wrap(fmt.Sprintf("%c) %s", 'a'+j, glossed(c)), sayCol-2))
 			}
 			right := ""
 			if n.Right >= 0 && n.Right < len(n.Choices) {
-				right = fmt.Sprintf("%c) %s", 'a'+n.Right, n.Choices[n.Right])
+				right = fmt.Sprintf("%c) %s", 'a'+n.Right, glossed(n.Choices[n.Right]))
 			}
 			nb.ans = wrap("✓ "+right, sayCol)
 			nb.right = len(nb.ans)
 			if n.Explain != "" {
-				nb.ans = append(nb.ans, wrap(n.Explain, sayCol)...)
+				nb.ans = append(nb.ans, wrap(glossed(n.Explain), sayCol)...)
 			}
 		}
 		nb.h = nb.height()
