@@ -634,8 +634,8 @@ func TestBrowserStudentPages(t *testing.T) {
 // opens within the window at that entry, the page where it was; esc closes it.
 func glossaryLink(t *testing.T, ctx context.Context) {
 	t.Helper()
-	before := eval[float64](t, ctx, `(()=>{const a=document.querySelector('#nar a.gl');a.scrollIntoView({block:'center'});return window.scrollY;})()`)
-	pt := eval[struct{ X, Y float64 }](t, ctx, `(()=>{const r=document.querySelector('#nar a.gl').getBoundingClientRect();return {X:r.left+r.width/2,Y:r.top+r.height/2};})()`)
+	before := eval[float64](t, ctx, `(()=>{const a=document.querySelector('#nar .gl');a.scrollIntoView({block:'center'});return window.scrollY;})()`)
+	pt := eval[struct{ X, Y float64 }](t, ctx, `(()=>{const r=document.querySelector('#nar .gl').getBoundingClientRect();return {X:r.left+r.width/2,Y:r.top+r.height/2};})()`)
 	if err := chromedp.Do(ctx, chromedp.MouseClickXY(pt.X, pt.Y)); err != nil {
 		t.Fatal(err)
 	}

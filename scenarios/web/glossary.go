@@ -27,7 +27,7 @@ func noteHTML(lines []string, raw string) string {
 			break
 		}
 		i += j
-		link := fmt.Sprintf(`<a href="#gl" class="gl" data-t="%d">`, glossTerm(raw[:i])) + "glossary\x00</a>"
+		link := fmt.Sprintf(`<span class="gl" role="button" tabindex="0" data-t="%d">`, glossTerm(raw[:i])) + "glossary\x00</span>"
 		h = strings.Replace(h, glossWord, link, 1)
 		i += len("?? glossary")
 	}

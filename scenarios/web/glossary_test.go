@@ -34,7 +34,7 @@ func TestGlossaryPointersLinkTheirWord(t *testing.T) {
 				}
 				n++
 				h := noteHTML([]string{glossed(text)}, text)
-				if strings.Contains(h, "??") || strings.Count(h, `class="gl" data-t="`) != strings.Count(text, "?? glossary") || strings.Contains(h, `data-t="-1"`) {
+				if strings.Contains(h, "??") || strings.Count(h, `class="gl" role="button" tabindex="0" data-t="`) != strings.Count(text, "?? glossary") || strings.Contains(h, `data-t="-1"`) {
 					t.Errorf("%s: %q becomes %q", l.Name, text, h)
 				}
 			}

@@ -73,7 +73,7 @@ g.x path,g.xh path{stroke:#AF0000;stroke-dasharray:4 3}g.xh path{stroke:#E0A0A0}
 #d{position:fixed;right:24px;bottom:12px;max-width:min(560px,calc(100vw - 48px));background:#FFFFF0;border:1px solid #A8A8A8;padding:8px;white-space:pre-wrap;display:none;box-shadow:0 2px 6px #0003;z-index:7}
 #d.on{display:block}
 #gl{position:fixed;left:16px;top:10vh;max-width:min(760px,calc(100vw - 64px));max-height:78vh;overflow:auto;background:#fff;border:1px solid #A8A8A8;padding:8px 12px;box-shadow:0 2px 8px #0004;z-index:8}
-#gl[hidden]{display:none}#gl .gh{position:sticky;top:-8px;background:#fff;padding:4px 0;border-bottom:1px solid #D0D0D0}#glx{float:right;font:inherit}#gl dt{font-weight:bold;color:#8A6100;margin-top:6px}#gl dd{margin:0 0 0 2ch}#gl dt.on{background:#FFF0B0}a.gl{color:#0050A0}`
+#gl[hidden]{display:none}#gl .gh{position:sticky;top:-8px;background:#fff;padding:4px 0;border-bottom:1px solid #D0D0D0}#glx{float:right;font:inherit}#gl dt{font-weight:bold;color:#8A6100;margin-top:6px}#gl dd{margin:0 0 0 2ch}#gl dt.on{background:#FFF0B0}.gl{color:#0050A0;text-decoration:underline;cursor:pointer}`
 
 // The page's script: hover shows an element's details and a click pins them; lane headers
 // hide lanes; the search box marks what matches; the header's lines jump to their instants;
@@ -103,9 +103,9 @@ svg.addEventListener('mouseout',e=>{if(!pinned)box.classList.remove('on');});
 svg.addEventListener('click',e=>{const g=pick(e.target);if(pinned)pinned.classList.remove('sel');
 pinned=g;if(g){g.classList.add('sel');show(g);}else box.classList.remove('on');});
 document.querySelectorAll('.nt .rv').forEach(b=>b.addEventListener('click',()=>{b.parentNode.classList.add('open');b.textContent='the answer:';}));
-const gl=document.getElementById('gl');document.querySelectorAll('a.gl').forEach(a=>a.addEventListener('click',e=>{e.preventDefault();gl.hidden=false;
+const gl=document.getElementById('gl');document.querySelectorAll('.gl').forEach(a=>a.addEventListener('click',()=>{gl.hidden=false;
 gl.querySelectorAll('dt.on').forEach(d=>d.classList.remove('on'));const d=gl.querySelectorAll('dt')[+(a.dataset.t??-1)];gl.scrollTop=d?d.offsetTop-gl.querySelector('.gh').offsetHeight-8:0;if(d)d.classList.add('on');}));
-document.getElementById('glx').addEventListener('click',()=>{gl.hidden=true;});document.addEventListener('keydown',e=>{if(e.key==='Escape')gl.hidden=true;});
+document.getElementById('glx').addEventListener('click',()=>{gl.hidden=true;});document.addEventListener('keydown',e=>{if(e.key==='Escape')gl.hidden=true;else if(e.key==='Enter'&&e.target.classList.contains('gl'))e.target.click();});
 const hide=document.getElementById('hide'),off=new Set();
 document.querySelectorAll('#bar .lh').forEach(h=>h.addEventListener('click',()=>{const l=h.dataset.l;
 if(off.has(l))off.delete(l);else off.add(l);h.classList.toggle('off',off.has(l));
@@ -203,7 +203,7 @@ func writePage(o *errWriter, p *Page) {
 	// is left, but never under 60% of the row (then the diagram scrolls in its box).
 	o.printf(`<style>.ncol{width:clamp(min(%.0fpx,60%%),calc(100%% - %.0fpx),%.0fpx)}#bar .lh{width:%.0fpx;margin-left:-%.0fpx}</style>`+"\n",
 		d.sw, w, d.sw, d.lw-4, (d.lw-4)/2)
-	o.str(`<div id="wrap"><div id="bar"><div class="ctl"><label><input type="checkbox" id="hb"> routine messages (heartbeats, and those lost)</label> · <input type="search" id="q" placeholder="search: key, c1, n3, MsgVote…"> <span id="qn"></span> · click a lane's name to hide it · <a href="#gl" class="gl">glossary</a></div>`)
+	o.str(`<div id="wrap"><div id="bar"><div class="ctl"><label><input type="checkbox" id="hb"> routine messages (heartbeats, and those lost)</label> · <input type="search" id="q" placeholder="search: key, c1, n3, MsgVote…"> <span id="qn"></span> · click a lane's name to hide it · <span class="gl" role="button" tabindex="0">glossary</span></div>`)
 	o.printf(`<div class="row"><div class="dcol" id="lhs"><div id="lhi" style="width:%.0fpx"><span class="lt0" style="left:%dpx">leader</span>`, w, axisW+4)
 	for i := 0; i < d.nLanes; i++ {
 		name := "resource"
