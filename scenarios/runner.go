@@ -21,6 +21,11 @@ type Failure struct {
 	Expected string
 	Found    string
 	At       time.Duration // when it failed (the web page marks the instant)
+	// Late, for a comparison's paced wait-until, is how much later its condition held after
+	// all (within lateWindow): the story's run got there a few ms sooner, a matter of timing
+	// (an election's jitter), not of what the two runs differ by. 0 otherwise.
+	Late time.Duration
+	wait *Cond // a failed wait-until's condition, for Late
 }
 
 func (f Failure) String() string {
@@ -448,6 +453,7 @@ func (r *Runner) progressFollowing(st *Step, t time.Duration) bool {
 	}
 	if ok, found := r.Eval(st.Cond); !ok {
 		r.fail(st, fmt.Sprintf("%s by %s, where the story's run went on", FormatCond(st.Cond), fmtTime(end)), found)
+		r.Failures[len(r.Failures)-1].wait = st.Cond
 	}
 	return true
 }
