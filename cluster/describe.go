@@ -25,6 +25,12 @@ func (e *Event) Describe() string {
 	switch e.Kind {
 	case EvMsgDelivered:
 		if e.Msg.Read && e.Msg.Type == pb.MsgHeartbeatResp {
+			switch {
+			case e.Msg.Late: // sent while it led, delivered after it stepped down
+				return fmt.Sprintf("n%d's confirmation (%.3fs) finds n%d no longer leading", e.Node, e.Msg.Sent.Seconds(), e.Peer)
+			case e.Msg.Again:
+				return fmt.Sprintf("n%d confirms n%d still leads again (the same ReadIndex, on the next heartbeat)", e.Node, e.Peer)
+			}
 			return fmt.Sprintf("n%d confirms n%d still leads (ReadIndex heartbeat)", e.Node, e.Peer)
 		}
 		return fmt.Sprintf("%s n%d→n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)

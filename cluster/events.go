@@ -87,6 +87,11 @@ type MsgInfo struct {
 	// Read: a heartbeat, or its answer, that carries a ReadIndex request (a leader confirming
 	// it still leads before a busy or not-found); not part of the hash.
 	Read bool
+	// On a delivered answer to a ReadIndex heartbeat (not part of the hash, set at delivery):
+	// Late, the node it reaches no longer leads, so raft ignores it; Again, the same follower
+	// already confirmed this read (raft's regular heartbeat carries a pending read's context, so
+	// a read that spans a heartbeat tick is confirmed twice by each follower).
+	Late, Again bool
 }
 
 func msgInfo(m *pb.Message) MsgInfo {

@@ -48,6 +48,7 @@ type node struct {
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
 	tail     decodedTail    // the unapplied log, decoded once (decoded.go)
 	reads    []*pendingRead
+	readAcks map[int]uint64           // per follower, the ReadIndex context it last confirmed (readAcked)
 	waiters  []waiter                 // blocking acquires queued while their key is held (waitq.go)
 	delays   map[string]time.Duration // option lock-delay: per key, the local reading it ends at
 	after    []func()                 // work that must wait until the current Ready is advanced

@@ -101,6 +101,22 @@ func (n *node) readConfirmed(req *request, attempt int, rd *pendingRead) bool {
 	return rd.got && n.applied >= rd.index
 }
 
+// readAcked records that follower from answered the ReadIndex heartbeat with context ctx, and
+// says whether it had answered that read already (the timeline shows a read's confirmation
+// once per follower). It changes nothing raft does.
+func (n *node) readAcked(from int, ctx []byte) bool {
+	if len(ctx) != 8 {
+		return false
+	}
+	c := binary.BigEndian.Uint64(ctx)
+	if n.readAcks == nil {
+		n.readAcks = map[int]uint64{}
+	}
+	again := n.readAcks[from] == c
+	n.readAcks[from] = c
+	return again
+}
+
 func (n *node) onReadState(rs raft.ReadState) {
 	if len(rs.RequestCtx) != 8 {
 		return

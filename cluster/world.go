@@ -242,6 +242,10 @@ func (w *World) deliver(it *item) {
 		w.dropped(it.from, it.node, it.inc, &it.info, "", why)
 		return
 	}
+	if it.info.Read && it.info.Type == pb.MessageType_MsgHeartbeatResp {
+		it.info.Late = to.role != RoleLeader || to.term != it.info.Term
+		it.info.Again = to.readAcked(it.from, it.msg.GetContext())
+	}
 	w.emitMsg(EvMsgDelivered, it.from, it.node, &it.info, "", "")
 	if it.info.Type == pb.MessageType_MsgVoteResp && !it.info.Reject {
 		to.countVote(it.from, it.info.Term)

@@ -33,7 +33,10 @@ func (f filter) match(e *cluster.Event) bool {
 	if f == filterLock {
 		switch {
 		case e.Kind == cluster.EvMsgDelivered && e.Msg.Read && e.Msg.Type == raftpb.MsgHeartbeatResp:
-			return true // the round a busy or not-found waits for: the narration speaks of it
+			// The round a busy, not-found or renewal waits for: the narration speaks of it.
+			// Each follower's first answer only: a repeat (the next heartbeat carried the same
+			// read) doubled every row and said nothing new.
+			return !e.Msg.Again
 		case e.Kind == cluster.EvCommitted:
 			return false
 		case (e.Kind == cluster.EvAppended || e.Kind == cluster.EvApplied) && e.Cmd.Kind == 0 && e.Text == "":
