@@ -107,3 +107,14 @@ func (n *node) wake(gen uint64) {
 		n.onCheckpoint()
 	}
 }
+
+// unreadText is how the view names an item waiting in a frozen node's buffer.
+func (it *item) unreadText() string {
+	switch {
+	case it.kind == itRequest && it.req != nil:
+		return it.req.cl.name + " " + it.req.op.String() + " " + it.req.key
+	case it.kind == itDeliver:
+		return fmt.Sprintf("%v n%d", it.info.Type, it.from)
+	}
+	return "snapshot report"
+}

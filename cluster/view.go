@@ -69,6 +69,9 @@ type NodeView struct {
 	OwnLease    time.Duration
 	HasOwnLease bool
 	Frozen      bool // freeze nX D: its process is stalled
+	// Unread is, while frozen, what waits in its buffer, oldest first: a client's request as
+	// "c1 keepalive orders", a raft message as its type and sender ("MsgVote n2").
+	Unread []string
 }
 
 // EntryView is one log entry as a node holds it.
@@ -308,6 +311,9 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
 	nv.Frozen = n.frz.on
+	for i := range n.frz.inbox {
+		nv.Unread = append(nv.Unread, n.frz.inbox[i].unreadText())
+	}
 	nv.Leases = n.live
 	return nv
 }

@@ -261,6 +261,8 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 		return st.badBlock, "ISOLATED"
 	case n.Group >= 0:
 		return st.warn, "side " + sideName(n.Group)
+	case n.Frozen:
+		return st.warn, unreadText(n)
 	}
 	for _, c := range m.v.Net.Cuts {
 		if c[0] == n.ID || c[1] == n.ID {

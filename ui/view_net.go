@@ -37,6 +37,19 @@ func (m *Model) netBody(iw, ih int) []string {
 	if len(out) < ih {
 		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", m.onWire()))
 	}
+	for i := range m.v.Nodes {
+		// A message that reaches a frozen node leaves the wire but is not read: name it, or it
+		// seems to vanish (round 7: c1's keepalive and c2's acquire left "on the wire").
+		if n := &m.v.Nodes[i]; n.Frozen {
+			what := "nothing yet"
+			if len(n.Unread) > 0 {
+				what = strings.Join(n.Unread, ", ")
+			}
+			for _, l := range wrap(fmt.Sprintf("n%d frozen, unread in its buffer: %s", n.ID, what), iw, "  ") {
+				add(st.warn, l)
+			}
+		}
+	}
 	limit := max(1, (ih-len(out))/2)
 	// Client traffic first: it is what the lessons talk about ("already on the wire"). The
 	// last row lists one more message and counts the rest: never a count alone.

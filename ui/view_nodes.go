@@ -205,6 +205,9 @@ func (m *Model) netState(n *cluster.NodeView) (sty, string) {
 	case n.Group >= 0:
 		side := "side " + sideName(n.Group)
 		return st.warn, firstFit(m.lay.cols[0].w-6, side+" "+groupText(m.v.Net.Groups[n.Group]), side)
+	case n.Frozen:
+		// What reaches a frozen node waits unread (the Network panel names it).
+		return st.warn, unreadText(n)
 	}
 	var cuts []string
 	for _, c := range m.v.Net.Cuts {
@@ -308,3 +311,6 @@ func appliedText(n *cluster.NodeView) string {
 	}
 	return strconv.FormatUint(n.Applied, 10)
 }
+
+// unreadText counts what waits in a frozen node's buffer: "2 unread".
+func unreadText(n *cluster.NodeView) string { return fmt.Sprintf("%d unread", len(n.Unread)) }
