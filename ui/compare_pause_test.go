@@ -23,8 +23,8 @@ func TestCompareAnsweredAskGivesWayToThePause(t *testing.T) {
 			break
 		}
 		v := ansi.Strip(m.View())
-		if answered && strings.Contains(v, "n5 won the election") {
-			if !strings.Contains(v, "n5 restarted the lease for 1s + 3s") {
+		if answered && strings.Contains(v, "A new leader won the election") {
+			if !strings.Contains(v, "1s + 3s when it took over") {
 				t.Fatalf("the pause's narration is not whole:\n%s", v)
 			}
 			if !strings.Contains(v, "earlier ask: ✔") || strings.Contains(v, "When can c2 get") {
