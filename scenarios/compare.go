@@ -218,6 +218,10 @@ func (c *Comparison) Now() time.Duration {
 	return max(c.Sides[0].p.Now(), c.Sides[1].p.Now())
 }
 
+// Ended says whether the comparison has reported its end (StopEnd): both scripts finished,
+// and a failed wait's lateWindow after them.
+func (c *Comparison) Ended() bool { return c.ended }
+
 // Done says whether both scripts have finished.
 func (c *Comparison) Done() bool { return c.Sides[0].Verdict != nil && c.Sides[1].Verdict != nil }
 
@@ -269,6 +273,9 @@ func (c *Comparison) lateChecks() {
 		}
 		if ok, _ := r.Check(f.wait); ok {
 			f.Late = max(now-f.At, time.Millisecond)
+			if v := c.Sides[1].Verdict; v != nil && k < len(v.Failures) {
+				v.Failures[k].Late = f.Late // the verdict, taken at the script's end, has a copy
+			}
 			continue
 		}
 		keep = append(keep, k)
@@ -325,7 +332,10 @@ func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 		if c.compare() {
 			return StopDiverge
 		}
-		if c.Done() && !c.ended {
+		// The end waits out the last failed waits' lateWindow, so that one whose condition held
+		// a moment later is counted as timing (lock-delay's keep side: c2's write was rejected
+		// 2ms after the script ended, and the end showed it in flight and counted it).
+		if c.Done() && !c.ended && len(c.late) == 0 {
 			c.ended = true
 			return StopEnd
 		}

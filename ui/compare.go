@@ -271,11 +271,11 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 // their pauses and asks: a side that ended early no longer makes the class wait out the other's
 // checks at the clock's pace. The divergence found on the way stays marked.
 func (m *CompareModel) toEnd() {
-	if m.c.Done() {
+	if m.c.Ended() {
 		m.status = "both scripts have finished"
 		return
 	}
-	for !m.c.Done() {
+	for !m.c.Ended() {
 		if m.c.AdvanceTo(1<<63-1) == scenarios.StopPause {
 			m.c.Continue()
 		}
@@ -348,7 +348,7 @@ func (m *CompareModel) stepJob() tea.Cmd {
 // moved takes in a move in time: both runs stand at a new instant.
 func (m *CompareModel) moved() {
 	m.atPause = false
-	m.ended = m.c.Done()
+	m.ended = m.c.Ended()
 	m.clock, m.carry = m.c.Now(), 0
 	m.refresh()
 }

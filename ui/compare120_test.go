@@ -83,7 +83,7 @@ func TestCompareViolationLongerThanItsRoomStays(t *testing.T) {
 	a, b := lateExpirePair(t, true)
 	m := newCompareModel(t, a, b, 110, 42)
 	m.Update(keyMsg("e"))
-	playUntil(t, m, m.c.Done)
+	playUntil(t, m, m.c.Ended)
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "VIOLATION non-linearizable: no order fits") || !strings.Contains(v, "…") {
 		t.Errorf("at the end the violation is gone, or cut without saying so:\n%s", v)

@@ -93,7 +93,7 @@ func TestCompareStopsAtTheDivergenceAndEndsAsTheHeadlessRun(t *testing.T) {
 			t.Fatalf("missing %q:\n%s", want, v)
 		}
 	}
-	playUntil(t, m, m.c.Done)
+	playUntil(t, m, m.c.Ended)
 	for i := range m.c.Sides {
 		if m.c.Sides[i].Verdict.Hash != whole.Sides[i].Verdict.Hash {
 			t.Fatalf("side %d: TUI run %x, headless %x", i, m.c.Sides[i].Verdict.Hash, whole.Sides[i].Verdict.Hash)
@@ -136,7 +136,7 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 	if m.speed != 10 {
 		t.Fatalf("speed %v after >", m.speed)
 	}
-	playUntil(t, m, m.c.Done)
+	playUntil(t, m, m.c.Ended)
 	for _, want := range []string{"PASS: 10 expects held · violations: none", "PASS: 9 expects held · violations: lost-grant, non-linearizable"} {
 		if v := m.View(); !strings.Contains(v, want) {
 			t.Fatalf("the end: missing %q:\n%s", want, v)

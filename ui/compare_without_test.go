@@ -95,7 +95,7 @@ func TestCompareViolationReadsWhole(t *testing.T) {
 			if !strings.Contains(h, harm) || strings.Contains(halfText(m, 0), "✖") {
 				t.Errorf("%dx%d %s: the harm is not said on the unsafe half only (want %q):\n%s", sz[0], sz[1], when, harm, ansi.Strip(m.View()))
 			}
-			playUntil(t, m, m.c.Done)
+			playUntil(t, m, m.c.Ended)
 		}
 	}
 }
