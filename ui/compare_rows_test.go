@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -136,5 +137,40 @@ func TestCompareEtcdEndShowsEveryClient(t *testing.T) {
 	}
 	if !strings.Contains(v, "8 of 9 don't hold here (1 more") || !strings.Contains(v, "timing, not counted") {
 		t.Errorf("the count does not leave out the late election:\n%s", v)
+	}
+}
+
+// At 80x24 an ask shows its question with its choices (the question gave way and the
+// choices stood over a blank row), and "press 1-N" once, in the status line.
+func TestCompareAskWholeAt80x24(t *testing.T) {
+	for name, pair := range map[string]func() (*scenarios.Scenario, *scenarios.Scenario){
+		"late-expire":         func() (*scenarios.Scenario, *scenarios.Scenario) { return lateExpirePair(t, true) },
+		"etcd-failover-reset": func() (*scenarios.Scenario, *scenarios.Scenario) { return etcdKeepPair(t) },
+		"lock-delay":          func() (*scenarios.Scenario, *scenarios.Scenario) { return lockDelayPair(t) },
+	} {
+		a, b := pair()
+		m := newCompareModel(t, a, b, 80, 24)
+		asks := 0
+		compareStops(t, m, func(v string) {
+			ask, waiting := m.waitingAsk()
+			if !waiting {
+				return
+			}
+			if _, answered := m.answers[ask.Pos]; answered {
+				return
+			}
+			asks++
+			if !strings.Contains(v, "? in the ") || strings.Count(v, "press 1-") != 1 {
+				t.Errorf("%s: the ask's question is cut, or 'press 1-N' is not once:\n%s", name, v)
+			}
+			for i := range ask.Choices {
+				if !strings.Contains(v, fmt.Sprintf("%d) ", i+1)) {
+					t.Errorf("%s: choice %d is cut:\n%s", name, i+1, v)
+				}
+			}
+		})
+		if asks == 0 {
+			t.Errorf("%s: no ask reached", name)
+		}
 	}
 }

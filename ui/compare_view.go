@@ -33,12 +33,20 @@ func (m *CompareModel) layout() cmpLayout {
 		if l.sideBySide {
 			spare = h / 3
 		}
+		if m.askToAnswer() {
+			// An ask to answer: its question and every choice, before the node tables (at
+			// 80x24 past the divergence only its question's first line was left).
+			spare = max(spare, (h-3)/2)
+		}
 		if m.endSaysMore() {
 			// At the end the verdicts and what the clients were told otherwise are the point:
 			// the node tables give way (at 80x24 they were "… 9 more lines").
 			spare = max(spare, (h-3)/2)
 		}
 		l.narr.h = min(m.sharedNarrLines(w), max(1, spare))
+		// The rows a cut narration leaves (a say too long for them gave way whole) go back to
+		// the halves: at 80x24 two blank rows stood under an ask while the nodes were cut.
+		l.narr.h = min(l.narr.h, max(1, len(narrFitted(m.sharedNarration(w), l.narr.h))))
 		body -= l.narr.h
 	}
 	if l.sideBySide {
@@ -603,7 +611,13 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 	answer, ok := m.answers[ask.Pos]
 	switch {
 	case waiting && !ok:
-		return append(lines, askLinesFor(ask, -1, w, whose)...)
+		// Without "→ your prediction: press 1-3": the status line under it says the same (the
+		// ask showed it twice), and at 80x24 its row pushed the question off.
+		ls := askLinesFor(ask, -1, w, whose)
+		for len(ls) > 0 && ls[len(ls)-1].kind == narrAsk && !strings.HasPrefix(ls[len(ls)-1].text, "?") {
+			ls = ls[:len(ls)-1]
+		}
+		return append(lines, ls...)
 	case waiting:
 		return append(lines, askLinesFor(ask, answer, w, whose)...)
 	case ok && len(lines) == 0:
@@ -729,10 +743,20 @@ func (m *CompareModel) endSaysMore() bool { return m.c.Done() && len(m.boughtLin
 
 // sharedNarrLines is the shared narration area's height: three lines, more for a long stretch
 // (up to a quarter of the screen: an answered ask and the narration after it both show).
+// askToAnswer says an ask waits for a prediction.
+func (m *CompareModel) askToAnswer() bool {
+	ask, waiting := m.waitingAsk()
+	if !waiting || !m.atPause {
+		return false
+	}
+	_, answered := m.answers[ask.Pos]
+	return !answered
+}
+
 func (m *CompareModel) sharedNarrLines(w int) int {
 	n := max(3, len(m.sharedNarration(w)))
 	switch {
-	case m.endSaysMore():
+	case m.endSaysMore() || m.askToAnswer():
 		return min(n, max(3, (m.height-3)/2))
 	case m.width >= sideBySideW:
 		return min(n, max(3, m.height/3))
@@ -743,14 +767,7 @@ func (m *CompareModel) sharedNarrLines(w int) int {
 // narrBlock draws narration lines into h rows: a note on whose story it is first, then what of
 // the rest fits.
 func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
-	var note []narrLine // whose story it is: kept whatever else gives way
-	for len(text) > 0 && text[0].kind == narrNote {
-		if len(note) < h-1 {
-			note = append(note, text[0])
-		}
-		text = text[1:]
-	}
-	text = append(note, fitNarr(text, h-len(note))...)
+	text = narrFitted(text, h)
 	out := make([]string, 0, h)
 	for _, l := range text {
 		s := m.st.narr
@@ -774,6 +791,19 @@ func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
 	return out
 }
 
+// narrFitted is what of text narrBlock shows in h rows: a note on whose story it is first
+// (kept whatever else gives way), then what of the rest fits.
+func narrFitted(text []narrLine, h int) []narrLine {
+	var note []narrLine
+	for len(text) > 0 && text[0].kind == narrNote {
+		if len(note) < h-1 {
+			note = append(note, text[0])
+		}
+		text = text[1:]
+	}
+	return append(note, fitNarr(text, h-len(note))...)
+}
+
 // fitNarr is what of text fits h rows: a verdict's first lines, or the newest whole `say`
 // lines (a say's first line starts with its quote mark), then the rest cut.
 func fitNarr(text []narrLine, h int) []narrLine {
@@ -795,7 +825,9 @@ func fitNarr(text []narrLine, h int) []narrLine {
 	}
 	for len(text) > h {
 		next := 1
-		for next < len(text) && strings.HasPrefix(text[next].text, "  ") {
+		// (An ask's question and its choices go together: its question alone gave way, and
+		// the choices stood over a blank row.)
+		for next < len(text) && (strings.HasPrefix(text[next].text, "  ") || text[next].kind == narrChoice) {
 			next++
 		}
 		if len(text)-next < 1 {
