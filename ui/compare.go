@@ -183,7 +183,7 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 	case scenarios.StopDiverge:
 		m.paused = true
 		m.div = m.c.Div
-		m.status = "paused at the first divergence: space runs on, d comes back here later"
+		m.status = "paused at the first divergence: enter (or space) runs on, d comes back here later"
 	case scenarios.StopEnd:
 		m.paused, m.ended = true, true
 		m.status = "both scripts finished · space runs both worlds on · ← rewinds · d jumps to the divergence"
@@ -294,7 +294,8 @@ func (m *CompareModel) continueScripts() {
 // step plays both runs to the next instant either has something at, and stops there.
 func (m *CompareModel) step() {
 	if m.atPause {
-		m.status = "at a script pause: enter continues"
+		// The status line's pause block already says "enter continues both" (the two ran together).
+		m.status = ". steps between the script's stops"
 		return
 	}
 	m.paused = true

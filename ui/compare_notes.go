@@ -252,7 +252,9 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 		}
 		line := fmt.Sprintf("  %s %s: %s; %s: %s", d.Client, sa, ta, sb, tb)
 		if d.Before != "" {
-			line += fmt.Sprintf(" (after %s at %s)", strings.TrimPrefix(d.Before, "gets "), simTime(d.BeforeAt))
+			// Their last answer alike ("(after granted orders from n1 (token 1) at 0.040s)" read
+			// as part of the different answer: round 6).
+			line += fmt.Sprintf(" (the answer before, alike in both runs: %s at %s)", strings.TrimPrefix(d.Before, "gets "), simTime(d.BeforeAt))
 		}
 		add(line, narrFail)
 	}

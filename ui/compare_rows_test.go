@@ -174,3 +174,28 @@ func TestCompareAskWholeAt80x24(t *testing.T) {
 		}
 	}
 }
+
+// Small words (round 6): at a pause "." does not repeat the pause block's "enter continues";
+// the divergence stop names enter, as the key line does; a client's answer before the
+// difference reads as the same in both runs, not as part of the different one.
+func TestCompareSmallWords(t *testing.T) {
+	a, b := lockDelayPair(t)
+	m := newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool { return m.atPause })
+	m.Update(keyMsg("."))
+	if v := ansi.Strip(m.View()); strings.Count(v, "enter continues") != 1 {
+		t.Errorf(". at a pause: 'enter continues' is not once:\n%s", v)
+	}
+	m.Update(keyMsg("e"))
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(v, "(the answer before, alike in both runs: granted orders from n1 (token 1) at 0.040s)") {
+		t.Errorf("the c1 line's earlier answer:\n%s", ansi.Strip(m.View()))
+	}
+	c, d := lateExpirePair(t, true)
+	m = newCompareModel(t, c, d, 160, 48)
+	playUntil(t, m, func() bool { return m.c.Div != nil })
+	m.settle(scenarios.StopDiverge)
+	if !strings.Contains(m.status, "enter (or space) runs on") {
+		t.Errorf("divergence stop status %q", m.status)
+	}
+}
