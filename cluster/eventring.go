@@ -2,63 +2,35 @@ package cluster
 
 import (
 	"time"
+	"unsafe"
 
 	"leaselab/fsm"
 )
 
-// eventRing keeps the latest events. Its records hold no pointer: a string is a number in the
-// ring's table of names, and an event's Text, Detail and Fault (rare, and of any value) sit in
-// a side array at the record's slot. So the GC never marks the ring, and writing an event
-// costs no write barrier. Events as a 416-byte Event with nine pointer words cost the world
-// about an eighth of its instructions: every event written while the GC marked shaded the
-// pointers it overwrote and the ones it wrote, and that stretched every mark phase.
+// eventRing keeps the latest events in two arrays: records without pointers, and beside them
+// the strings and Fault of an event that has any. A message event (two thirds of all) writes
+// only the first two or three cache lines of its record and no pointer: no write barrier while
+// the GC marks, and nothing the GC must mark. The ring used to hold whole Events (424 bytes,
+// nine pointer words each, copied in with a bulk write barrier), which stretched every mark
+// phase and streamed seven cache lines per event.
 type eventRing struct {
 	recs  []evRec  // oldest at head once full
-	texts []evText // texts[i] holds recs[i]'s when recs[i].text is set; zero otherwise
+	texts []evText // texts[i] is recs[i]'s only when recs[i].text is set (else stale: never read)
 	head  int
-
-	// names[id-1] is the string with that id (0 is ""). Client names, keys, roles and levels
-	// are few; the table is rebuilt from the records alone when it reaches limit, so a long
-	// run with many keys keeps only what its latest events name.
-	names  []string
-	nameID map[string]uint32
-	limit  int
-	hits   [64]nameHit // names met lately: most events name what the last ones did
 }
-
-type nameHit struct {
-	s  string
-	id uint32
-}
-
-// minNameLimit is the table size that triggers the first rebuild: past what one ring's
-// records can name (six names each), so a rebuild always at least halves it.
-const minNameLimit = 4096
 
 func newEventRing(n int) eventRing {
-	return eventRing{recs: make([]evRec, 0, n), texts: make([]evText, n), nameID: map[string]uint32{}, limit: minNameLimit}
+	return eventRing{recs: make([]evRec, 0, n), texts: make([]evText, n)}
 }
 
-// evRec is an Event without its pointers (see eventRing); rec and event convert, and a test
-// fills every field of Event to prove they lose nothing.
+// evRec is an Event's fields that are not pointers (see eventRing); put and event convert, and
+// a test fills every field of Event to prove they lose nothing.
 type evRec struct {
-	// What a message event has (putMsg writes only these): two cache lines.
-	Seq  uint64
-	At   time.Duration
-	Node int
-	Peer int
-	Msg  MsgInfo
-	Kind EventKind
-	text bool // texts[slot] holds this event's Text, Detail or Fault
-	rich bool // a field below is set (put wrote it): putMsg clears the record first
-
-	Req       uint64
-	Index     uint64
-	Term      uint64
-	Result    fsm.Result
-	Token     uint64
-	Sent      time.Duration
-	Lease     time.Duration
+	text bool // texts[slot] holds this event's strings and Fault
+	rich bool // a field past the message's is set (put wrote it): putMsg clears the record first
+	// tail is the event's fields from Seq on, copied whole: a message event (putMsg) sets
+	// only Seq, At, Kind, Node, Peer and Msg, its first 128 bytes.
+	tail      eventTail
 	cmdLease  uint64
 	cmdToken  uint64
 	cmdLeft   uint64 // RemainingMS
@@ -67,28 +39,50 @@ type evRec struct {
 	orgReq    uint64
 	orgToken  uint64
 	orgNode   int
-	client    uint32
-	role      uint32
-	key       uint32
-	level     uint32
-	cmdKey    uint32
-	orgClient uint32
 	cmdKind   fsm.Kind
 	orgKind   OriginKind
+}
+
+// eventTail is Event's fields from Seq on, none a pointer, in Event's order and layout
+// (TestEventTailIsEventsTail holds them equal), so the ring copies them in one move.
+type eventTail struct {
+	Seq       uint64
+	At        time.Duration
+	Kind      EventKind
+	Node      int
+	Peer      int
+	Req       uint64
+	Msg       MsgInfo
+	Index     uint64
+	Term      uint64
+	Result    fsm.Result
+	Token     uint64
 	Op        Op
 	Reply     ReplyKind
 	Violation ViolationKind
 	Accepted  bool
+	Sent      time.Duration
+	Lease     time.Duration
 	Removed   bool
 }
 
+// tailOf is e's fields from Seq on, in place.
+func tailOf(e *Event) *eventTail { return (*eventTail)(unsafe.Pointer(&e.Seq)) }
+
+// evText is an Event's strings and Fault.
 type evText struct {
-	Text   string
-	Detail string
-	Fault  *Fault
+	Client    string
+	Role      Role
+	Key       string
+	Level     string
+	Text      string
+	Detail    string
+	CmdKey    string
+	OrgClient string
+	Fault     *Fault
 }
 
-// slot is the ring's next record (index i); the texts of the event it overwrites are dropped.
+// slot is the ring's next record (index i).
 func (g *eventRing) slot() (r *evRec, i int) {
 	if len(g.recs) < cap(g.recs) {
 		g.recs = g.recs[:len(g.recs)+1]
@@ -99,39 +93,21 @@ func (g *eventRing) slot() (r *evRec, i int) {
 			g.head = 0
 		}
 	}
-	r = &g.recs[i]
-	if r.text {
-		g.texts[i] = evText{}
-		r.text = false
-	}
-	return r, i
+	return &g.recs[i], i
 }
 
-// setText keeps an event's Text, Detail and Fault at slot i, if it has any.
-func (g *eventRing) setText(r *evRec, i int, text, detail string, f *Fault) {
-	if text != "" || detail != "" || f != nil {
-		r.text = true
-		g.texts[i] = evText{Text: text, Detail: detail, Fault: f}
-	}
-}
-
-// put records e as the ring's newest event.
+// put records e as the ring's newest event. It writes every field of the record in place,
+// one statement each (a literal or a tuple assignment would be built aside and copied).
 func (g *eventRing) put(e *Event) {
-	if len(g.names) >= g.limit {
-		g.rebuildNames()
-	}
 	r, i := g.slot()
-	*r = evRec{
-		Seq: e.Seq, At: e.At, Msg: e.Msg, Node: e.Node, Peer: e.Peer, Req: e.Req, Index: e.Index,
-		Term: e.Term, Result: e.Result, Token: e.Token, Sent: e.Sent, Lease: e.Lease,
-		cmdLease: e.Cmd.LeaseMS, cmdToken: e.Cmd.Token, cmdLeft: e.Cmd.RemainingMS, cmdOrigin: e.Cmd.Origin,
-		orgID: e.Origin.ID, orgReq: e.Origin.Req, orgToken: e.Origin.Token, orgNode: e.Origin.Node,
-		client: g.name(e.Client), role: g.name(string(e.Role)), key: g.name(e.Key), level: g.name(e.Level),
-		cmdKey: g.name(e.Cmd.Key), orgClient: g.name(e.Origin.Client),
-		Kind: e.Kind, cmdKind: e.Cmd.Kind, orgKind: e.Origin.Kind, Op: e.Op, Reply: e.Reply,
-		Violation: e.Violation, Accepted: e.Accepted, Removed: e.Removed, rich: true,
-	}
-	g.setText(r, i, e.Text, e.Detail, e.Fault)
+	r.rich = true
+	r.tail = *tailOf(e)
+	r.cmdLease, r.cmdToken, r.cmdLeft, r.cmdOrigin, r.cmdKind = e.Cmd.LeaseMS, e.Cmd.Token, e.Cmd.RemainingMS, e.Cmd.Origin, e.Cmd.Kind
+	r.orgID, r.orgReq, r.orgToken, r.orgNode, r.orgKind = e.Origin.ID, e.Origin.Req, e.Origin.Token, e.Origin.Node, e.Origin.Kind
+	r.text = true
+	t := &g.texts[i]
+	t.Client, t.Role, t.Key, t.Level = e.Client, e.Role, e.Key, e.Level
+	t.Text, t.Detail, t.CmdKey, t.OrgClient, t.Fault = e.Text, e.Detail, e.Cmd.Key, e.Origin.Client, e.Fault
 }
 
 // putMsg records a message event (emitMsg's): only these fields are set.
@@ -140,26 +116,28 @@ func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, p
 	if r.rich {
 		*r = evRec{}
 	}
-	r.Seq, r.At, r.Kind, r.Node, r.Peer, r.Msg = seq, at, kind, node, peer, *info
-	g.setText(r, i, text, detail, nil)
+	m := &r.tail
+	m.Seq, m.At, m.Kind, m.Node, m.Peer = seq, at, kind, node, peer
+	m.Msg = *info
+	r.text = text != "" || detail != ""
+	if r.text {
+		g.texts[i] = evText{Text: text, Detail: detail}
+	}
 }
 
 // event is the record at slot i as the Event it was.
 func (g *eventRing) event(i int) Event {
 	r := &g.recs[i]
 	e := Event{
-		Client: g.str(r.client), Role: Role(g.str(r.role)), Key: g.str(r.key), Level: g.str(r.level),
-		Cmd: fsm.Command{Kind: r.cmdKind, Key: g.str(r.cmdKey), LeaseMS: r.cmdLease, Token: r.cmdToken,
+		Cmd: fsm.Command{Kind: r.cmdKind, LeaseMS: r.cmdLease, Token: r.cmdToken,
 			RemainingMS: r.cmdLeft, Origin: r.cmdOrigin},
-		Origin: Origin{ID: r.orgID, Kind: r.orgKind, Client: g.str(r.orgClient), Req: r.orgReq,
-			Token: r.orgToken, Node: r.orgNode},
-		Seq: r.Seq, At: r.At, Kind: r.Kind, Node: r.Node, Peer: r.Peer, Req: r.Req, Msg: r.Msg,
-		Index: r.Index, Term: r.Term, Result: r.Result, Token: r.Token, Op: r.Op, Reply: r.Reply,
-		Violation: r.Violation, Accepted: r.Accepted, Sent: r.Sent, Lease: r.Lease, Removed: r.Removed,
+		Origin: Origin{ID: r.orgID, Kind: r.orgKind, Req: r.orgReq, Token: r.orgToken, Node: r.orgNode},
 	}
+	*tailOf(&e) = r.tail
 	if r.text {
 		t := &g.texts[i]
-		e.Text, e.Detail, e.Fault = t.Text, t.Detail, t.Fault
+		e.Client, e.Role, e.Key, e.Level = t.Client, t.Role, t.Key, t.Level
+		e.Text, e.Detail, e.Cmd.Key, e.Origin.Client, e.Fault = t.Text, t.Detail, t.CmdKey, t.OrgClient, t.Fault
 	}
 	return e
 }
@@ -173,47 +151,4 @@ func (g *eventRing) latest(n int) []Event {
 		out[i] = g.event((g.head + all - n + i) % all) // the ring's oldest is at head
 	}
 	return out
-}
-
-func (g *eventRing) name(s string) uint32 {
-	if s == "" {
-		return 0
-	}
-	h := &g.hits[(len(s)*7+int(s[0])*3+int(s[len(s)-1]))%len(g.hits)]
-	if h.s == s {
-		return h.id
-	}
-	id, ok := g.nameID[s]
-	if !ok {
-		g.names = append(g.names, s)
-		id = uint32(len(g.names))
-		g.nameID[s] = id
-	}
-	*h = nameHit{s, id}
-	return id
-}
-
-func (g *eventRing) str(id uint32) string {
-	if id == 0 {
-		return ""
-	}
-	return g.names[id-1]
-}
-
-// rebuildNames starts the table of names again with only those the records use.
-func (g *eventRing) rebuildNames() {
-	old := g.names
-	g.names, g.nameID, g.hits = nil, map[string]uint32{}, [len(g.hits)]nameHit{}
-	again := func(id *uint32) {
-		if *id != 0 {
-			*id = g.name(old[*id-1])
-		}
-	}
-	for i := range g.recs {
-		r := &g.recs[i]
-		for _, id := range []*uint32{&r.client, &r.role, &r.key, &r.level, &r.cmdKey, &r.orgClient} {
-			again(id)
-		}
-	}
-	g.limit = max(minNameLimit, 2*len(g.names))
 }

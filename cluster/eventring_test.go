@@ -60,22 +60,6 @@ func TestEventRingKeepsEveryField(t *testing.T) {
 	}
 }
 
-// The table of names is rebuilt with what the records still name, and they read the same.
-func TestEventRingRebuildsNames(t *testing.T) {
-	g := newEventRing(4)
-	for i := 0; i < 3*minNameLimit; i++ {
-		g.put(&Event{Seq: uint64(i), Key: fmt.Sprintf("k%d", i), Client: "c1"})
-	}
-	if len(g.names) > minNameLimit {
-		t.Fatalf("%d names kept", len(g.names))
-	}
-	for i, e := range g.latest(4) {
-		if want := fmt.Sprintf("k%d", 3*minNameLimit-4+i); e.Key != want || e.Client != "c1" {
-			t.Fatalf("event %d: key %q client %q, want %q c1", i, e.Key, e.Client, want)
-		}
-	}
-}
-
 // A subscriber of some kinds sees exactly the events of those kinds that one of all sees.
 func TestSubscribeKinds(t *testing.T) {
 	w := newWorld(t, nil)
@@ -99,5 +83,53 @@ func TestSubscribeKinds(t *testing.T) {
 	}
 	if !reflect.DeepEqual(all, some) {
 		t.Fatalf("SubscribeKinds saw %d events, Subscribe %d of those kinds", len(some), len(all))
+	}
+}
+
+// eventTail mirrors Event from Seq on, field for field and byte for byte: tailOf reads an
+// Event's as one, so a field added to Event after Seq (or a pointer among them) fails here.
+func TestEventTailIsEventsTail(t *testing.T) {
+	ev, tail := reflect.TypeOf(Event{}), reflect.TypeOf(eventTail{})
+	seq, _ := ev.FieldByName("Seq")
+	if got, want := tail.Size(), ev.Size()-seq.Offset; got != want {
+		t.Fatalf("eventTail is %d bytes, Event from Seq on %d", got, want)
+	}
+	n := 0
+	for i := 0; i < ev.NumField(); i++ {
+		f := ev.Field(i)
+		if f.Offset < seq.Offset {
+			continue
+		}
+		if n >= tail.NumField() {
+			t.Fatalf("Event.%s has no field in eventTail", f.Name)
+		}
+		g := tail.Field(n)
+		if g.Name != f.Name || g.Type != f.Type || g.Offset != f.Offset-seq.Offset {
+			t.Fatalf("eventTail.%s (%s at %d) is not Event.%s (%s at %d from Seq)", g.Name, g.Type, g.Offset, f.Name, f.Type, f.Offset-seq.Offset)
+		}
+		n++
+	}
+	if n != tail.NumField() {
+		t.Fatalf("eventTail has %d fields, Event %d from Seq on", tail.NumField(), n)
+	}
+	var hasPointers func(reflect.Type) bool
+	hasPointers = func(t reflect.Type) bool {
+		switch t.Kind() {
+		case reflect.Struct:
+			for i := 0; i < t.NumField(); i++ {
+				if hasPointers(t.Field(i).Type) {
+					return true
+				}
+			}
+			return false
+		case reflect.Array:
+			return hasPointers(t.Elem())
+		case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Interface, reflect.Func, reflect.Chan, reflect.UnsafePointer:
+			return true
+		}
+		return false
+	}
+	if hasPointers(reflect.TypeOf(evRec{})) {
+		t.Fatal("evRec holds a pointer: the GC would mark the ring again")
 	}
 }

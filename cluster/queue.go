@@ -131,7 +131,8 @@ func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m 
 		q.slab = append(q.slab, item{})
 	}
 	it := &q.slab[slot]
-	it.at, it.seq, it.sent, it.kind, it.node, it.from, it.gen, it.inc, it.ok, it.info = at, q.seq, sent, itDeliver, to, from, 0, inc, false, *info
+	it.at, it.seq, it.sent, it.kind, it.node, it.from, it.gen, it.inc, it.ok = at, q.seq, sent, itDeliver, to, from, 0, inc, false
+	it.info = *info // apart: a tuple assignment copies through a temporary
 	it.msg = m
 	q.insert(qkey{at: at, seq: q.seq, slot: slot})
 }
@@ -178,7 +179,8 @@ func heapPush(h []qkey, k qkey) []qkey {
 // five pointers (a test holds set equal to assignment).
 func (it *item) set(from *item) {
 	it.at, it.seq, it.sent, it.kind, it.node, it.from = from.at, from.seq, from.sent, from.kind, from.node, from.from
-	it.gen, it.inc, it.ok, it.info = from.gen, from.inc, from.ok, from.info
+	it.gen, it.inc, it.ok = from.gen, from.inc, from.ok
+	it.info = from.info
 	it.msg, it.cl, it.req, it.rep, it.write = from.msg, from.cl, from.req, from.rep, from.write
 }
 

@@ -172,7 +172,8 @@ func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, det
 			*e = Event{}
 			w.pubFull = false
 		}
-		e.Seq, e.At, e.Kind, e.Node, e.Peer, e.Msg, e.Text, e.Detail = w.evSeq, w.now, kind, node, peer, *info, text, detail
+		e.Seq, e.At, e.Kind, e.Node, e.Peer, e.Text, e.Detail = w.evSeq, w.now, kind, node, peer, text, detail
+		e.Msg = *info
 		w.publish(e)
 	}
 }
