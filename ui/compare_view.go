@@ -263,6 +263,10 @@ func (m *CompareModel) half(i int, r rect) []string {
 	if trackH >= 2 {
 		body = append(body, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", iw))
 		body = append(body, dm.trackerBody(iw, trackH-1, trackH > 2)...)
+	} else if trackH == 1 {
+		// One row, too few for the tracker's rule and a row: its rule names its newest entry
+		// (the row stayed blank while the tracker was cut).
+		body = append(body, rule(m.st, dm.newestEntry(), "", iw))
 	}
 	if clientsH >= 2 {
 		body = append(body, rule(m.st, "clients & resource", "", iw))
@@ -801,6 +805,11 @@ func narrFitted(text []narrLine, h int) []narrLine {
 		}
 		text = text[1:]
 	}
+	if len(note) > 1 && h-len(note) < 3 {
+		// Few rows (80x24 past the divergence): the note in one, cut, so the say keeps two
+		// (it had one, cut with no word of it).
+		note = []narrLine{{cut(note[0].text+" "+strings.TrimSpace(note[1].text), 200), narrNote}}
+	}
 	return append(note, fitNarr(text, h-len(note))...)
 }
 
@@ -832,7 +841,12 @@ func fitNarr(text []narrLine, h int) []narrLine {
 		}
 		if len(text)-next < 1 {
 			if h < 2 {
-				return text[:h]
+				// No row for the "… more lines": the one row ends with the mark.
+				out := append([]narrLine(nil), text[:h]...)
+				if h == 1 {
+					out[0].text += " … (more: a taller terminal)"
+				}
+				return out
 			}
 			// One say longer than the rows: its start, and the cut says so.
 			return append(text[:h-1:h-1], narrLine{fmt.Sprintf("  … %d more lines (a taller terminal)", len(text)-h+1), narrFail})

@@ -396,3 +396,24 @@ func (m *Model) expiredOther(p *cluster.ProposalView, res *fsm.Result) (string, 
 	}
 	return g.Origin.Client, r.Token
 }
+
+// newestEntry is the tracker in a few words: its newest proposal, where it stands and what it
+// applied as ("replication · newest: 6 Grant orders 3s → Granted{token:2} on 5 of 5").
+func (m *Model) newestEntry() string {
+	ps := m.v.Proposals
+	if len(ps) == 0 {
+		return "replication · no proposals yet"
+	}
+	p := &ps[len(ps)-1]
+	applied := 0
+	for _, s := range p.Stages {
+		if s == cluster.StageApplied {
+			applied++
+		}
+	}
+	res := "…"
+	if r, _ := appliedResult(p); r != nil {
+		res = r.String()
+	}
+	return fmt.Sprintf("replication · newest: %d %s → %s, applied on %d of %d", p.Index, p.Cmd, res, applied, len(p.Stages))
+}
