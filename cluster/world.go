@@ -33,7 +33,6 @@ type World struct {
 	removedIDs  uint16
 
 	watch      Watchers               // the checkers, tracker and history (observe.go), told every note
-	noteBuf    Note                   // the note being told (observe.go): reused, never allocated
 	violations []Violation            // what the watchers reported through their Sink
 	origins    chunks.List[originRec] // origins[id-1]: every proposal's, kept for the life of the run
 	reqSeq     uint64

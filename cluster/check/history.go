@@ -42,13 +42,13 @@ type history struct {
 	ops        []*LinOp       // by id; nil once checked and forgotten
 	byReq      map[uint64]int // a client's request id -> op, until its final answer or timeout
 	byOrigin   map[uint64]int // origin id -> op, while the op is kept
-	applied    map[uint64]bool
+	applied    []uint64       // bit id: the operation of origin id applied (origin ids are dense from 1)
 	segs       map[string]*segment
 	forgotten  int // operations checked linearizable and dropped
 }
 
 func newHistory() *history {
-	return &history{byReq: map[uint64]int{}, byOrigin: map[uint64]int{}, applied: map[uint64]bool{}, segs: map[string]*segment{}}
+	return &history{byReq: map[uint64]int{}, byOrigin: map[uint64]int{}, segs: map[string]*segment{}}
 }
 
 // add starts an operation on its key's segment; open says whether it waits for an answer
@@ -146,14 +146,14 @@ func (h *history) onPropose(o cluster.Origin, cmd fsm.Command, at time.Duration)
 // onApply closes leader duties at their first apply, and records what a timed-out client
 // request's entry did (it may take effect after the client gave up).
 func (h *history) onApply(node int, cmd fsm.Command, o cluster.Origin, res fsm.Result, at time.Duration) {
-	if o.ID == 0 || h.applied[o.ID] {
+	if o.ID == 0 || h.wasApplied(o.ID) {
 		return
 	}
 	i, ok := h.byOrigin[o.ID]
 	if !ok {
 		return // never an operation, or already checked and forgotten
 	}
-	h.applied[o.ID] = true
+	h.setApplied(o.ID)
 	h.version++
 	op := h.ops[i]
 	outcome, tok := outcomeOf(res)
@@ -170,6 +170,19 @@ func (h *history) onApply(node int, cmd fsm.Command, o cluster.Origin, res fsm.R
 			h.seg(op.Key).settle(at)
 		}
 	}
+}
+
+// wasApplied and setApplied keep one bit per origin: every node's apply of every entry asks
+// (a map of them grew with the run and missed the cache on most lookups).
+func (h *history) wasApplied(id uint64) bool {
+	return id/64 < uint64(len(h.applied)) && h.applied[id/64]&(1<<(id%64)) != 0
+}
+
+func (h *history) setApplied(id uint64) {
+	for id/64 >= uint64(len(h.applied)) {
+		h.applied = append(h.applied, 0)
+	}
+	h.applied[id/64] |= 1 << (id % 64)
 }
 
 func outcomeOf(res fsm.Result) (string, uint64) {

@@ -153,8 +153,7 @@ func (h *history) forget(s *segment) {
 			continue
 		}
 		for _, o := range h.ops[id].Origins {
-			delete(h.byOrigin, o)
-			delete(h.applied, o)
+			delete(h.byOrigin, o) // its applied bit stays: one bit, and onApply stops there
 		}
 		h.forgotten++
 		h.ops[id] = nil

@@ -19,10 +19,10 @@ func Attach(out cluster.Sink) cluster.Watchers {
 }
 
 // Observe tells each watcher.
-func (s *Set) Observe(e *cluster.Note) {
-	s.chk.observe(e)
-	s.tracker.observe(e)
-	s.history.observe(e)
+func (s *Set) Observe(e cluster.Note) {
+	s.chk.observe(&e)
+	s.tracker.observe(&e)
+	s.history.observe(&e)
 }
 
 // Proposals is the tracker's latest n proposals, oldest first.
