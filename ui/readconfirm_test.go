@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -76,5 +77,30 @@ func TestLateConfirmationSaysSo(t *testing.T) {
 	}
 	if !stepped || !strings.Contains(strings.Join(rows, "\n"), "finds n1 no longer leading") {
 		t.Errorf("no late confirmation row:\n%s", strings.Join(rows, "\n"))
+	}
+}
+
+// A row too long for the timeline wraps with its words in the column every row's words start
+// in: a blank mark was wrapped with them and trimmed, so leader-crash-mid-lease-extend's
+// "n2 extends orders #1: 1s left, …" started two cells left of the rows around it.
+func TestWrappedRowKeepsItsColumn(t *testing.T) {
+	st := testStyles()
+	ext := cluster.Event{Kind: cluster.EvLeaseExtended, Node: 2, Key: "orders", Token: 1, Text: "1s", At: 3054 * time.Millisecond}
+	one := cluster.Event{Kind: cluster.EvCrash, Node: 1, At: 3054 * time.Millisecond}
+	short := ansi.Strip(eventLine(&one, st, 40, 6))
+	col := strings.Index(short, "n1 crashes")
+	for _, w := range []int{40, 62} {
+		ls := strings.Split(ansi.Strip(eventLine(&ext, st, w, 6)), "\n")
+		if len(ls) < 2 {
+			t.Fatalf("width %d: %q does not wrap", w, ls)
+		}
+		if got := strings.Index(ls[0], "n2 extends"); got != col {
+			t.Errorf("width %d: the wrapped row's words start at %d, other rows' at %d:\n%s\n%s", w, got, col, short, strings.Join(ls, "\n"))
+		}
+		for _, l := range ls {
+			if width(l) > w {
+				t.Errorf("width %d: a line is %d wide: %q", w, width(l), l)
+			}
+		}
 	}
 }

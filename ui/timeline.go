@@ -295,9 +295,11 @@ func eventLine(e *cluster.Event, st *styles, w, atW int) string {
 	at := fmt.Sprintf("%*s ", atW, simTime(e.At))
 	text := mark + " " + e.Describe()
 	if rest := w - width(at); width(text) > rest && rest > 12 {
-		ls := wrap(text, rest, "  ")
+		// The words wrap apart from the mark, which keeps its column: wrapped with them, a
+		// blank mark was trimmed and the row's words moved two cells left of every other row's.
+		ls := wrap(e.Describe(), rest-2, "")
 		for i := range ls {
-			ls[i] = s.r(ls[i])
+			ls[i] = s.r(pick(i == 0, mark+" ", "  ") + ls[i])
 		}
 		return st.faint.r(cut(at, w)) + strings.Join(ls, "\n"+blank(width(at)))
 	}
