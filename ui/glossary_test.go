@@ -25,10 +25,12 @@ func glossaryEntry(t *testing.T, term string) string {
 // student who meets FRZ, delayed or "waits in n1's queue" finds it under that word.
 func TestGlossaryHasRealLeaseWords(t *testing.T) {
 	for term, shows := range map[string][]string{
-		"freeze, FROZEN, FRZ":                    {"freeze nX D", "FROZEN", "FRZ", "wakes after", "buffer", "lease manager acts first"},
-		"lock-delay, delayed":                    {"option lock-delay D", "delayed", "not busy", "own clock"},
-		"acquire … wait, the queue":              {"acquire KEY LEASE wait", "waits in n1's queue", "timeout bounds the wait", "eats into it"},
-		"own-term rule (Figure 8)":               {"own term", "empty entry", "figure-8"},
+		"freeze, FROZEN, FRZ":                      {"freeze nX D", "FROZEN", "FRZ", "node row", "wakes after", "buffer", "lease manager acts first"},
+		"lock-delay, delayed":                      {"option lock-delay D", "delayed", "not busy", "own clock"},
+		"acquire … wait, the queue":                {"acquire KEY LEASE wait", "waits in n1's queue", "timeout bounds the wait", "eats into it"},
+		"own-term rule (Figure 8)":                 {"own term", "empty entry", "figure-8"},
+		"safety, liveness":                         {"0 violations", "liveness", "frozen-leader"},
+		"request timeout (a client's), timeout 3s": {"request timeout 3s", "not the election timeout", "cX timeout D"},
 		"commit":                                 {"own term", "own-term rule"},
 		"election timeout":                       {"by default"},
 		"keep, extend, reset (lease-on-promote)": {"first entry of its term applies"},

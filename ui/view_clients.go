@@ -155,7 +155,8 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		l.opt(piece{st.warn, " · clock ×" + trimFloat(c.Rate)})
 	}
 	if c.Timeout != m.v.Config.ClientTimeout {
-		l.opt(piece{st.warn, " · timeout " + c.Timeout.String()}) // set by `cX timeout D`
+		// set by `cX timeout D`; "request" so it is not read as the election timeout next to it
+		l.opt(piece{st.warn, " · request timeout " + c.Timeout.String()})
 	}
 	l.opt(piece{st.faint, fmt.Sprintf(" · asks n%d", c.Guess)}) // the node its next request (or retry) goes to
 	return l.lines()

@@ -89,11 +89,12 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 		mark = "▸"
 	}
 	head := fmt.Sprintf("%s%s n%d", mark, sym, n.ID)
-	word := roleWord(r, false)
+	title := firstFit(w-6, head+" "+roleWord(r, false), head+" "+roleWord(r, true), head)
 	if n.Frozen {
-		word += " FROZEN" // freeze nX D: it runs nothing until it wakes
+		// freeze nX D: it runs nothing until it wakes. FROZEN before the role word goes: the
+		// symbol still says leader, and round 8 met only the cryptic FRZ at 120 columns.
+		title = firstFit(w-6, head+" "+roleWord(r, false)+" FROZEN", head+" FROZEN", head+" FRZ", head)
 	}
-	title := firstFit(w-6, head+" "+word, head+" "+roleWord(r, true)+pick(n.Frozen, " FRZ", ""), head)
 	body := make([]string, 0, ih)
 	body = append(body, m.nodeState(n, iw)...)
 
