@@ -28,7 +28,7 @@ var Glossary = []GlossaryEntry{
 	{"idempotent", "doing it twice has the same effect as doing it once: \"set x to 5\" is idempotent, \"add 5 to x\" is not."},
 	{"token", "the number a Grant hands out, from one counter in the replicated state machine shared by every key: it only ever goes up (#7 on screen is token 7), so a later holder always has a higher token."},
 	{"fencing", "the protected resource checks the token each write carries (a fencing token) itself, rather than trusting that the writer still holds the lock."},
-	{"lease, countdown", "a Grant's time limit (its lease_ms). Every node counts it down on its own clock from when it applied the Grant: the bars show what is left."},
+	{"lease, countdown", "a Grant's time limit (its lease_ms). Every node counts it down on its own clock from when it applied the Grant: the bars show what is left. A client's line counts it from when the client sent its acquire, a little earlier, so it and the nodes may differ by a tenth."},
 	{"projected state", "the lock table as it will be once every entry already in the leader's log applies. The leader checks each acquire against it, not against the applied table."},
 	{"term", "raft's election counter: each election starts a higher term; a node that sees a higher term follows it."},
 	{"partition", "a network split: no message crosses between the sides, and each side runs on. heal (h) joins the sides again, and removes every delay and drop too."},
