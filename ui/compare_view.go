@@ -556,8 +556,9 @@ func (m *CompareModel) violRows(w int) int {
 // played to it with one key) showed an empty panel. It listens to the world it was made for;
 // a rewind builds new worlds, and a new keptEvents starts from what the new one's ring holds.
 type keptEvents struct {
-	w   *cluster.World
-	evs []cluster.Event
+	w     *cluster.World
+	evs   []cluster.Event
+	reads []cluster.Event // ReadIndex confirmations, for the rows a say names
 }
 
 const keptMax = 64
@@ -577,6 +578,14 @@ func (k *keptEvents) follow(w *cluster.World) {
 func (k *keptEvents) add(e *cluster.Event) {
 	switch e.Kind {
 	case cluster.EvApplied, cluster.EvLocalExpiry, cluster.EvClientReply, cluster.EvWrite, cluster.EvViolation:
+	case cluster.EvMsgDelivered:
+		if e.Msg.Read { // a ReadIndex confirmation: a row a say may name (compare_rows.go)
+			k.reads = append(k.reads, *e)
+			if len(k.reads) > 2*keptMax {
+				k.reads = append([]cluster.Event(nil), k.reads[len(k.reads)-keptMax:]...)
+			}
+		}
+		return
 	default:
 		return
 	}
@@ -607,7 +616,7 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 		// story is one run's (once they part, a line of its own says so).
 		lead = "▸ story of the " + whose + " run: "
 	}
-	lines := sayLinesLead(says, w, lead)
+	lines := append(sayLinesLead(says, w, lead), m.namedRows(i, says, w)...)
 	if ask == nil {
 		return lines
 	}
@@ -784,7 +793,7 @@ func (m *CompareModel) narrBlock(text []narrLine, w, h int) []string {
 			s = m.st.bad
 		case narrNote:
 			s = m.st.warn
-		case narrAskDone:
+		case narrAskDone, narrRow:
 			s = m.st.faint
 		}
 		out = append(out, s.r(fit(" "+l.text, w)))

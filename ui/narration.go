@@ -27,6 +27,7 @@ const (
 	narrChoice
 	narrNote    // a comparison's note on whose story the narration tells
 	narrAskDone // a comparison's answered ask the script moved on from, in one line
+	narrRow     // a comparison's copy of a timeline row a say points at
 )
 
 // sayLines wraps the `say` texts to w cells, each in quotes.

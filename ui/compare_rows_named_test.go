@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// etcd-failover-reset's handover narration points at timeline rows ("(c1 gets not-leader from
+// n1)", "('… finds n1 no longer leading')", "the timeline's 'nX confirms … still leads' rows"),
+// and a comparison has no timeline: under the say, the rows it names, from the story's run.
+func TestCompareShowsTheRowsASayNames(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} { // (at 80x24 the say alone fills the three rows)
+		a, b := withoutPair(t, "etcd-failover-reset", "lease-on-promote")
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		atSay := func(prefix string) string {
+			playUntil(t, m, func() bool {
+				says, _, _ := m.c.Narration(0)
+				return m.atPause && len(says) > 0 && strings.HasPrefix(says[0], prefix)
+			})
+			return strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+		}
+		v := atSay("Meanwhile c1's background keepalive")
+		if !strings.Contains(v, "the rows it names") || !strings.Contains(v, "confirms n1 still leads") {
+			t.Errorf("%dx%d: no confirms row under the say that names them:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
+		}
+		v = atSay("n1 began that round")
+		for _, want := range []string{"4.065s c1 gets not-leader from n1", "finds n1 no longer leading"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%dx%d: %q missing under the say that names it:\n%s", sz[0], sz[1], want, ansi.Strip(m.View()))
+			}
+		}
+		v = atSay("c2 asks for 'orders'")
+		if !strings.Contains(v, "confirms n2 still leads") {
+			t.Errorf("%dx%d: no 'nX confirms n2 still leads' row:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
+		}
+	}
+}
+
+// Only rows are patterns: a quoted word ('orders') or a phrase naming no node or client is not.
+func TestRowPatterns(t *testing.T) {
+	pats := rowPatterns([]string{"asks for 'orders' (the timeline's 'nX confirms … still leads' rows), ('… finds n1 no longer leading') (c1 gets not-leader from n1) 'a quoted phrase'"})
+	if len(pats) != 3 {
+		t.Fatalf("patterns %v", pats)
+	}
+	for _, c := range []struct {
+		row  string
+		want int
+	}{
+		{"n3 confirms n1 still leads (ReadIndex heartbeat)", 0},
+		{"n4's confirmation (4.060s) finds n1 no longer leading", 1},
+		{"c1 gets not-leader from n1", 2},
+	} {
+		for p, re := range pats {
+			if re.MatchString(c.row) != (p == c.want) {
+				t.Errorf("pattern %d (%v) on %q: %v", p, re, c.row, re.MatchString(c.row))
+			}
+		}
+	}
+}
