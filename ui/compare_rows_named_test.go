@@ -59,3 +59,16 @@ func TestRowPatterns(t *testing.T) {
 		}
 	}
 }
+
+// The note on whose story it is stays whole when it and the say both fit: at etcd-failover-
+// reset's 4.120s stop (a two-line say) it was cut to "see its hal…" while other stops wrapped it.
+func TestNarrFittedKeepsTheNoteWholeWhenAllFits(t *testing.T) {
+	text := []narrLine{{"▸ what the run does (the story is told for it; the other run parted", narrNote}, {"  at 4.064s: see its half)", narrNote},
+		{"❝ n2 told c2 busy,", narrSay}, {"  the newest rows. ❞", narrSay}}
+	if got := narrFitted(text, 4); len(got) != 4 || got[1].text != text[1].text {
+		t.Errorf("all four lines fit four rows, got %v", got)
+	}
+	if got := narrFitted(append(text, narrLine{"  more ❞", narrSay}), 4); len(got) != 4 || got[0].kind != narrNote || got[1].kind == narrNote {
+		t.Errorf("too few rows: the note goes in one, got %v", got)
+	}
+}

@@ -814,9 +814,10 @@ func narrFitted(text []narrLine, h int) []narrLine {
 		}
 		text = text[1:]
 	}
-	if len(note) > 1 && h-len(note) < 3 {
+	if len(note) > 1 && h-len(note) < min(3, len(text)) {
 		// Few rows (80x24 past the divergence): the note in one, cut, so the say keeps two
-		// (it had one, cut with no word of it).
+		// (it had one, cut with no word of it). Not when everything fits: etcd-failover-reset's
+		// two-line say at 4.120s cut the note to "see its hal…".
 		note = []narrLine{{cut(note[0].text+" "+strings.TrimSpace(note[1].text), 200), narrNote}}
 	}
 	return append(note, fitNarr(text, h-len(note))...)
