@@ -94,11 +94,11 @@ func answerAsk(m *Model) {
 	}
 }
 
-// TestClientRequestOnTheWire: ghost-lock's third pause says the request is on the wire; the
+// TestClientRequestOnTheWire: ghost-lock's fourth pause says the request is on the wire; the
 // Network panel counts it and lists it.
 func TestClientRequestOnTheWire(t *testing.T) {
 	m := playLesson(t, "ghost-lock", 120, 40)
-	for range 2 {
+	for range 3 { // the opening, c2 disconnected, c2 back
 		runToStop(t, m)
 		press(m, "enter")
 	}

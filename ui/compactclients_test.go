@@ -19,7 +19,7 @@ func TestCompactClientsSayWhatTheStoryDoes(t *testing.T) {
 		t.Fatalf("leader-crash-mid-lease, one second into the lease: c1's time left is not on its row:\n%s", v)
 	}
 	m = playLesson(t, "ghost-lock", 80, 24)
-	for range 2 {
+	for range 3 { // the opening, c2 disconnected, c2 back
 		runToStop(t, m)
 		press(m, "enter")
 	}
