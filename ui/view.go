@@ -113,13 +113,27 @@ func (m *Model) header() string {
 		}
 		return n <= m.width
 	}
-	for _, g := range headGiveWay {
-		if fit() {
-			break
+	giveWay := func(order []struct{ field, form int }) {
+		for _, g := range order {
+			if fit() {
+				break
+			}
+			if f := &fs[g.field]; f.at < g.form && g.form < len(f.forms) {
+				f.at = g.form
+			}
 		}
-		if f := &fs[g.field]; f.at < g.form && g.form < len(f.forms) {
-			f.at = g.form
+	}
+	// The unsafe switch's name is an unsafe lesson's subject: the violations' names past the
+	// first give way to it if that keeps it. If even that does not, the usual order, in which
+	// the violations' names outlast it.
+	if len(m.v.Violations) > 0 && len(m.v.Config.Unsafe.Names()) > 0 {
+		first := slices.Clone(fs)
+		if giveWay(unsafeNameFirst); fs[hUnsafe].at >= 2 {
+			copy(fs, first)
+			giveWay(headGiveWay)
 		}
+	} else {
+		giveWay(headGiveWay)
 	}
 	// Still too wide (a long name on a narrow screen): the name is cut, never what follows.
 	over := -m.width
@@ -172,12 +186,26 @@ const (
 // name (the lesson's name says -unsafe), the word "step", the speed, "violations" (with none),
 // "voters", the simulated time (the timeline shows it), the number before the lesson's name; the run
 // state's words last of all (a student reads the header to know whether the script paused).
-// Violations lose their names past the first only then. The lesson's name and the step counter stay.
+// Violations lose their names past the first only then, unless that keeps the unsafe switch's
+// name (unsafeNameFirst). The lesson's name and the step counter stay.
 var headGiveWay = []struct{ field, form int }{
 	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hLeader, 2}, {hSeed, 2}, {hAhead, 1}, {hUnsafe, 2},
 	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTime, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
 	{hState, 2}, {hViol, 3}, {hConf, 2},
 }
+
+// unsafeNameFirst is headGiveWay with the violations' short form ("✖ lost-grant +1") before
+// the unsafe switch's name goes.
+var unsafeNameFirst = func() []struct{ field, form int } {
+	var out []struct{ field, form int }
+	for _, g := range headGiveWay {
+		if g.field == hUnsafe && g.form == 2 {
+			out = append(out, struct{ field, form int }{hViol, 3})
+		}
+		out = append(out, g)
+	}
+	return out
+}()
 
 type headSeg struct {
 	s    sty
