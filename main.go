@@ -244,7 +244,7 @@ func cmdPlay(args []string, stderr io.Writer) error {
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("run", "leaselab run [--verbose] [--trace FILE] [--html OUT.html] [--seed N] [--budget D] [--timeout D] FILE|NAME...", stderr,
-		"Runs scenarios (files or lesson names) headless and checks their expects: PASS/FAIL per file.",
+		"Runs scenarios (files, lesson or example names) headless and checks their expects: PASS/FAIL per file.",
 		"Exit status: 0 all passed, 1 a failure, 2 bad usage or a parse error (FILE:LINE:COL).")
 	verbose := fs.Bool("verbose", false, "print the narration and a readable event log")
 	htmlOut := fs.String("html", "", "export the run as one self-contained web page OUT.html (one scenario)")
@@ -434,7 +434,7 @@ func cmdCompare(args []string, stdout, stderr io.Writer) error {
 
 func cmdList(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("list", "leaselab list", stderr,
-		"Lists the bundled lessons by theme, numbered in teaching order.")
+		"Lists the bundled lessons by theme, numbered in teaching order, then the bundled examples.")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -459,6 +459,16 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%3d  %-*s  %s\n", l.Number, width, l.Name, l.Title)
 		if l.Teaches != "" {
 			fmt.Fprintf(stdout, "     %-*s  %s\n", width, "", l.Teaches)
+		}
+	}
+	if ex := scenarios.Examples(); len(ex) > 0 {
+		// Not lessons: scenarios a lesson points to, runnable by name from any directory.
+		fmt.Fprintf(stdout, "\nexamples (not lessons; a lesson names the one it needs)\n")
+		for _, l := range ex {
+			fmt.Fprintf(stdout, "     %-*s  %s\n", width, l.Name, l.Title)
+			if l.Teaches != "" {
+				fmt.Fprintf(stdout, "     %-*s  %s\n", width, "", l.Teaches)
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "\nplay one with: leaselab play NAME (n at its end plays the next)   headless: leaselab run NAME\n")

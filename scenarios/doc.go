@@ -1,7 +1,8 @@
 // Package scenarios is the scenario language (lex, parse, format), the runner that plays a
 // script against a cluster.World, the Playback that drives a run interactively, and the
-// bundled lessons (lessons/*.scenario, embedded). The chaos search is its own package,
-// scenarios/chaos, built on this one.
+// bundled lessons (lessons/*.scenario) and examples (examples/*.scenario, scenarios a lesson
+// points to), both embedded. The chaos search is its own package, scenarios/chaos, built on
+// this one.
 //
 // NewWorld is where every world is built, with its checkers (cluster/check) attached: the
 // runner calls it, and so playback, compare, chaos and the server. cluster.New requires the

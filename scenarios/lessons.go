@@ -15,6 +15,13 @@ import (
 //go:embed lessons/*.scenario
 var lessonFS embed.FS
 
+// The bundled examples are the .scenario files in examples/, compiled in too: scenarios a lesson
+// points to (renewing-holder shows what leader-crash-mid-lease-extend tells), run by name like a
+// lesson but not lessons (no place in the curriculum, no menu entry).
+//
+//go:embed examples/*.scenario
+var exampleFS embed.FS
+
 // Lesson is one bundled scenario.
 type Lesson struct {
 	Name    string
@@ -27,27 +34,38 @@ type Lesson struct {
 
 // Lessons lists the bundled lessons in teaching order (the curriculum), numbered.
 func Lessons() []Lesson {
-	names, _ := fs.Glob(lessonFS, "lessons/*.scenario")
+	out := bundled(lessonFS, "lessons")
+	for i, l := range out {
+		if th, n, ok := inCurriculum(l.Name); ok {
+			out[i].Theme, out[i].Number = th, n
+		} else {
+			out[i].Theme, out[i].Number = "more", 1000
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Lesson) int { return a.Number - b.Number })
+	for i := range out {
+		out[i].Number = i + 1
+	}
+	return out
+}
+
+// Examples lists the bundled examples by name, with Title and Teaches (no Theme or Number).
+func Examples() []Lesson { return bundled(exampleFS, "examples") }
+
+// bundled reads the .scenario files of dir in fsys, by name, with their titles and first comments.
+func bundled(fsys embed.FS, dir string) []Lesson {
+	names, _ := fs.Glob(fsys, dir+"/*.scenario")
 	slices.Sort(names)
 	var out []Lesson
 	for _, n := range names {
-		src, _ := lessonFS.ReadFile(n)
+		src, _ := fsys.ReadFile(n)
 		base := path.Base(n)
 		l := Lesson{Name: strings.TrimSuffix(base, ".scenario"), Source: src, Teaches: firstComment(src)}
 		l.Title = l.Name
 		if s, err := Parse(base, src); err == nil {
 			l.Title = s.Header.Title
 		}
-		if th, n, ok := inCurriculum(l.Name); ok {
-			l.Theme, l.Number = th, n
-		} else {
-			l.Theme, l.Number = "more", 1000
-		}
 		out = append(out, l)
-	}
-	slices.SortStableFunc(out, func(a, b Lesson) int { return a.Number - b.Number })
-	for i := range out {
-		out[i].Number = i + 1
 	}
 	return out
 }
@@ -65,8 +83,9 @@ func firstComment(src []byte) string {
 	return ""
 }
 
-// Load reads a scenario by file path, or by lesson name when no such file exists
-// ("late-expire", or "late-expire.scenario"). Parse errors come back as *ParseError.
+// Load reads a scenario by file path, or by lesson or example name when no such file exists
+// ("late-expire", "late-expire.scenario" or "renewing-holder"), from any directory: both are
+// compiled in. Parse errors come back as *ParseError.
 func Load(arg string) (*Scenario, error) {
 	if src, err := readScenarioFile(arg); err == nil {
 		return Parse(arg, src)
@@ -74,12 +93,20 @@ func Load(arg string) (*Scenario, error) {
 		return nil, err
 	}
 	name := strings.TrimSuffix(path.Base(arg), ".scenario")
-	if src, err := lessonFS.ReadFile("lessons/" + name + ".scenario"); err == nil && !strings.Contains(arg, "/") {
-		return Parse(name+".scenario", src)
+	if !strings.Contains(arg, "/") {
+		if src, err := lessonFS.ReadFile("lessons/" + name + ".scenario"); err == nil {
+			return Parse(name+".scenario", src)
+		}
+		if src, err := exampleFS.ReadFile("examples/" + name + ".scenario"); err == nil {
+			return Parse(name+".scenario", src)
+		}
 	}
-	var names []string
+	var lessons, examples []string
 	for _, l := range Lessons() {
-		names = append(names, l.Name)
+		lessons = append(lessons, l.Name)
 	}
-	return nil, fmt.Errorf("%s: no such file or lesson (lessons: %s)", arg, strings.Join(names, ", "))
+	for _, l := range Examples() {
+		examples = append(examples, l.Name)
+	}
+	return nil, fmt.Errorf("%s: no such file, lesson or example (lessons: %s; examples: %s)", arg, strings.Join(lessons, ", "), strings.Join(examples, ", "))
 }

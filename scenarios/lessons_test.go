@@ -310,3 +310,23 @@ func lessonReadFile(t *testing.T, name string) []byte {
 	}
 	return b
 }
+
+// An example never shadows a lesson, nor a lesson an example: Load tries lessons first, so a
+// shared name would hide the example.
+func TestExampleNamesAreNotLessonNames(t *testing.T) {
+	ex := Examples()
+	if len(ex) == 0 {
+		t.Fatal("no bundled examples")
+	}
+	for _, e := range ex {
+		for _, l := range Lessons() {
+			if l.Name == e.Name {
+				t.Errorf("example %s has a lesson's name", e.Name)
+			}
+		}
+		s, err := Load(e.Name)
+		if err != nil || s.Header.Title != e.Title {
+			t.Errorf("Load(%q): %v", e.Name, err)
+		}
+	}
+}
