@@ -157,7 +157,7 @@ func TestUnsafeNamesRoundTrip(t *testing.T) {
 
 // checkApply tells the checker of a synthetic apply on node n, as the node's hook would.
 func checkApply(w *World, n *node, idx uint64, cmd fsm.Command, o Origin, prev fsm.Lock, held bool, res fsm.Result) {
-	w.note(Note{Kind: EntryApplied, Node: n.id, Index: idx, Cmd: cmd, Origin: o,
+	w.note(&Note{Kind: EntryApplied, Node: n.id, Index: idx, Cmd: cmd, Origin: o,
 		Result: res, Prev: prev, Held: held, StateHash: n.sm.Hash()})
 }
 

@@ -212,7 +212,7 @@ func (c *client) start(a action) {
 	if a.op == OpRelease || a.op == OpKeepalive {
 		req.token = c.tokenFor(a)
 	}
-	w.note(Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
+	w.note(&Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
 	c.cur = req
 	c.send()
 }
@@ -418,7 +418,7 @@ func (c *client) adopt(ab *request, rep *reply) {
 	c.seen = lastAnswer{ReplyGranted, rep.token, ab.key}
 	c.holds[ab.key] = &holding{token: rep.token, lease: ab.lease, sentLocal: ab.sentLocal}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: ReplyGranted, Token: rep.token, Peer: rep.hint, Sent: rep.sent})
-	c.w.note(Note{Kind: ClientAdopt, Client: c.name, Req: ab.id, Req2: req.id, Token: rep.token})
+	c.w.note(&Note{Kind: ClientAdopt, Client: c.name, Req: ab.id, Req2: req.id, Token: rep.token})
 	c.kick()
 }
 
@@ -444,7 +444,7 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 		c.keptAlive(req, kind)
 	}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
-	c.w.note(Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind, Token: token})
+	c.w.note(&Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind, Token: token})
 	c.kick()
 }
 

@@ -151,7 +151,7 @@ func (c *client) onLoopTimer(l *keepLoop) {
 	req.wait = c.waitFor()
 	req.deadline = AddTime(now, req.wait)
 	l.req = req
-	w.note(Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
+	w.note(&Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
 	c.sendReq(req)
 }
 
@@ -184,7 +184,7 @@ func (c *client) endRenewal(l *keepLoop, kind ReplyKind, from, hint int, sent ti
 	req := l.req
 	l.req = nil
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Peer: hint, Sent: sent})
-	c.w.note(Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind})
+	c.w.note(&Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind})
 	c.keptAlive(req, kind)
 	if kind == ReplyRenewed || kind == ReplyNotFound { // what the client now knows of its lock
 		c.seen = lastAnswer{kind: kind, key: req.key}

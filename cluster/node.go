@@ -147,7 +147,7 @@ func (n *node) restore(data []byte, idx uint64, cs *pb.ConfState) {
 	n.applied = idx
 	n.tail.applied(idx)
 	n.restoreConf(cs, idx)
-	n.w.note(Note{Kind: StateRestored, Node: n.id, Index: idx, NextToken: n.sm.NextToken(), Conf: n.conf, ConfHash: n.w.confHash(n)})
+	n.w.note(&Note{Kind: StateRestored, Node: n.id, Index: idx, NextToken: n.sm.NextToken(), Conf: n.conf, ConfHash: n.w.confHash(n)})
 	n.clearLeases()
 	for _, k := range n.sm.Keys() {
 		l, _ := n.sm.Get(k)
@@ -303,7 +303,7 @@ func (n *node) onAppend(e *pb.Entry) {
 		if err == nil {
 			ev.Cmd = c
 			ev.Origin = n.w.origin(c.Origin)
-			n.w.note(Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: ev.Origin})
+			n.w.note(&Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: ev.Origin})
 			for _, p := range n.pending {
 				if p.id == c.Origin {
 					p.index = e.GetIndex()
@@ -311,7 +311,7 @@ func (n *node) onAppend(e *pb.Entry) {
 			}
 		}
 	}
-	n.w.emit(ev)
+	n.w.record(&ev)
 }
 
 // apply runs one committed entry through the state machine and everything that watches it.
@@ -342,8 +342,8 @@ func (n *node) apply(e *pb.Entry) {
 	if e.GetType() != pb.EntryType_EntryNormal {
 		ev.Text = "conf " + describeConfEntry(e)
 	}
-	n.w.emit(ev)
-	n.w.note(Note{Kind: EntryApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o,
+	n.w.record(&ev)
+	n.w.note(&Note{Kind: EntryApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o,
 		Result: res, Prev: prev, Held: held, StateHash: n.sm.Hash(), Conf: n.conf, ConfHash: n.w.confHash(n)})
 	if n.w.confWanted != nil {
 		n.w.checkSwapped(n, e)

@@ -57,7 +57,7 @@ func (w *World) onWriteArrive(wr *write) {
 	accepted := w.res.decide(wr, w.cfg.Unsafe.NoFencing)
 	wr.decided, wr.accepted, wr.at = true, accepted, w.now
 	w.emit(Event{Kind: EvWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Accepted: accepted, Text: wr.value})
-	w.note(Note{Kind: ResourceWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Accepted: accepted})
+	w.note(&Note{Kind: ResourceWrite, Client: wr.cl.name, Key: wr.key, Token: wr.token, Accepted: accepted})
 	w.q.push(item{at: AddTime(w.now, w.latency()), kind: itWriteReply, cl: wr.cl, write: wr})
 }
 

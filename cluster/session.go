@@ -192,12 +192,12 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 	ev := Event{Kind: EvProposed, Node: n.id, Cmd: cmd, Origin: o, Key: cmd.Key, Term: n.term}
 	if err != nil {
 		ev.Text = "dropped: " + err.Error()
-		n.w.emit(ev)
+		n.w.record(&ev)
 		return 0, false
 	}
-	n.w.emit(ev)
+	n.w.record(&ev)
 	n.proposed = append(n.proposed, cmd)
-	n.w.note(Note{Kind: EntryProposed, Node: n.id, Cmd: cmd, Origin: o, Term: n.term})
+	n.w.note(&Note{Kind: EntryProposed, Node: n.id, Cmd: cmd, Origin: o, Term: n.term})
 	return o.ID, true
 }
 

@@ -22,7 +22,7 @@ func (n *node) noteElected() {
 	if n.voteTerm == n.term {
 		votes |= n.votes
 	}
-	n.w.note(Note{Kind: LeaderElected, Node: n.id, Term: n.term, Votes: votes, Conf: n.conf})
+	n.w.note(&Note{Kind: LeaderElected, Node: n.id, Term: n.term, Votes: votes, Conf: n.conf})
 }
 
 // noteLeaderCommit tells the watchers leader n's commit index moved, and which members' logs
@@ -41,7 +41,7 @@ func (n *node) noteLeaderCommit() {
 			}
 		}
 	}
-	n.w.note(Note{Kind: LeaderCommitted, Node: n.id, Index: idx, Term: term, Holders: holders, Conf: n.conf})
+	n.w.note(&Note{Kind: LeaderCommitted, Node: n.id, Index: idx, Term: term, Holders: holders, Conf: n.conf})
 }
 
 // holds says whether node id's log has leader n's entry (idx, term), or a snapshot past it.
