@@ -206,6 +206,25 @@ func (w *World) ClientReply(c string) (ReplyKind, uint64) {
 	return cl.lastReply, cl.lastToken
 }
 
+// ClientSince is what client c heard after its latest final reply, and what it waits for: the
+// latest answer it got, a background keepalive's included (its row's "last"), when that is not
+// the final reply (ok), and the request still waiting for its answer ("" for none: "keepalive
+// orders"). A check on cX reply reads the final reply alone, and "found c1 reply granted token
+// 1" beside a row saying "last not-found" read as a contradiction.
+func (w *World) ClientSince(c string) (latest ReplyKind, token uint64, ok bool, waiting string) {
+	cl := w.clientByName[c]
+	if cl == nil {
+		return 0, 0, false, ""
+	}
+	if cl.cur != nil {
+		waiting = cl.cur.op.String() + " " + cl.cur.key
+	}
+	if cl.seen.kind != cl.lastReply || cl.seen.token != cl.lastToken || cl.seen.key != cl.lastKey {
+		return cl.seen.kind, cl.seen.token, true, waiting
+	}
+	return 0, 0, false, waiting
+}
+
 // ClientWrite is the fate of client c's latest write: decided once the resource saw it.
 func (w *World) ClientWrite(c string) (decided, accepted bool) {
 	cl := w.clientByName[c]

@@ -94,6 +94,24 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 		if rep == cluster.ReplyGranted {
 			found += fmt.Sprintf(" token %d", tok)
 		}
+		if latest, ltok, ok, waiting := w.ClientSince(c.Client); ok || waiting != "" {
+			// What the client heard since and waits for, as its row on screen shows it.
+			var since []string
+			if rep.String() != "" {
+				since = append(since, "its last request's answer")
+			}
+			if ok {
+				heard := "a background keepalive was answered " + latest.String()
+				if latest == cluster.ReplyGranted {
+					heard += fmt.Sprintf(" token %d", ltok)
+				}
+				since = append(since, heard+" since")
+			}
+			if waiting != "" {
+				since = append(since, "its "+waiting+" waits for an answer")
+			}
+			found += " (" + strings.Join(since, ", ") + ")" // not "; ": that parts nodes
+		}
 		return rep == c.Reply && (!c.HasToken || tok == c.Token), found
 	case CondResource:
 		tok := w.ResourceToken(c.Key)

@@ -104,6 +104,14 @@ func TestStoryMissSaysWhichReply(t *testing.T) {
 	}
 }
 
+// A check that says itself what the client heard since gets no second bracket.
+func TestStoryMissTakesTheCheckSince(t *testing.T) {
+	found := "c1 reply granted token 1 (its last request's answer, a background keepalive was answered not-found since)"
+	if _, text := storyMissText(scenarios.Failure{Step: "expect c1 reply renewed", Found: found}); !strings.HasSuffix(text, "here: "+found) {
+		t.Errorf("%q", text)
+	}
+}
+
 func TestStoryMissNoReplyYetSaysNoMore(t *testing.T) {
 	if _, text := storyMissText(scenarios.Failure{Step: "expect c3 reply busy", Found: "c3 reply (none yet)"}); strings.Contains(text, "keepalive") {
 		t.Errorf("%q", text)
