@@ -70,3 +70,18 @@ func TestReplicationShowsTheNewLeadersEntry(t *testing.T) {
 		}
 	}
 }
+
+// Before any proposal the Replication panel still shows the new leader's empty entry that the
+// log columns show and the narration names (ghost-lock's first stop: "Its first entry, 2
+// 'empty' in its log"; round 8 saw "no proposals yet" beside it), at 120x40 and at 80x24,
+// where there are no log columns.
+func TestReplicationShowsTheEmptyEntryBeforeAnyProposal(t *testing.T) {
+	row := regexp.MustCompile(`\b2 t1\s+empty\s+○\s+·\s+·\s+·\s+·\s+a new leader's first entry`)
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "ghost-lock", sz[0], sz[1])
+		runToStop(t, m)
+		if v := m.View(); !row.MatchString(v) {
+			t.Errorf("%dx%d: no row for n1's empty entry 2 before any proposal:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

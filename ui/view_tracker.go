@@ -55,15 +55,15 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 		l.add(st.headKey, "result · proposed by")
 		out = append(out, l.String())
 	}
-	if len(m.v.Proposals) == 0 && len(out) < ih {
-		out = append(out, st.faint.r(fit("no proposals yet: a client's acquire is proposed by the leader", iw)))
-	}
 	for _, r := range rows {
 		if r.prop != nil {
 			out = append(out, m.proposalRow(r.prop, iw, idxW, cmdW))
 		} else {
 			out = append(out, m.gapRow(r.lo, r.hi, iw, idxW, cmdW))
 		}
+	}
+	if len(m.v.Proposals) == 0 && len(out) < ih {
+		out = append(out, st.faint.r(fit("no proposals yet: a client's acquire is proposed by the leader", iw)))
 	}
 	for len(out) < ih {
 		out = append(out, blank(iw))
@@ -79,7 +79,7 @@ type trackerRow struct {
 }
 
 // trackerRows is the proposals with a row for each run of entries they skip, from the first
-// proposal on: idx 3 then 5 read as a lost entry 4, where a new leader's empty entry was (the
+// proposal on (before one, the entries after the bootstrap): idx 3 then 5 read as a lost entry 4, where a new leader's empty entry was (the
 // etcd-failover-reset lesson is about that entry).
 func (m *Model) trackerRows() []trackerRow {
 	props := m.v.Proposals
@@ -95,6 +95,10 @@ func (m *Model) trackerRows() []trackerRow {
 	}
 	if end := m.lastIndex(); last > 0 && end > last {
 		out = appendGap(out, last+1, end)
+	} else if last == 0 && end > 1 {
+		// Before any proposal, the entries after the bootstrap (1): a new leader's empty
+		// entry, which the log columns and the narration already show.
+		out = appendGap(out, 2, end)
 	}
 	return out
 }
