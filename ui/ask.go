@@ -48,6 +48,18 @@ func (m *Model) pendingAsk() *scenarios.Step {
 	return nil
 }
 
+// askOpen says whether the ask stopped at still waits: for the student's answer, or (a
+// follower) for the teacher to show it. Once the verdict shows, the stop is a plain pause
+// (round 8: the header said "? PREDICT" beside the answer and "enter continues").
+func (m *Model) askOpen() bool {
+	a := m.curAsk()
+	if a == nil {
+		return false
+	}
+	_, answered := m.answerOf(a)
+	return !answered || !m.revealed(a)
+}
+
 // answer records the student's choice i (0-based) for the pending ask.
 func (m *Model) answer(st *scenarios.Step, i int) {
 	if m.answers == nil {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"leaselab/scenarios"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestAskStopsForAPrediction: the lesson stops at an ask; enter does not pass it unanswered;
@@ -110,5 +112,29 @@ func TestClientRequestOnTheWire(t *testing.T) {
 	want := "on the wire: " + itoa(len(n.InFlight)+1)
 	if v := m.View(); !strings.Contains(v, want) || !strings.Contains(v, "c1 → n1: acquire orders") {
 		t.Fatalf("the Network panel lacks %q or the request:\n%s", want, v)
+	}
+}
+
+// TestHeaderLeavesPredictOnceAnswered: the header says "? PREDICT" while an ask waits for its
+// answer, and a plain script pause once the verdict shows (round 8 saw "? PREDICT" beside the
+// answer and "enter continues" in frozen-leader).
+func TestHeaderLeavesPredictOnceAnswered(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "frozen-leader", sz[0], sz[1])
+		for stop := 0; stop < 10 && m.pendingAsk() == nil && !m.sim.ended; stop++ {
+			press(m, "enter")
+			runToStop(t, m)
+		}
+		if m.pendingAsk() == nil {
+			t.Fatalf("%dx%d: never stopped at the ask", sz[0], sz[1])
+		}
+		head := func() string { return ansi.Strip(strings.SplitN(m.View(), "\n", 2)[0]) }
+		if h := head(); !strings.Contains(h, "PREDICT") {
+			t.Errorf("%dx%d: the ask waits but the header says: %s", sz[0], sz[1], h)
+		}
+		answerAsk(m)
+		if h := head(); strings.Contains(h, "PREDICT") || !strings.Contains(h, "SCRIPT PAUSE") {
+			t.Errorf("%dx%d: answered, the header still says: %s", sz[0], sz[1], h)
+		}
 	}
 }

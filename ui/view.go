@@ -282,7 +282,7 @@ func (m *Model) headFields() []headField {
 	}
 	fs[hTime] = one(st.headVal, simTime(v.Now), "")
 	switch {
-	case m.curAsk() != nil:
+	case m.askOpen():
 		fs[hState] = one(st.pauseBlock, " ? PREDICT ", "? PREDICT", "?")
 	case m.sim.atPause():
 		fs[hState] = one(st.pauseBlock, " ‖ SCRIPT PAUSE ", "‖ SCRIPT", "‖")
