@@ -89,6 +89,7 @@ type tlView struct {
 	version uint64 // the timeline's version the viewport holds
 	shown   filter // the filter it was filled with
 	set     bool   // filled at all since the last resize or stop
+	atW     int    // the time column it was filled with (see wholeRows)
 
 	// At a script stop the timeline starts at the first event since the stop before (the
 	// narration tells that story from its start); the newest rows, when they do not all fit,
@@ -360,6 +361,7 @@ func (m *Model) syncTimeline() {
 	}
 	follow := !m.tl.set || m.tl.vp.AtBottom() || m.tl.anchored || m.tl.filter != m.tl.shown
 	m.tl.vp.SetContent(tl.content(m.tl.filter, tlRows, m.tl.vp.Width, m.st))
+	m.tl.atW = timeColumn(&tl.rings[m.tl.filter])
 	m.tl.version, m.tl.shown, m.tl.set = tl.version, m.tl.filter, true
 	if follow {
 		m.tl.vp.GotoBottom()

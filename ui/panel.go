@@ -249,7 +249,7 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 		if spare > 0 {
 			m.tl.grow(&vp, spare)
 		}
-		body := strings.Split(vp.View(), "\n")
+		body := wholeRows(vp.View(), m.tl.atW)
 		for i := 0; i < r.h-1+spare; i++ {
 			if i < len(body) {
 				rows = append(rows, body[i])

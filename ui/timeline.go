@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	raftpb "go.etcd.io/raft/v3/raftpb"
 
 	"leaselab/cluster"
@@ -222,6 +223,23 @@ func (t *timeline) content(f filter, n, w int, st *styles) string {
 		b.WriteString(e.line)
 	}
 	return b.String()
+}
+
+// wholeRows is a timeline view's rows with those at the top that go on an event wrapped from
+// above the view blanked: a wrapped event shows whole or not at all (round 8: frozen-leader's
+// end topped the timeline with "         no longer its own", the tail of an earlier row). atW is
+// the time column the content was drawn with; a continuation row is blank across it.
+func wholeRows(view string, atW int) []string {
+	rows := strings.Split(view, "\n")
+	lead := strings.Repeat(" ", atW+1)
+	for i, r := range rows {
+		s := ansi.Strip(r)
+		if strings.TrimSpace(s) == "" || !strings.HasPrefix(s, lead) {
+			break
+		}
+		rows[i] = blank(width(s))
+	}
+	return rows
 }
 
 // timeColumn is the width of the time column: the newest instant's (times only grow).

@@ -284,7 +284,7 @@ func (m *Model) timelineBox(r rect) []string {
 		note = scrollNote(true)
 	}
 	title := fmt.Sprintf("Timeline · %s (v) · %s", m.tl.filter, note)
-	body := strings.Split(vp.View(), "\n")
+	body := wholeRows(vp.View(), m.tl.atW)
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }
 
