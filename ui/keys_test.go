@@ -445,13 +445,13 @@ func TestGlossaryScrolls(t *testing.T) {
 	if strings.Contains(m.View(), last) || !strings.Contains(m.View(), "↑↓ scroll") {
 		t.Fatalf("the whole glossary fits at 80x24?\n%s", m.View())
 	}
-	for i := 0; i < 200; i++ {
+	for i := 0; i < 400; i++ {
 		press(m, "down")
 	}
 	if !strings.Contains(m.View(), last) {
 		t.Fatalf("↓ does not reach %q:\n%s", last, m.View())
 	}
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 40; i++ {
 		press(m, "pgup")
 	}
 	if !strings.Contains(m.View(), glossary[0].Term+": "+glossary[0].Text[:20]) {
