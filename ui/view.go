@@ -126,14 +126,18 @@ func (m *Model) header() string {
 	// The unsafe switch's name is an unsafe lesson's subject: the violations' names past the
 	// first give way to it if that keeps it. If even that does not, the usual order, in which
 	// the violations' names outlast it.
+	usual, unsafeFirst := headGiveWay, unsafeNameFirst
+	if m.sim.sandbox {
+		usual, unsafeFirst = sandboxGiveWay, sandboxUnsafeNameFirst
+	}
 	if len(m.v.Violations) > 0 && len(m.v.Config.Unsafe.Names()) > 0 {
 		first := slices.Clone(fs)
-		if giveWay(unsafeNameFirst); fs[hUnsafe].at >= 2 {
+		if giveWay(unsafeFirst); fs[hUnsafe].at >= 2 {
 			copy(fs, first)
-			giveWay(headGiveWay)
+			giveWay(usual)
 		}
 	} else {
-		giveWay(headGiveWay)
+		giveWay(usual)
 	}
 	// Still too wide (a long name on a narrow screen): the name is cut, never what follows.
 	over := -m.width
@@ -181,15 +185,16 @@ const (
 
 // headGiveWay is the order in which the header's fields take a shorter form (field, form). What
 // loses no word goes first: the lesson's full title, the violations' count, the unsafe tag's
-// padding. Then whole fields go rather than turn cryptic ("T1", "s3"): the leader and term (the
-// node columns say them), the seed. Then the unsafe switch's
+// padding. Then whole fields go rather than turn cryptic ("T1", "s3"): the seed (a student
+// rarely needs it mid-lesson), then the leader and term (the node columns say them too, but the
+// header is where a student looks for who leads; the sandbox keeps its seed longer). Then the unsafe switch's
 // name (the lesson's name says -unsafe), the word "step", the speed, "violations" (with none),
 // "voters", the simulated time (the timeline shows it), the number before the lesson's name; the run
 // state's words last of all (a student reads the header to know whether the script paused).
 // Violations lose their names past the first only then, unless that keeps the unsafe switch's
 // name (unsafeNameFirst). The lesson's name and the step counter stay.
 var headGiveWay = []struct{ field, form int }{
-	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hLeader, 2}, {hSeed, 2}, {hAhead, 1}, {hUnsafe, 2},
+	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hLeader, 2}, {hAhead, 1}, {hUnsafe, 2},
 	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTime, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
 	{hState, 2}, {hViol, 3}, {hConf, 2},
 }
@@ -206,6 +211,21 @@ var unsafeNameFirst = func() []struct{ field, form int } {
 	}
 	return out
 }()
+
+// The sandbox's orders: its seed is random, and the header is where a student reads it to play
+// the run again, so there the leader field goes before the seed.
+var sandboxGiveWay, sandboxUnsafeNameFirst = seedOutlasts(headGiveWay), seedOutlasts(unsafeNameFirst)
+
+// seedOutlasts is order with the leader field going before the seed.
+func seedOutlasts(order []struct{ field, form int }) []struct{ field, form int } {
+	out := slices.Clone(order)
+	s := slices.Index(out, struct{ field, form int }{hSeed, 2})
+	l := slices.Index(out, struct{ field, form int }{hLeader, 2})
+	if s >= 0 && l >= 0 && s < l {
+		out[s], out[l] = out[l], out[s]
+	}
+	return out
+}
 
 type headSeg struct {
 	s    sty
