@@ -39,14 +39,15 @@ type CompareModel struct {
 	answers map[scenarios.Pos]int // the student's prediction at each ask, by its place
 	err     error
 
-	gloss    bool // the glossary page covers the halves (?; esc or ? closes)
-	glossTop int
+	lastWords bool // at the end, the story's last narration in place of the verdicts (n)
+	gloss     bool // the glossary page covers the halves (?; esc or ? closes)
+	glossTop  int
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
 // break the lockstep.
 type compareKeys struct {
-	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, Glossary, Quit key.Binding
+	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, LastWords, Glossary, Quit key.Binding
 }
 
 func newCompareKeys() compareKeys {
@@ -54,23 +55,24 @@ func newCompareKeys() compareKeys {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return compareKeys{
-		Pause:    b("space", "pause", " "),
-		Continue: b("enter", "continue", "enter", "c"),
-		Step:     b(".", "step", "."),
-		Slower:   b("<", "slower", "<", ","),
-		Faster:   b(">", "faster", ">"),
-		Back:     b("←", "-1s", "left"),
-		Forward:  b("→", "+1s", "right"),
-		Jump:     b("d", "divergence", "d"),
-		End:      b("e", "to the end", "e"),
-		Answer:   b("1-4", "answer", "1", "2", "3", "4"),
-		Glossary: b("?", "glossary", "?"),
-		Quit:     b("q", "quit", "q", "ctrl+c"),
+		Pause:     b("space", "pause", " "),
+		Continue:  b("enter", "continue", "enter", "c"),
+		Step:      b(".", "step", "."),
+		Slower:    b("<", "slower", "<", ","),
+		Faster:    b(">", "faster", ">"),
+		Back:      b("←", "-1s", "left"),
+		Forward:   b("→", "+1s", "right"),
+		Jump:      b("d", "divergence", "d"),
+		End:       b("e", "to the end", "e"),
+		Answer:    b("1-4", "answer", "1", "2", "3", "4"),
+		LastWords: b("n", "story's last words", "n"),
+		Glossary:  b("?", "glossary", "?"),
+		Quit:      b("q", "quit", "q", "ctrl+c"),
 	}
 }
 
 func (k compareKeys) list() []key.Binding {
-	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Answer, k.Slower, k.Faster, k.Glossary, k.Quit}
+	return []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Answer, k.LastWords, k.Slower, k.Faster, k.Glossary, k.Quit}
 }
 
 // RunCompare plays a comparison in the TUI.
@@ -263,6 +265,16 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 		return m.seek(m.div.At, "back at the first divergence")
 	case key.Matches(msg, k.End):
 		m.toEnd()
+	case key.Matches(msg, k.LastWords):
+		if !m.c.Done() || !m.hasLastWords() {
+			m.status = "n reads the story's last narration once both scripts have ended"
+			return nil
+		}
+		m.lastWords = !m.lastWords
+		m.status = "the story's last narration · n: back to the verdicts"
+		if !m.lastWords {
+			m.status = "the verdicts · n: the story's last narration"
+		}
 	}
 	return nil
 }

@@ -72,3 +72,30 @@ func TestNarrFittedKeepsTheNoteWholeWhenAllFits(t *testing.T) {
 		t.Errorf("too few rows: the note goes in one, got %v", got)
 	}
 }
+
+// The story's says after its last stop are never read at a stop: at the end the verdicts take
+// the narration's place. The end offers them with one key, n, and n again brings the verdicts back.
+func TestCompareEndOffersTheStorysLastWords(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}, {160, 48}} {
+		a, b := withoutPair(t, "etcd-failover-reset", "lease-on-promote")
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		m.Update(keyMsg("e"))
+		says, _, _ := m.c.Narration(0)
+		if !m.c.Done() || len(says) == 0 {
+			t.Fatalf("at the end: done %v, last says %q", m.c.Done(), says)
+		}
+		last := strings.Join(strings.Fields(says[len(says)-1]), " ")[:40]
+		flat := func() string { return strings.Join(strings.Fields(ansi.Strip(m.View())), " ") }
+		if v := flat(); !strings.Contains(v, "n reads the story's last narration") || !strings.Contains(v, "n story's last words") || strings.Contains(v, last) {
+			t.Errorf("%dx%d: the end offers no n, or shows the say already:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
+		}
+		m.Update(keyMsg("n"))
+		if v := flat(); !strings.Contains(v, last) || !strings.Contains(v, "n: back to the verdicts") {
+			t.Errorf("%dx%d: n shows no %q:\n%s", sz[0], sz[1], last, ansi.Strip(m.View()))
+		}
+		m.Update(keyMsg("n"))
+		if v := flat(); strings.Contains(v, last) || !strings.Contains(v, "PASS: 9 expects held") {
+			t.Errorf("%dx%d: n again brings no verdicts back:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
+		}
+	}
+}

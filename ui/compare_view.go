@@ -686,8 +686,13 @@ func (m *CompareModel) storyNote() string {
 // sharedNarration is the one narration of a shared script, then both verdicts at the end
 // (both verdict lines first, then the failures).
 func (m *CompareModel) sharedNarration(w int) []narrLine {
-	if !m.c.Done() {
+	if !m.c.Done() || m.lastWords && m.hasLastWords() {
 		out := m.narration(0, w)
+		if m.c.Done() {
+			// The story's last says came after its last stop (etcd-failover-reset's c2 getting
+			// the key at 9.87s): the verdicts replaced them before anyone could read them.
+			return append([]narrLine{{"▸ the story's last narration (n: back to the verdicts)", narrNote}}, out...)
+		}
 		if note := m.storyNote(); note != "" {
 			var head []narrLine
 			for _, l := range wrap(note, w-2, "  ") {
@@ -719,8 +724,18 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 		}
 		fails = append(fails, ls[1:]...)
 	}
+	if m.hasLastWords() {
+		heads = append(heads, narrLine{"  n reads the story's last narration (said after its last stop)", narrVerdict})
+	}
 	heads = append(heads, bought...)
 	return append(heads, fails...)
+}
+
+// hasLastWords says the shared story said something after its last stop: at the end the
+// verdicts take the narration's place, so those says are offered with n.
+func (m *CompareModel) hasLastWords() bool {
+	says, _, _ := m.c.Narration(0)
+	return m.c.Shared && len(says) > 0
 }
 
 // violationNames is a verdict's violations' kinds, "none" without one.
@@ -896,7 +911,10 @@ func (m *CompareModel) cmpHelp(w int) string {
 			items = append(items, item{fmt.Sprintf("1-%d", len(ask.Choices)), k.Answer.Help().Desc})
 		}
 	}
-	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Slower, k.Faster, k.Glossary, k.Quit} {
+	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.LastWords, k.Slower, k.Faster, k.Glossary, k.Quit} {
+		if b.Help() == k.LastWords.Help() && (!m.c.Done() || !m.hasLastWords()) {
+			continue // only at the end, where the verdicts replaced the story's last says
+		}
 		if (b.Help() == k.Continue.Help() || b.Help() == k.End.Help()) && m.c.Done() && !m.atPause {
 			continue // both scripts have finished: nothing to continue, no end to play to
 		}
