@@ -37,13 +37,14 @@ func (m *Model) clientsFirst() []string {
 // time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
 func (m *Model) clientsShort(cs []string, w int) string {
 	for brief := 0; ; brief++ {
-		if l, fits := m.clientsShortAt(cs, w, brief); fits || brief == 3 {
+		if l, fits := m.clientsShortAt(cs, w, brief); fits || brief == 4 {
 			return l.String()
 		}
 	}
 }
 
-// clientsShortAt is clientsShort's row with detail level brief (0 all, 3 names and marks).
+// clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
+// asks, 2 without the wake time, 3 without the time left, 4 names and marks.
 func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 	st := m.st
 	l := newLine(w)
@@ -63,10 +64,10 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 		case c != nil && c.Paused:
 			// gc-pause's story turns on it: frozen, with its write already decided.
 			text := " ‖ paused"
-			if brief == 0 && c.WakeAt > 0 {
+			if brief < 2 && c.WakeAt > 0 {
 				text += "→" + simTime(c.WakeAt)
 			}
-			if c.Doing == "" && c.Queued > 0 && brief < 3 {
+			if c.Doing == "" && c.Queued > 0 && brief < 4 {
 				text += fmt.Sprintf(" · %d queued", c.Queued)
 			}
 			add(st.warnBlock, text)
@@ -79,22 +80,22 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 		case len(c.Holds) > 0:
 			h := c.Holds[0]
 			switch {
-			case brief == 3:
+			case brief == 4:
 				add(st.grant, fmt.Sprintf(" #%d", h.Token))
 			case h.Left > 0:
 				// The time left on the client's own clock: lessons compare it with the nodes'.
 				text := fmt.Sprintf(" holds %s #%d", h.Key, h.Token)
-				if brief < 2 {
+				if brief < 3 {
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
-				if h.Every > 0 && brief < 2 {
+				if h.Every > 0 && brief < 3 {
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
 			default:
 				add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
 			}
-		case brief == 3:
+		case brief == 4:
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:

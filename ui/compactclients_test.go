@@ -9,7 +9,8 @@ import (
 
 // At 80x24 the clients' summary row keeps what the narration points at: the time a holder's
 // own clock gives its lease (leader-crash-mid-lease: "c1's own clock gives it about 2s too
-// (its line)") and a lost connection (ghost-lock: c1 "loses its connection").
+// (its line)"), a lost connection (ghost-lock: c1 "loses its connection") and when a paused
+// client wakes (gc-pause).
 func TestCompactClientsSayWhatTheStoryDoes(t *testing.T) {
 	m := playLesson(t, "leader-crash-mid-lease", 80, 24)
 	runToStop(t, m)
@@ -26,5 +27,12 @@ func TestCompactClientsSayWhatTheStoryDoes(t *testing.T) {
 	runToStop(t, m)
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "c1 ⊘ disconnected") {
 		t.Fatalf("ghost-lock, on the wire: c1's lost connection is not on its row:\n%s", v)
+	}
+	// gc-pause: the wake time goes only after where each client asks, which tells less
+	// ("c1 sleeps on until 5.044s").
+	m = playLesson(t, "gc-pause", 80, 24)
+	runToStop(t, m)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "c1 ‖ paused→5.044s · 1 queued holds orders #1 3.0s") {
+		t.Fatalf("gc-pause, frozen: c1's wake time is not on its row:\n%s", v)
 	}
 }
