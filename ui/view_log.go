@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"leaselab/cluster"
@@ -22,7 +23,8 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		out = append(out, fit(st.faint.r("(empty log)"), iw))
 	}
 	if lo > 1 && rows >= 2 { // logWindow left a row to say what is above
-		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+aboveText(lo, n.LastIndex, true), "  … "+aboveText(lo, n.LastIndex, false), "…")), iw))
+		forms := aboveForms(lo, n.LastIndex, n.Snapshot)
+		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+forms[0], "  … "+forms[1], "…")), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
 		l := newLine(iw)
@@ -92,6 +94,40 @@ func aboveText(lo, last uint64, long bool) string {
 		word = ""
 	}
 	return word + span + " above"
+}
+
+// aboveForms is what a log column leaves out above lo, long then short: aboveText's, or, on a
+// node that compacted its log into a snapshot at snap, what the snapshot covers apart from the
+// entries it holds: "1-201 in snapshot" (short: "1-201 snap"), "1-201 in snapshot, 202
+// above" (short: "202 above").
+// Round 8 read "… 1-202 above" under "snap 201" as "it still holds 1-202": those up to 201
+// are no longer entries.
+func aboveForms(lo, last, snap uint64) [2]string {
+	if snap <= 1 { // index 1 is the bootstrap snapshot every node starts from
+		return [2]string{aboveText(lo, last, true), aboveText(lo, last, false)}
+	}
+	in := "1-" + strconv.FormatUint(min(snap, lo-1), 10)
+	var long, short []string
+	if hi := min(last, lo-1); hi > snap {
+		long = append(long, span(snap+1, hi)+" above")
+		short = long
+	}
+	if last+1 < lo && last >= snap {
+		long = append(long, "none "+span(last+1, lo-1))
+		short = append(short[:len(short):len(short)], "none to "+strconv.FormatUint(lo-1, 10))
+	}
+	if len(long) == 0 {
+		return [2]string{in + " in snapshot", in + " snap"} // short as a row's "(snap)"
+	}
+	return [2]string{in + " in snapshot, " + strings.Join(long, ", "), strings.Join(short, ", ")}
+}
+
+// span is "202" or "202-205".
+func span(a, b uint64) string {
+	if a == b {
+		return strconv.FormatUint(a, 10)
+	}
+	return strconv.FormatUint(a, 10) + "-" + strconv.FormatUint(b, 10)
 }
 
 // An entry's text in a log column takes one of these forms, the same for every entry on the
