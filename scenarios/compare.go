@@ -108,9 +108,9 @@ func PairLabels(a, b *Scenario) (string, string) {
 		switch {
 		case va == vb:
 		case vb == "":
-			la, lb = append(la, "with "+va), append(lb, "without "+o.name)
+			la, lb = append(la, "with "+va), append(lb, o.without())
 		case va == "":
-			la, lb = append(la, "without "+o.name), append(lb, "with "+vb)
+			la, lb = append(la, o.without()), append(lb, "with "+vb)
 		default:
 			la, lb = append(la, "with "+va), append(lb, "with "+vb)
 		}
@@ -140,30 +140,45 @@ func Label(s *Scenario) string {
 // offOptions are the options `compare A --without NAME` switches off: the extensions whose
 // value is a mechanism one can be without (an unsafe switch is for the seed's safety
 // mechanisms; these come from real systems and are off by default).
-var offOptions = []struct {
+// offOption is an option --without can switch off.
+type offOption struct {
 	name string
 	on   func(c *cluster.Config) string // the option as the label says it; "" when off
 	off  func(c *cluster.Config)
-}{
+	// back is what the run without it falls back to, said with the name where "without" alone
+	// does not say it: "without lease-on-promote (keep)" (a student had to wait for a stop's
+	// narration to learn what the other half ran).
+	back string
+}
+
+// without is the side label of a run with o switched off.
+func (o *offOption) without() string {
+	if o.back != "" {
+		return "without " + o.name + " (" + o.back + ")"
+	}
+	return "without " + o.name
+}
+
+var offOptions = []offOption{
 	{"lock-delay", func(c *cluster.Config) string {
 		if c.LockDelay == 0 {
 			return ""
 		}
 		return "lock-delay " + c.LockDelay.String()
-	}, func(c *cluster.Config) { c.LockDelay = 0 }},
+	}, func(c *cluster.Config) { c.LockDelay = 0 }, ""},
 	// Back to the seed's keep: etcd's reset (or leaselab's extend) beside what it replaces.
 	{"lease-on-promote", func(c *cluster.Config) string {
 		if c.LeaseOnPromote == cluster.PromoteKeep {
 			return ""
 		}
 		return "lease-on-promote " + c.LeaseOnPromote.String()
-	}, func(c *cluster.Config) { c.LeaseOnPromote = cluster.PromoteKeep }},
+	}, func(c *cluster.Config) { c.LeaseOnPromote = cluster.PromoteKeep }, "keep"},
 	{"lease-checkpoint", func(c *cluster.Config) string {
 		if c.LeaseCheckpoint == 0 {
 			return ""
 		}
 		return "lease-checkpoint " + c.LeaseCheckpoint.String()
-	}, func(c *cluster.Config) { c.LeaseCheckpoint = 0 }},
+	}, func(c *cluster.Config) { c.LeaseCheckpoint = 0 }, ""},
 }
 
 // OffOptions are the names --without takes.

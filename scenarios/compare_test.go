@@ -361,7 +361,8 @@ func TestWithoutLeaseOnPromote(t *testing.T) {
 		Label(s) != "safe, lease-on-promote reset" || Label(k) != "safe" || strings.Contains(Format(k), "option lease-on-promote") {
 		t.Fatalf("labels %q %q, copy:\n%s", Label(s), Label(k), Format(k))
 	}
-	if a, b := PairLabels(s, k); a != "with lease-on-promote reset" || b != "without lease-on-promote" {
+	// The run without it names what it falls back to: "without" alone said nothing of keep.
+	if a, b := PairLabels(s, k); a != "with lease-on-promote reset" || b != "without lease-on-promote (keep)" {
 		t.Errorf("pair labels %q %q", a, b)
 	}
 	c := compareRun(t, s, k)
