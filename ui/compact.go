@@ -21,6 +21,16 @@ func (m *Model) focusName(p panel, name string) string {
 	return name
 }
 
+// focusMark starts a full-size panel's title when the panel has the focus: the heavy border
+// alone left a student unable to find which panel ↑ ↓ scroll (the compact layout's rules say
+// "▶ TIMELINE (focus)").
+func (m *Model) focusMark(p panel) string {
+	if m.focus == p {
+		return "▶ "
+	}
+	return ""
+}
+
 // clientsFirst is the clients with the selected one first.
 func (m *Model) clientsFirst() []string {
 	out := []string{m.client}

@@ -23,7 +23,7 @@ func (m *Model) acquireHint() string {
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	title := "Clients · " + m.acquireHint()
+	title := m.focusMark(panelClients) + "Clients · " + m.acquireHint()
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
@@ -283,7 +283,7 @@ func (m *Model) timelineBox(r rect) []string {
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}
-	title := fmt.Sprintf("Timeline · %s (v) · %s", m.tl.filter, note)
+	title := fmt.Sprintf("%sTimeline · %s (v) · %s", m.focusMark(panelTimeline), m.tl.filter, note)
 	body := wholeRows(vp.View(), m.tl.atW)
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }
