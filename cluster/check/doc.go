@@ -9,8 +9,6 @@
 // resource's writes), hold no world, and report through the cluster.Sink the world gives them,
 // so a violation is an event of the run and in its trace hash. Attach builds them; every world
 // is built with it (scenarios.NewWorld), and a checkpoint's clone of the world copies them.
-// The checker is told each note as it happens; the tracker and the history, which report
-// nothing, up to 64 notes later, and always before anything reads them (set.go).
 //
 // The history is checked a segment per key as the run goes (segment.go): what is linearizable
 // is forgotten, so a long run's memory and final check stay bounded; an undecided check
