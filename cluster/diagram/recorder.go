@@ -384,8 +384,10 @@ func (r *Recorder) mark(e *cluster.Event) {
 			}
 		}
 	case cluster.EvClient:
+		// The client's own act, on its lane: "connects to n1" names the node in its text
+		// (on the node's lane it read "n1 • connects to n1").
 		r.lane(e.Client)
-		mk.Kind, mk.Fault = MarkClient, e.Fault
+		mk.Kind, mk.Fault, mk.Node = MarkClient, e.Fault, 0
 	case cluster.EvViolation:
 		mk.Kind = MarkViolation
 	default:

@@ -240,3 +240,29 @@ func TestOutcomeUnknownLabel(t *testing.T) {
 		t.Errorf("no row %q among %q", "n1→c1 outcome-unknown → n2", got)
 	}
 }
+
+// A client's connect is its own act and sits on its lane: on the node's lane the diagram read
+// "n1 • connects to n1" (frozen-leader, round 8).
+func TestClientMarkOnTheClientsLane(t *testing.T) {
+	w, r := newWorld(t)
+	if err := w.Campaign(1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	if err := w.Connect("c1", 1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(10 * time.Millisecond)
+	found := false
+	for _, row := range r.Rows() {
+		if row.Mark && row.M.Kind == MarkClient && strings.Contains(row.M.Text, "connects to n1") {
+			found = true
+			if lane := row.M.Lane(); lane != "c1" {
+				t.Errorf("c1's connect is on lane %s, not c1's", lane)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no mark for c1's connect")
+	}
+}
