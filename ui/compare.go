@@ -39,8 +39,9 @@ type CompareModel struct {
 	answers map[scenarios.Pos]int // the student's prediction at each ask, by its place
 	err     error
 
-	lastWords bool // at the end, the story's last narration in place of the verdicts (n)
-	gloss     bool // the glossary page covers the halves (?; esc or ? closes)
+	named     [2]namedCache // each side's rows its says name, found once per stop (compare_rows.go)
+	lastWords bool          // at the end, the story's last narration in place of the verdicts (n)
+	gloss     bool          // the glossary page covers the halves (?; esc or ? closes)
 	glossTop  int
 }
 

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"leaselab/cluster"
 )
@@ -57,6 +58,37 @@ func rowPatterns(says []string) []*regexp.Regexp {
 // confirms … still leads' rows", while the handover cut n1's round short) gets its newest
 // earlier row, its instant showing how old it is.
 func (m *CompareModel) namedRows(i int, says []string, w int) []narrLine {
+	// View runs 30 times a second and a stop holds still: find the rows once per stop, not
+	// per frame (the search copies the event ring and describes each event).
+	key := namedKey{says: strings.Join(says, "\n"), w: w, from: m.c.StretchFrom(i), now: m.c.Now(),
+		events: m.c.World(i).Events(), div: m.c.Div != nil}
+	if c := &m.named[i]; c.ok && c.key == key {
+		return c.lines
+	}
+	lines := m.findNamedRows(i, says, w)
+	m.named[i] = namedCache{key: key, lines: lines, ok: true}
+	return lines
+}
+
+// namedKey is what namedRows' answer depends on: the says, the width, the stretch, how far
+// the side's world has run (its instant and event count: the run is deterministic, so the same
+// pair shows the same events after a rewind), and whether the runs have parted (the run the
+// story is told for).
+type namedKey struct {
+	says      string
+	w         int
+	from, now time.Duration
+	events    uint64
+	div       bool
+}
+
+type namedCache struct {
+	key   namedKey
+	lines []narrLine
+	ok    bool
+}
+
+func (m *CompareModel) findNamedRows(i int, says []string, w int) []narrLine {
 	pats := rowPatterns(says)
 	if len(pats) == 0 {
 		return nil
