@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"math/bits"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -51,22 +52,33 @@ type item struct {
 // themselves (which are large and full of pointers, so moving them cost copies and GC write
 // barriers).
 //
-// What is due within nearSpan of the last item run (messages, requests, replies: most pushes
-// and pops) goes in a calendar: 64 buckets of about a millisecond each, a bucket's keys kept
-// sorted (a few at a time, and a new key mostly goes last). The next near key is the first
-// key of the first non-empty bucket from the last item's on. The rest goes in far, a 4-ary
-// min-heap: timers, most of them re-armed before they fire (of a loaded run's 340 queued
-// items, 300 are client deadlines and lease timers). pop takes the earlier of the two, so the
-// order is exactly a sort's.
+// Two calendars of 64 days each hold the keys, a day's keys kept sorted (a few at a time, and a
+// new key mostly goes last). What is due within nearSpan of the last item run (messages,
+// requests, replies: most pushes and pops) goes in near, whose days are about a millisecond;
+// what is due within farSpan goes in far, whose days are about 67 ms: timers, most of them
+// re-armed before they fire (of a loaded run's 340 queued items, 300 are client deadlines 0.5 s
+// and lease timers 2 s away; a heap took ~450 instructions for each of its 13,000 a run). The
+// rest (a long lease's countdown) goes in over, a 4-ary min-heap. A calendar's next key is the
+// first key of its first non-empty day from the last item's on (a bitmap of the non-empty days
+// finds it); pop takes the earliest of the three, so the order is exactly a sort's.
 type queue struct {
-	near  [nBuckets]bucket
-	nearN int // keys in near
-	minB  int // the bucket holding the next near key; -1: not known, nearest looks
-	far   []qkey
-	last  time.Duration // the time of the last item popped
-	slab  []item
-	free  []int32 // empty slab slots
-	seq   uint64
+	near calendar
+	far  calendar
+	over []qkey
+	last time.Duration // the time of the last item popped
+	slab []item
+	free []int32 // empty slab slots
+	seq  uint64
+}
+
+// calendar: 64 days of 2^shift ns, keys in [last, last+span) for a span under 63 days, so they
+// never wrap onto a day that holds earlier ones.
+type calendar struct {
+	days [nDays]bucket
+	n    int    // keys held
+	min  int    // the day holding the next key; -1: not known, nearest looks
+	top  qkey   // the next key, when min is known
+	full uint64 // bit d: day d holds keys
 }
 
 // bucket is one calendar day: keys[head:], sorted. The front is reused once it empties.
@@ -75,17 +87,17 @@ type bucket struct {
 	head int
 }
 
-// nearSpan: a message's latency (2 to 8 ms by default) is near, a tick (100 ms) is far. It is
-// shorter than the calendar's 64 buckets (67 ms), so the near keys, all in [last,
-// last+nearSpan), never wrap onto a bucket that holds earlier ones.
-const nearSpan = 50 * time.Millisecond
-
+// nearSpan: a message's latency (2 to 8 ms by default) is near, a tick (100 ms) is far.
+// farSpan: a client's deadline (0.5 s) and a lease timer (2 s) are far, a long lease is over.
 const (
-	bucketShift = 20 // a bucket spans 2^20 ns
-	nBuckets    = 64
+	nDays     = 64
+	nearShift = 20 // a near day spans 2^20 ns
+	farShift  = 26 // a far day spans 2^26 ns
+	nearSpan  = 50 * time.Millisecond
+	farSpan   = 4 * time.Second
 )
 
-func bucketOf(at time.Duration) int { return int(at>>bucketShift) & (nBuckets - 1) }
+func dayOf(at time.Duration, shift uint) int { return int(at>>shift) & (nDays - 1) }
 
 type qkey struct {
 	at   time.Duration
@@ -139,24 +151,58 @@ func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m 
 
 // insert puts a pushed item's key in order.
 func (q *queue) insert(k qkey) {
-	if d := k.at - q.last; d >= 0 && d < nearSpan {
-		bi := bucketOf(k.at)
-		b := &q.near[bi]
-		h := append(b.keys, k)
-		i := len(h) - 1
-		for i > b.head && k.before(h[i-1]) {
-			h[i] = h[i-1]
-			i--
-		}
-		h[i] = k
-		b.keys = h
-		if q.nearN == 0 || (q.minB >= 0 && i == b.head && k.before(q.near[q.minB].keys[q.near[q.minB].head])) {
-			q.minB = bi
-		}
-		q.nearN++
-	} else {
-		q.far = heapPush(q.far, k)
+	switch d := k.at - q.last; {
+	case d >= 0 && d < nearSpan:
+		q.near.insert(k, dayOf(k.at, nearShift))
+	case d >= 0 && d < farSpan:
+		q.far.insert(k, dayOf(k.at, farShift))
+	default:
+		q.over = heapPush(q.over, k)
 	}
+}
+
+// insert puts k in day d, sorted.
+func (c *calendar) insert(k qkey, d int) {
+	b := &c.days[d]
+	h := append(b.keys, k)
+	i := len(h) - 1
+	for i > b.head && k.before(h[i-1]) {
+		h[i] = h[i-1]
+		i--
+	}
+	h[i] = k
+	b.keys = h
+	if c.n == 0 || (c.min >= 0 && k.before(c.top)) {
+		c.min, c.top = d, k
+	}
+	c.full |= 1 << d
+	c.n++
+}
+
+// first is the next key: the first of the first non-empty day from last's on. The calendar
+// must hold keys.
+func (c *calendar) first(last time.Duration, shift uint) qkey {
+	if c.min < 0 {
+		d := dayOf(last, shift)
+		c.min = (d + bits.TrailingZeros64(bits.RotateLeft64(c.full, -d))) & (nDays - 1)
+		b := &c.days[c.min]
+		c.top = b.keys[b.head]
+	}
+	return c.top
+}
+
+// take removes the next key, which first returned.
+func (c *calendar) take() {
+	b := &c.days[c.min]
+	b.head++
+	if b.head == len(b.keys) {
+		b.keys, b.head = b.keys[:0], 0
+		c.full &^= 1 << c.min
+		c.min = -1
+	} else {
+		c.top = b.keys[b.head]
+	}
+	c.n--
 }
 
 func heapPush(h []qkey, k qkey) []qkey {
@@ -184,32 +230,31 @@ func (it *item) set(from *item) {
 	it.msg, it.cl, it.req, it.rep, it.write = from.msg, from.cl, from.req, from.rep, from.write
 }
 
-func (q *queue) len() int { return q.nearN + len(q.far) }
+func (q *queue) len() int { return q.near.n + q.far.n + len(q.over) }
 
-// nearest is the bucket holding the next near key, -1 when near is empty.
-func (q *queue) nearest() int {
-	if q.nearN == 0 {
-		return -1
-	}
-	if q.minB < 0 {
-		b := bucketOf(q.last)
-		for q.near[b].head == len(q.near[b].keys) {
-			b = (b + 1) & (nBuckets - 1)
-		}
-		q.minB = b
-	}
-	return q.minB
-}
+// Where a key is held.
+const (
+	inNear = iota
+	inFar
+	inOver
+)
 
-// next is the next key and whether near holds it; something must be queued.
-func (q *queue) next() (qkey, bool) {
-	if b := q.nearest(); b >= 0 {
-		k := q.near[b].keys[q.near[b].head]
-		if len(q.far) == 0 || k.before(q.far[0]) {
-			return k, true
+// next is the next key and where it is held; something must be queued.
+func (q *queue) next() (qkey, int) {
+	var k qkey
+	src := -1
+	if q.near.n > 0 {
+		k, src = q.near.first(q.last, nearShift), inNear
+	}
+	if q.far.n > 0 {
+		if f := q.far.first(q.last, farShift); src < 0 || f.before(k) {
+			k, src = f, inFar
 		}
 	}
-	return q.far[0], false
+	if len(q.over) > 0 && (src < 0 || q.over[0].before(k)) {
+		k, src = q.over[0], inOver
+	}
+	return k, src
 }
 
 // peek returns the next item's time; ok is false when nothing is queued.
@@ -226,8 +271,8 @@ func (q *queue) peek() (time.Duration, bool) {
 // out. A push during the run may move the slab; the pointer then still reads the item, in the
 // old array. Something must be queued.
 func (q *queue) pop() (*item, int32) {
-	top, near := q.next()
-	return q.take(top, near)
+	top, src := q.next()
+	return q.take(top, src)
 }
 
 // popDue is pop when the next item is due by t; ok is false when none is (one look for the
@@ -236,26 +281,23 @@ func (q *queue) popDue(t time.Duration) (it *item, slot int32, ok bool) {
 	if q.len() == 0 {
 		return nil, 0, false
 	}
-	top, near := q.next()
+	top, src := q.next()
 	if top.at > t {
 		return nil, 0, false
 	}
-	it, slot = q.take(top, near)
+	it, slot = q.take(top, src)
 	return it, slot, true
 }
 
-// take removes top, the next key (near: from the calendar), from the order.
-func (q *queue) take(top qkey, near bool) (*item, int32) {
-	if near {
-		b := &q.near[q.minB]
-		b.head++
-		if b.head == len(b.keys) {
-			b.keys, b.head = b.keys[:0], 0
-			q.minB = -1
-		}
-		q.nearN--
-	} else {
-		q.far = heapPop(q.far)
+// take removes top, the next key (held in src), from the order.
+func (q *queue) take(top qkey, src int) (*item, int32) {
+	switch src {
+	case inNear:
+		q.near.take()
+	case inFar:
+		q.far.take()
+	default:
+		q.over = heapPop(q.over)
 	}
 	q.last = top.at
 	return &q.slab[top.slot], top.slot
@@ -315,12 +357,14 @@ func heapPop(h []qkey) []qkey {
 
 // each calls f with every queued item, in no particular order.
 func (q *queue) each(f func(*item)) {
-	for _, b := range q.near {
-		for _, k := range b.keys[b.head:] {
-			f(&q.slab[k.slot])
+	for _, c := range []*calendar{&q.near, &q.far} {
+		for _, b := range c.days {
+			for _, k := range b.keys[b.head:] {
+				f(&q.slab[k.slot])
+			}
 		}
 	}
-	for _, k := range q.far {
+	for _, k := range q.over {
 		f(&q.slab[k.slot])
 	}
 }

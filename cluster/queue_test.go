@@ -10,12 +10,12 @@ import (
 	pb "go.etcd.io/raft/v3/raftpb"
 )
 
-// The queue runs items in (at, seq) order whichever part holds them: random pushes (near and
-// far, equal instants included) between pops come out as a sort of them would, by pop or by
+// The queue runs items in (at, seq) order whichever part holds them: random pushes (near, far
+// and over, equal instants included) between pops come out as a sort of them would, by pop or by
 // popDue, which takes nothing not yet due.
 func TestQueueOrder(t *testing.T) {
-	if nearSpan >= (nBuckets-1)<<bucketShift {
-		t.Fatalf("nearSpan %v does not fit the calendar: near keys would wrap onto earlier ones", nearSpan)
+	if nearSpan >= (nDays-1)<<nearShift || farSpan >= (nDays-1)<<farShift {
+		t.Fatalf("nearSpan %v or farSpan %v does not fit its calendar: keys would wrap onto earlier ones", nearSpan, farSpan)
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	var q queue
@@ -27,7 +27,7 @@ func TestQueueOrder(t *testing.T) {
 	now := time.Duration(0)
 	for step := 0; step < 200000; step++ {
 		if r.IntN(2) == 0 || q.len() == 0 {
-			d := []time.Duration{0, time.Millisecond, 5 * time.Millisecond, 45 * time.Millisecond, 100 * time.Millisecond, 2 * time.Second}[r.IntN(6)]
+			d := []time.Duration{0, time.Millisecond, 5 * time.Millisecond, 45 * time.Millisecond, 100 * time.Millisecond, 2 * time.Second, 5 * time.Second, 20 * time.Second}[r.IntN(8)]
 			at := now + time.Duration(r.Int64N(int64(d)+1))
 			q.push(item{at: at, kind: itTick})
 			pending = append(pending, key{at, q.seq})
