@@ -64,7 +64,7 @@ type Model struct {
 
 	next        string      // the lesson to play after this program ends (n at the end)
 	answers     map[int]int // the student's answer to each ask, by the ask's line
-	pauseSeen   bool        // the playback was at a script stop when last refreshed
+	stopSeen    int         // 1 + the script step the playback was stopped at when last refreshed (0: none)
 	topAsked    bool        // > was pressed once below the top speed: y goes there
 	skipOffered int         // 1 + the script step whose long wait enter was offered to skip (0: none)
 
@@ -96,6 +96,7 @@ type tlView struct {
 	// are below. anchored: it is so placed, which counts as following (nobody scrolled it).
 	stopSeq  uint64 // the newest event at the latest stop
 	from     uint64 // the events after this one are the story of the stop (0: the newest rows)
+	told     uint64 // the latest story's start: a stop with none of its own says more of it
 	anchored bool
 }
 
@@ -111,6 +112,15 @@ func (t *tlView) grow(vp *viewport.Model, spare int) {
 	} else {
 		vp.GotoBottom()
 	}
+}
+
+// anchorNote is the timeline's title note while it is anchored at a stop with n rows below:
+// it starts at the stop's story, or (a stop with no story of its own) at rows its says name.
+func (t *tlView) anchorNote(n int) string {
+	if t.from == 0 {
+		return fmt.Sprintf("rows the narration names · ↓ %d newer", n)
+	}
+	return fmt.Sprintf("since last stop · ↓ %d more", n)
 }
 
 // newerBelow is how many rows are below the viewport, spare rows taller.
@@ -129,8 +139,10 @@ func (t *tlView) newerBelow(spare int) int {
 func (t *tlView) atStop(seq uint64) {
 	switch {
 	case seq > t.stopSeq && t.stopSeq > 0:
-		t.from = t.stopSeq
-	case seq == t.stopSeq, seq < t.from: // nothing since the stop before (its story was shown), or a rewind
+		t.from, t.told = t.stopSeq, t.stopSeq
+	case seq < t.from, seq < t.told: // a rewind
+		t.from, t.told = 0, 0
+	case seq == t.stopSeq: // nothing since the stop before (its story was shown)
 		t.from = 0
 	}
 	t.stopSeq = seq
@@ -298,12 +310,16 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 // refresh takes the snapshot the screen draws and brings the timeline and verdict up to date.
 func (m *Model) refresh() {
 	m.sim.attach()
-	if m.atStop() && !m.pauseSeen {
+	stop := 0
+	if m.atStop() {
+		stop = 1 + m.sim.pc()
+	}
+	if stop > 0 && stop != m.stopSeen { // a new stop, maybe at the instant of the one before
 		m.status, m.statusAlt, m.statusBad = "", "", false // what was said before the stop is stale now
 		m.tl.set = false                                   // and the timeline shows what came since the stop before, which the narration speaks of
 		m.tl.atStop(m.sim.tl.lastSeq())
 	}
-	m.pauseSeen = m.atStop()
+	m.stopSeen = stop
 	m.offerSkip()
 	m.takeView()
 	lay := m.lay
@@ -366,17 +382,37 @@ func (m *Model) syncTimeline() {
 	if follow {
 		m.tl.vp.GotoBottom()
 		m.tl.anchored = false
-		if first, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.from); ok && m.tl.from > 0 && m.atStop() {
-			// A violation is what the stop is about: the first one whole on screen, and the
-			// ones after it as far as the first stays on screen.
-			top := first
-			for _, v := range marks {
-				top = max(top, min(v[1]-m.tl.vp.Height, marks[0][0]))
+		if !m.atStop() {
+			return
+		}
+		says := m.stopSays()
+		if m.tl.from > 0 {
+			if first, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.from, newRowNames(says), true); ok {
+				// A violation, or a row the narration names, is what the stop is about: the
+				// first one whole on screen, and the ones after it as far as the first stays.
+				m.tl.vp.SetYOffset(markedTop(first, marks, m.tl.vp.Height))
+				m.tl.anchored = !m.tl.vp.AtBottom()
 			}
-			m.tl.vp.SetYOffset(top)
-			m.tl.anchored = !m.tl.vp.AtBottom()
+		} else if names := newRowNames(says); m.tl.told > 0 && names.any() {
+			// A stop with no story of its own, whose says tell more of the one before
+			// (etcd-failover-reset's 'n1 began that round'): the newest rows, unless rows
+			// the says name are above them (the violations were the stop before's to show).
+			if _, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.told, names, false); ok && len(marks) > 0 && marks[0][0] < m.tl.vp.YOffset {
+				m.tl.vp.SetYOffset(markedTop(0, marks, m.tl.vp.Height))
+				m.tl.anchored = !m.tl.vp.AtBottom()
+			}
 		}
 	}
+}
+
+// markedTop is the first row to show of a story that starts at row first, with marks (each
+// [from, to)) to show: the first mark whole, and the ones after it as far as the first stays.
+func markedTop(first int, marks [][2]int, h int) int {
+	top := first
+	for _, v := range marks {
+		top = max(top, min(v[1]-h, marks[0][0]))
+	}
+	return top
 }
 
 // footerRowsWanted is how many rows the footer needs now: the resize that follows caps it.

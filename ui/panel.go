@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -238,7 +237,7 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	}
 	note := m.tl.filter.String() + " (v)"
 	if n := m.tl.newerBelow(m.narrationLent()); m.tl.anchored && n > 0 {
-		note = fmt.Sprintf("since last stop · ↓ %d more · ", n) + note
+		note = m.tl.anchorNote(n) + " · " + note
 	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}

@@ -252,9 +252,9 @@ func timeColumn(r *tlRing) int {
 
 // story is where the events after seq are in what content(f, n, ...) last drew (content
 // renders the lines): the row of the first, and the rows [from, to) of each violation or error
-// among them. ok: there is one, and the first of them is the story's start (the rows kept
-// begin before it).
-func (t *timeline) story(f filter, n int, seq uint64) (first int, marks [][2]int, ok bool) {
+// among them (viol) and of each event the stop's says name. ok: there is one, and the first of
+// them is the story's start (the rows kept begin before it).
+func (t *timeline) story(f filter, n int, seq uint64, named *rowNames, viol bool) (first int, marks [][2]int, ok bool) {
 	r := &t.rings[f]
 	row := 0
 	start := max(0, r.len()-n)
@@ -268,7 +268,7 @@ func (t *timeline) story(f filter, n int, seq uint64) (first int, marks [][2]int
 			if !ok {
 				first, ok = row, true
 			}
-			if e.ev.Kind == cluster.EvViolation || e.ev.Kind == cluster.EvError {
+			if viol && (e.ev.Kind == cluster.EvViolation || e.ev.Kind == cluster.EvError) || named.names(&e.ev) {
 				marks = append(marks, [2]int{row, row + h})
 			}
 		}

@@ -279,7 +279,7 @@ func (m *Model) timelineBox(r rect) []string {
 	}
 	note := scrollNote(m.tl.vp.AtBottom())
 	if n := vp.TotalLineCount() - vp.YOffset - vp.Height; m.tl.anchored && n > 0 {
-		note = fmt.Sprintf("since last stop · ↓ %d more", n)
+		note = m.tl.anchorNote(n)
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}
