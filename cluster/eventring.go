@@ -4,86 +4,99 @@ import (
 	"time"
 	"unsafe"
 
+	pb "go.etcd.io/raft/v3/raftpb"
+
 	"leaselab/fsm"
 )
 
-// eventRing keeps the latest events in two arrays: records without pointers, and beside them
-// the strings and Fault of an event that has any. A message event (two thirds of all) writes
-// only the first two or three cache lines of its record and no pointer: no write barrier while
-// the GC marks, and nothing the GC must mark. The ring used to hold whole Events (424 bytes,
-// nine pointer words each, copied in with a bulk write barrier), which stretched every mark
-// phase and streamed seven cache lines per event.
+// eventRing keeps the latest events as compact records, written where they are read back
+// rarely (a screen asks for the latest few), so what costs is the memory each event writes: a
+// ring larger than the first-level cache misses it on every line it writes, and those lines
+// push out raft's own. An event writes one 64-byte line (evRec) for its numbers, a second
+// (evExt) only if it carries a command and origin or a client's times, and its strings
+// (evText) only if it has some, each field it has and no other. A message event (two thirds
+// of all) and a committed event write one line and no pointer. An event whose numbers do not
+// fit the compact form (a held message, an ID older than 2^32 events...) is kept whole in
+// wide, allocated the first time one happens. The ring used to write 288 bytes of record and
+// 136 of strings for every rich event, and three lines for a message.
+//
+// The ring is given the world's events in order, numbered one after the other: a record does
+// not keep its Seq, which follows from the newest's (last).
 type eventRing struct {
 	recs  []evRec  // oldest at head once full
-	texts []evText // texts[i] is recs[i]'s only when recs[i].text is set (else stale: never read)
+	exts  []evExt  // exts[i] is recs[i]'s when recs[i].flags has extCmd or extClient
+	texts []evText // texts[i]'s fields named by recs[i].tmask are its strings
+	wide  []Event  // wide[i] is recs[i]'s event when recs[i].flags has fWide; nil until one is
 	head  int
+	last  uint64 // Seq of the newest event
 }
 
 func newEventRing(n int) eventRing {
-	return eventRing{recs: make([]evRec, 0, n), texts: make([]evText, n)}
+	return eventRing{recs: make([]evRec, 0, n), exts: make([]evExt, n), texts: make([]evText, n)}
 }
 
-// evRec is an Event's fields that are not pointers (see eventRing); put and event convert, and
-// a test fills every field of Event to prove they lose nothing.
+// evRec is an event's numbers in 64 bytes. s and b mean one thing for a message event and
+// another for the rest (see put and putMsg); a field of an event that is not set is zero.
 type evRec struct {
-	text bool // texts[slot] holds this event's strings and Fault
-	rich bool // a field past the message's is set (put wrote it): putMsg clears the record first
-	// tail is the event's fields from Seq on, copied whole: a message event (putMsg) sets
-	// only Seq, At, Kind, Node, Peer and Msg, its first 128 bytes.
-	tail      eventTail
-	cmdLease  uint64
-	cmdToken  uint64
-	cmdLeft   uint64 // RemainingMS
-	cmdOrigin uint64
-	orgID     uint64
-	orgReq    uint64
-	orgToken  uint64
-	orgNode   int
-	cmdKind   fsm.Kind
-	orgKind   OriginKind
+	at    time.Duration
+	s     [5]uint64 // message: Msg.Term, LogTerm, Index, Commit, Seq-ID | (At-Sent)<<32; else Index, Term, Token, Result.Token, Req
+	u     uint32    // message: Msg.Entries
+	kind  EventKind
+	node  uint8
+	peer  uint8
+	flags uint8
+	tmask uint8    // bit f: texts holds string field f (txKey...)
+	b     [7]uint8 // message: Msg.Type, then Reject, Read, Late, Again (msgBools); else Op, Reply, Violation, Result.Kind, Cmd.Kind, Origin.Kind
 }
 
-// eventTail is Event's fields from Seq on, none a pointer, in Event's order and layout
-// (TestEventTailIsEventsTail holds them equal), so the ring copies them in one move.
-type eventTail struct {
-	Seq       uint64
-	At        time.Duration
-	Kind      EventKind
-	Node      int
-	Peer      int
-	Req       uint64
-	Msg       MsgInfo
-	Index     uint64
-	Term      uint64
-	Result    fsm.Result
-	Token     uint64
-	Op        Op
-	Reply     ReplyKind
-	Violation ViolationKind
-	Accepted  bool
-	Sent      time.Duration
-	Lease     time.Duration
-	Removed   bool
-}
+// evRec.flags.
+const (
+	fWide      uint8 = 1 << iota // the event is wide[i]; nothing else of the record is read
+	fExtCmd                      // exts[i] holds Cmd and Origin's numbers
+	fExtClient                   // exts[i] holds Sent and Lease
+	fAccepted
+	fRemoved
+	fExisted // Result.Existed
+)
 
-// tailOf is e's fields from Seq on, in place.
-func tailOf(e *Event) *eventTail { return (*eventTail)(unsafe.Pointer(&e.Seq)) }
+// msgBools is MsgInfo's four flags, Reject to Again, as bytes (they sit together at its end, a
+// test holds them so): the ring copies them in one move.
+type msgBools [4]uint8
 
-// evText is an Event's strings and Fault.
+func boolsOf(m *MsgInfo) *msgBools { return (*msgBools)(unsafe.Pointer(&m.Reject)) }
+
+// u8 is b as 0 or 1, without a branch.
+func u8(b bool) uint8 { return *(*uint8)(unsafe.Pointer(&b)) }
+
+// evExt is an event's command and origin (fExtCmd: Cmd.LeaseMS, Token, Origin, RemainingMS,
+// Origin.ID, Req, Token, Node) or a client's times (fExtClient: Sent, Lease); no event has both
+// (one that does is kept wide).
+type evExt [8]uint64
+
+// evText is an event's strings, the ones an applied event has first: a record's tmask says
+// which of them are its own (the others are stale, never read). An event with a Fault (rare)
+// is kept wide.
 type evText struct {
-	Client    string
-	Role      Role
-	Key       string
-	Level     string
-	Text      string
-	Detail    string
-	CmdKey    string
-	OrgClient string
-	Fault     *Fault
+	Key, CmdKey, OrgClient, Client, Text string
+	Role                                 Role
+	Level, Detail                        string
 }
 
-// slot is the ring's next record (index i).
-func (g *eventRing) slot() (r *evRec, i int) {
+// evText fields, as bits of evRec.tmask.
+const (
+	txKey uint8 = 1 << iota
+	txCmdKey
+	txOrgClient
+	txClient
+	txText
+	txRole
+	txLevel
+	txDetail
+)
+
+// slot is the ring's next record (index i), for the event numbered seq.
+func (g *eventRing) slot(seq uint64) (r *evRec, i int) {
+	g.last = seq
 	if len(g.recs) < cap(g.recs) {
 		g.recs = g.recs[:len(g.recs)+1]
 		i = len(g.recs) - 1
@@ -96,48 +109,215 @@ func (g *eventRing) slot() (r *evRec, i int) {
 	return &g.recs[i], i
 }
 
-// put records e as the ring's newest event. It writes every field of the record in place,
-// one statement each (a literal or a tuple assignment would be built aside and copied).
+// put records e (numbered e.Seq) as the ring's newest event. Every field of the record is
+// written, one statement each (a literal would be built aside and copied).
 func (g *eventRing) put(e *Event) {
-	r, i := g.slot()
-	r.rich = true
-	r.tail = *tailOf(e)
-	r.cmdLease, r.cmdToken, r.cmdLeft, r.cmdOrigin, r.cmdKind = e.Cmd.LeaseMS, e.Cmd.Token, e.Cmd.RemainingMS, e.Cmd.Origin, e.Cmd.Kind
-	r.orgID, r.orgReq, r.orgToken, r.orgNode, r.orgKind = e.Origin.ID, e.Origin.Req, e.Origin.Token, e.Origin.Node, e.Origin.Kind
-	r.text = true
-	t := &g.texts[i]
-	t.Client, t.Role, t.Key, t.Level = e.Client, e.Role, e.Key, e.Level
-	t.Text, t.Detail, t.CmdKey, t.OrgClient, t.Fault = e.Text, e.Detail, e.Cmd.Key, e.Origin.Client, e.Fault
+	r, i := g.slot(e.Seq)
+	if !g.compact(e) {
+		g.putWide(r, i, e)
+		return
+	}
+	r.at, r.kind, r.node, r.peer = e.At, e.Kind, uint8(e.Node), uint8(e.Peer)
+	if e.Kind.IsMessage() {
+		g.msgFields(r, e.Seq, e.At, &e.Msg)
+		r.flags = 0
+	} else {
+		g.plainFields(r, i, e)
+	}
+	var m uint8
+	if e.Key != "" || e.Cmd.Key != "" || e.Origin.Client != "" || e.Client != "" || e.Text != "" || e.Role != "" || e.Level != "" || e.Detail != "" {
+		t := &g.texts[i]
+		if e.Key != "" {
+			t.Key, m = e.Key, m|txKey
+		}
+		if e.Cmd.Key != "" {
+			t.CmdKey, m = e.Cmd.Key, m|txCmdKey
+		}
+		if e.Origin.Client != "" {
+			t.OrgClient, m = e.Origin.Client, m|txOrgClient
+		}
+		if e.Client != "" {
+			t.Client, m = e.Client, m|txClient
+		}
+		if e.Text != "" {
+			t.Text, m = e.Text, m|txText
+		}
+		if e.Role != "" {
+			t.Role, m = e.Role, m|txRole
+		}
+		if e.Level != "" {
+			t.Level, m = e.Level, m|txLevel
+		}
+		if e.Detail != "" {
+			t.Detail, m = e.Detail, m|txDetail
+		}
+	}
+	r.tmask = m
+}
+
+// msgFields writes a message's numbers into r.
+func (g *eventRing) msgFields(r *evRec, seq uint64, at time.Duration, m *MsgInfo) {
+	r.s[0], r.s[1], r.s[2], r.s[3] = m.Term, m.LogTerm, m.Index, m.Commit
+	r.s[4] = seq - m.ID | uint64(at-m.Sent)<<32
+	r.u = uint32(m.Entries)
+	r.b[0] = uint8(m.Type)
+	*(*msgBools)(r.b[1:5]) = *boolsOf(m)
+}
+
+// plainFields writes the numbers of an event that is not a message into r (and exts[i]).
+func (g *eventRing) plainFields(r *evRec, i int, e *Event) {
+	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = e.Index, e.Term, e.Token, e.Result.Token, e.Req
+	r.u = 0
+	r.b[0], r.b[1], r.b[2], r.b[3] = uint8(e.Op), uint8(e.Reply), uint8(e.Violation), uint8(e.Result.Kind)
+	r.b[4], r.b[5] = uint8(e.Cmd.Kind), uint8(e.Origin.Kind)
+	flags := u8(e.Accepted)*fAccepted | u8(e.Removed)*fRemoved | u8(e.Result.Existed)*fExisted
+	c, o := &e.Cmd, &e.Origin
+	if c.LeaseMS|c.Token|c.Origin|c.RemainingMS|o.ID|o.Req|o.Token != 0 || o.Node != 0 {
+		flags |= fExtCmd
+		x := &g.exts[i]
+		x[0], x[1], x[2], x[3] = c.LeaseMS, c.Token, c.Origin, c.RemainingMS
+		x[4], x[5], x[6], x[7] = o.ID, o.Req, o.Token, uint64(o.Node)
+	} else if e.Sent != 0 || e.Lease != 0 {
+		flags |= fExtClient
+		x := &g.exts[i]
+		x[0], x[1] = uint64(e.Sent), uint64(e.Lease)
+	}
+	r.flags = flags
+}
+
+// compact says whether e's numbers fit a record (and an evExt).
+func (g *eventRing) compact(e *Event) bool {
+	if e.Fault != nil {
+		return false
+	}
+	c, o := &e.Cmd, &e.Origin
+	cmdSet := c.LeaseMS|c.Token|c.Origin|c.RemainingMS|o.ID|o.Req|o.Token|uint64(o.Node) != 0
+	if e.Kind.IsMessage() {
+		return msgFits(e.Seq, e.At, e.Node, e.Peer, &e.Msg) && !cmdSet &&
+			e.Req|e.Index|e.Term|e.Token|e.Result.Token|uint64(e.Sent)|uint64(e.Lease) == 0 &&
+			uint32(e.Op)|uint32(e.Reply)|uint32(e.Violation)|uint32(e.Result.Kind)|uint32(c.Kind)|uint32(o.Kind)|
+				uint32(u8(e.Result.Existed))|uint32(u8(e.Accepted))|uint32(u8(e.Removed)) == 0
+	}
+	m := &e.Msg
+	return uint(e.Node)|uint(e.Peer) < 256 && !(cmdSet && e.Sent|e.Lease != 0) &&
+		m.ID|uint64(m.Sent)|uint64(m.Held)|uint64(m.Type)|m.Term|m.LogTerm|m.Index|m.Commit|uint64(m.Entries)|
+			uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
+}
+
+// msgFits says whether a message event's numbers fit a record: held on no delay rule, sent less
+// than 2^32 events and 2^32 ns (4.3 s) before, a node id, a type and an entry count that fit.
+// (seq-ID and at-Sent wrap to more than that when ID or Sent is later.)
+func msgFits(seq uint64, at time.Duration, node, peer int, m *MsgInfo) bool {
+	return uint64(m.Held)|(seq-m.ID|uint64(at-m.Sent))>>32|uint64(uint(node)|uint(peer)|uint(uint32(m.Type)))>>8|
+		uint64(uint(m.Entries))>>32 == 0
+}
+
+func (g *eventRing) putWide(r *evRec, i int, e *Event) {
+	if g.wide == nil {
+		g.wide = make([]Event, cap(g.recs))
+	}
+	g.wide[i] = *e
+	r.at, r.kind, r.flags = e.At, e.Kind, fWide
+}
+
+// putEntry records e (recordEntry's), numbered seq at at.
+func (g *eventRing) putEntry(seq uint64, at time.Duration, e *entryEvent) {
+	r, i := g.slot(seq)
+	c, o := &e.Cmd, &e.Origin
+	r.at, r.kind, r.node, r.peer = at, e.Kind, uint8(e.Node), 0
+	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = e.Index, e.Term, 0, e.Result.Token, 0
+	r.u = 0
+	r.b[0], r.b[1], r.b[2], r.b[3], r.b[4], r.b[5] = 0, 0, 0, uint8(e.Result.Kind), uint8(c.Kind), uint8(o.Kind)
+	flags := u8(e.Result.Existed) * fExisted
+	if c.LeaseMS|c.Token|c.Origin|c.RemainingMS|o.ID|o.Req|o.Token|uint64(o.Node) != 0 {
+		flags |= fExtCmd
+		x := &g.exts[i]
+		x[0], x[1], x[2], x[3] = c.LeaseMS, c.Token, c.Origin, c.RemainingMS
+		x[4], x[5], x[6], x[7] = o.ID, o.Req, o.Token, uint64(o.Node)
+	}
+	r.flags = flags
+	var m uint8
+	if len(e.Key)|len(c.Key)|len(o.Client) != 0 {
+		t := &g.texts[i]
+		if e.Key != "" {
+			t.Key, m = e.Key, txKey
+		}
+		if c.Key != "" {
+			t.CmdKey, m = c.Key, m|txCmdKey
+		}
+		if o.Client != "" {
+			t.OrgClient, m = o.Client, m|txOrgClient
+		}
+	}
+	r.tmask = m
 }
 
 // putMsg records a message event (emitMsg's): only these fields are set.
-func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, peer int, info *MsgInfo, text, detail string) {
-	r, i := g.slot()
-	if r.rich {
-		*r = evRec{}
+func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, peer int, m *MsgInfo, text, detail string) {
+	r, i := g.slot(seq)
+	if !msgFits(seq, at, node, peer, m) {
+		g.putWide(r, i, &Event{Seq: seq, At: at, Kind: kind, Node: node, Peer: peer, Msg: *m, Text: text, Detail: detail})
+		return
 	}
-	m := &r.tail
-	m.Seq, m.At, m.Kind, m.Node, m.Peer = seq, at, kind, node, peer
-	m.Msg = *info
-	r.text = text != "" || detail != ""
-	if r.text {
-		g.texts[i] = evText{Text: text, Detail: detail}
+	r.at, r.kind, r.node, r.peer, r.flags, r.tmask = at, kind, uint8(node), uint8(peer), 0, 0
+	g.msgFields(r, seq, at, m)
+	if text != "" || detail != "" {
+		t := &g.texts[i]
+		t.Text, t.Detail = text, detail
+		r.tmask = txText | txDetail
 	}
 }
 
-// event is the record at slot i as the Event it was.
-func (g *eventRing) event(i int) Event {
+// event is the record at slot i, numbered seq, as the Event it was.
+func (g *eventRing) event(i int, seq uint64) Event {
 	r := &g.recs[i]
-	e := Event{
-		Cmd: fsm.Command{Kind: r.cmdKind, LeaseMS: r.cmdLease, Token: r.cmdToken,
-			RemainingMS: r.cmdLeft, Origin: r.cmdOrigin},
-		Origin: Origin{ID: r.orgID, Kind: r.orgKind, Req: r.orgReq, Token: r.orgToken, Node: r.orgNode},
+	if r.flags&fWide != 0 {
+		return g.wide[i]
 	}
-	*tailOf(&e) = r.tail
-	if r.text {
+	e := Event{Seq: seq, At: r.at, Kind: r.kind, Node: int(r.node), Peer: int(r.peer)}
+	if r.kind.IsMessage() {
+		e.Msg = MsgInfo{Term: r.s[0], LogTerm: r.s[1], Index: r.s[2], Commit: r.s[3],
+			ID: seq - r.s[4]&(1<<32-1), Sent: r.at - time.Duration(r.s[4]>>32),
+			Type: pb.MessageType(r.b[0]), Entries: int(r.u)}
+		*boolsOf(&e.Msg) = *(*msgBools)(r.b[1:5])
+	} else {
+		e.Index, e.Term, e.Token, e.Result.Token, e.Req = r.s[0], r.s[1], r.s[2], r.s[3], r.s[4]
+		e.Op, e.Reply, e.Violation, e.Result.Kind, e.Cmd.Kind = Op(r.b[0]), ReplyKind(r.b[1]), ViolationKind(r.b[2]), fsm.ResultKind(r.b[3]), fsm.Kind(r.b[4])
+		e.Origin.Kind = OriginKind(r.b[5])
+		e.Accepted, e.Removed, e.Result.Existed = r.flags&fAccepted != 0, r.flags&fRemoved != 0, r.flags&fExisted != 0
+		if x := &g.exts[i]; r.flags&fExtCmd != 0 {
+			e.Cmd.LeaseMS, e.Cmd.Token, e.Cmd.Origin, e.Cmd.RemainingMS = x[0], x[1], x[2], x[3]
+			e.Origin.ID, e.Origin.Req, e.Origin.Token, e.Origin.Node = x[4], x[5], x[6], int(x[7])
+		} else if r.flags&fExtClient != 0 {
+			e.Sent, e.Lease = time.Duration(x[0]), time.Duration(x[1])
+		}
+	}
+	if m := r.tmask; m != 0 {
 		t := &g.texts[i]
-		e.Client, e.Role, e.Key, e.Level = t.Client, t.Role, t.Key, t.Level
-		e.Text, e.Detail, e.Cmd.Key, e.Origin.Client, e.Fault = t.Text, t.Detail, t.CmdKey, t.OrgClient, t.Fault
+		if m&txKey != 0 {
+			e.Key = t.Key
+		}
+		if m&txCmdKey != 0 {
+			e.Cmd.Key = t.CmdKey
+		}
+		if m&txOrgClient != 0 {
+			e.Origin.Client = t.OrgClient
+		}
+		if m&txClient != 0 {
+			e.Client = t.Client
+		}
+		if m&txText != 0 {
+			e.Text = t.Text
+		}
+		if m&txRole != 0 {
+			e.Role = t.Role
+		}
+		if m&txLevel != 0 {
+			e.Level = t.Level
+		}
+		if m&txDetail != 0 {
+			e.Detail = t.Detail
+		}
 	}
 	return e
 }
@@ -148,7 +328,7 @@ func (g *eventRing) latest(n int) []Event {
 	n = max(0, min(n, all))
 	out := make([]Event, n)
 	for i := range out {
-		out[i] = g.event((g.head + all - n + i) % all) // the ring's oldest is at head
+		out[i] = g.event((g.head+all-n+i)%all, g.last-uint64(n-1-i)) // the ring's oldest is at head
 	}
 	return out
 }

@@ -2,9 +2,14 @@ package cluster
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/fsm"
 )
 
 // fill sets every field of v, recursively, to a value that differs from field to field, and
@@ -86,32 +91,121 @@ func TestSubscribeKinds(t *testing.T) {
 	}
 }
 
-// eventTail mirrors Event from Seq on, field for field and byte for byte: tailOf reads an
-// Event's as one, so a field added to Event after Seq (or a pointer among them) fails here.
-func TestEventTailIsEventsTail(t *testing.T) {
-	ev, tail := reflect.TypeOf(Event{}), reflect.TypeOf(eventTail{})
-	seq, _ := ev.FieldByName("Seq")
-	if got, want := tail.Size(), ev.Size()-seq.Offset; got != want {
-		t.Fatalf("eventTail is %d bytes, Event from Seq on %d", got, want)
-	}
-	n := 0
-	for i := 0; i < ev.NumField(); i++ {
-		f := ev.Field(i)
-		if f.Offset < seq.Offset {
-			continue
+// Each field of an event alone comes back from the ring, on a message event and on another:
+// a field added to Event that the compact record neither keeps nor sends to the wide path
+// fails here.
+func TestEventRingKnowsEveryField(t *testing.T) {
+	var leaves func(v reflect.Value, path string, each func(reflect.Value, string))
+	leaves = func(v reflect.Value, path string, each func(reflect.Value, string)) {
+		if v.Kind() == reflect.Struct {
+			for i := 0; i < v.NumField(); i++ {
+				leaves(v.Field(i), path+"."+v.Type().Field(i).Name, each)
+			}
+			return
 		}
-		if n >= tail.NumField() {
-			t.Fatalf("Event.%s has no field in eventTail", f.Name)
-		}
-		g := tail.Field(n)
-		if g.Name != f.Name || g.Type != f.Type || g.Offset != f.Offset-seq.Offset {
-			t.Fatalf("eventTail.%s (%s at %d) is not Event.%s (%s at %d from Seq)", g.Name, g.Type, g.Offset, f.Name, f.Type, f.Offset-seq.Offset)
-		}
-		n++
+		each(v, path)
 	}
-	if n != tail.NumField() {
-		t.Fatalf("eventTail has %d fields, Event %d from Seq on", tail.NumField(), n)
+	var probe Event
+	var paths []string
+	leaves(reflect.ValueOf(&probe).Elem(), "Event", func(_ reflect.Value, p string) { paths = append(paths, p) })
+	for _, kind := range []EventKind{EvMsgDelivered, EvApplied} {
+		for n, want := range paths {
+			e := Event{Seq: 5, At: 10, Kind: kind}
+			k := 0
+			leaves(reflect.ValueOf(&e).Elem(), "Event", func(v reflect.Value, p string) {
+				if k++; k-1 != n {
+					return
+				}
+				switch v.Kind() {
+				case reflect.String:
+					v.SetString("x")
+				case reflect.Bool:
+					v.SetBool(true)
+				case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+					v.SetInt(3)
+				case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+					v.SetUint(3)
+				case reflect.Pointer:
+					v.Set(reflect.New(v.Type().Elem()))
+				default:
+					t.Fatalf("%s: the test does not know kind %s", p, v.Kind())
+				}
+			})
+			g := newEventRing(2)
+			g.put(&e)
+			if got := g.latest(1)[0]; !reflect.DeepEqual(got, e) {
+				t.Fatalf("%s alone on a %s event: the ring gave back\n%+v\nfor\n%+v", want, kind, got, e)
+			}
+		}
 	}
+}
+
+// The ring gives back every event as it was, whichever fields it has: compact records (a
+// message, a command with its origin, a client's times, strings or none) and wide ones,
+// written over slots that held other shapes.
+func TestEventRingRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pick := func(n int) bool { return r.IntN(n) == 0 }
+	num := func() uint64 {
+		if pick(8) {
+			return r.Uint64()
+		}
+		return r.Uint64N(50)
+	}
+	str := func() string { return []string{"", "", "k1", "c2", "a longer text"}[r.IntN(5)] }
+	g := newEventRing(3)
+	var want []Event
+	seq, at := uint64(0), time.Duration(0)
+	for i := 0; i < 20000; i++ {
+		seq++
+		at += time.Duration(r.Int64N(int64(time.Second)))
+		e := Event{Seq: seq, At: at, Kind: EventKind(1 + r.IntN(int(EvLeaseExtended))), Node: r.IntN(6), Peer: r.IntN(6)}
+		if pick(50) {
+			e.Node = 300
+		}
+		if e.Kind.IsMessage() || pick(30) {
+			e.Msg = MsgInfo{ID: seq - r.Uint64N(seq+1), Sent: at - time.Duration(r.Int64N(int64(at)+1)),
+				Type: pb.MessageType(r.IntN(20)), Term: num(), LogTerm: num(), Index: num(), Commit: num(),
+				Entries: r.IntN(3), Reject: pick(2), Read: pick(2), Late: pick(2), Again: pick(2)}
+			if pick(10) {
+				e.Msg.Held = time.Second
+			}
+		}
+		if !e.Kind.IsMessage() || pick(30) {
+			e.Index, e.Term, e.Token, e.Req = num(), num(), num(), num()
+			e.Result = fsm.Result{Kind: fsm.ResultKind(r.IntN(4)), Token: num(), Existed: pick(2)}
+			e.Op, e.Reply, e.Violation, e.Accepted, e.Removed = Op(r.IntN(3)), ReplyKind(r.IntN(3)), ViolationKind(r.IntN(3)), pick(2), pick(2)
+			if pick(2) {
+				e.Cmd = fsm.Command{Kind: fsm.Kind(r.IntN(4)), LeaseMS: num(), Token: num(), Origin: num(), RemainingMS: num()}
+				e.Origin = Origin{ID: num(), Kind: OriginKind(r.IntN(4)), Req: num(), Token: num(), Node: r.IntN(6)}
+			}
+			if pick(2) {
+				e.Sent, e.Lease = time.Duration(num()), time.Duration(num())
+			}
+		}
+		e.Key, e.Cmd.Key, e.Origin.Client, e.Client, e.Text, e.Level, e.Detail = str(), str(), str(), str(), str(), str(), str()
+		e.Role = Role(str())
+		if pick(20) {
+			e.Fault = &Fault{}
+		}
+		if e.Kind.IsMessage() && e.Req|e.Index|e.Term|e.Token == 0 && e.Cmd == (fsm.Command{Key: e.Cmd.Key}) &&
+			e.Origin == (Origin{Client: e.Origin.Client}) && e.Result == (fsm.Result{}) && e.Op == 0 && e.Reply == 0 &&
+			e.Violation == 0 && !e.Accepted && !e.Removed && e.Sent == 0 && e.Lease == 0 && e.Key == "" && e.Client == "" &&
+			e.Role == "" && e.Level == "" && e.Cmd.Key == "" && e.Origin.Client == "" && e.Fault == nil && pick(2) {
+			g.putMsg(e.Seq, e.At, e.Kind, e.Node, e.Peer, &e.Msg, e.Text, e.Detail)
+		} else {
+			g.put(&e)
+		}
+		want = append(want, e)
+		n := min(len(want), 3)
+		if got := g.latest(n); !reflect.DeepEqual(got, want[len(want)-n:]) {
+			t.Fatalf("event %d: the ring gave back\n%+v\nfor\n%+v", i, got, want[len(want)-n:])
+		}
+	}
+}
+
+// The ring's records hold no pointer: the GC never marks them.
+func TestEventRingRecordsHoldNoPointer(t *testing.T) {
 	var hasPointers func(reflect.Type) bool
 	hasPointers = func(t reflect.Type) bool {
 		switch t.Kind() {
@@ -129,7 +223,27 @@ func TestEventTailIsEventsTail(t *testing.T) {
 		}
 		return false
 	}
-	if hasPointers(reflect.TypeOf(evRec{})) {
-		t.Fatal("evRec holds a pointer: the GC would mark the ring again")
+	for _, v := range []any{evRec{}, evExt{}} {
+		if hasPointers(reflect.TypeOf(v)) {
+			t.Fatalf("%T holds a pointer: the GC would mark the ring again", v)
+		}
+	}
+	if s := reflect.TypeOf(evRec{}).Size(); s != 64 {
+		t.Fatalf("evRec is %d bytes: a record should write one cache line", s)
+	}
+}
+
+// MsgInfo's four flags sit together, in this order, at its end: the ring copies them as bytes.
+func TestMsgBoolsAreMsgInfosFlags(t *testing.T) {
+	ty := reflect.TypeOf(MsgInfo{})
+	first, _ := ty.FieldByName("Reject")
+	for i, name := range []string{"Reject", "Read", "Late", "Again"} {
+		f, ok := ty.FieldByName(name)
+		if !ok || f.Type.Kind() != reflect.Bool || f.Offset != first.Offset+uintptr(i) {
+			t.Fatalf("MsgInfo.%s is not byte %d of the flags from Reject", name, i)
+		}
+	}
+	if first.Offset+4 > ty.Size() {
+		t.Fatal("MsgInfo's flags run past its end")
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/fsm"
 )
 
 // The fast hash of message events must be the general one exactly: it is the trace's identity.
@@ -87,5 +89,74 @@ func TestItemSetCopiesEveryField(t *testing.T) {
 				t.Fatalf("set kept a pointer of the slot's old item: %p, want %p", p[0], p[1])
 			}
 		}
+	}
+}
+
+// randomEntryEvent is an event with only the fields recordEntry writes, of one of its kinds.
+func randomEntryEvent(r *rand.Rand) Event {
+	num := func() uint64 { return []uint64{0, 0, 1, 7, r.Uint64()}[r.IntN(5)] }
+	str := func() string { return []string{"", "k1", "a key longer than eight bytes"}[r.IntN(3)] }
+	e := Event{Kind: []EventKind{EvProposed, EvAppended, EvApplied, EvCommitted}[r.IntN(4)], Node: r.IntN(10),
+		Index: num(), Term: num(), Key: str(),
+		Cmd:    fsm.Command{Kind: fsm.Kind(r.IntN(4)), Key: str(), LeaseMS: num(), Token: num(), Origin: num(), RemainingMS: num()},
+		Origin: Origin{ID: num(), Kind: OriginKind(r.IntN(4)), Client: str(), Req: num(), Token: num(), Node: r.IntN(6)},
+		Result: fsm.Result{Kind: fsm.ResultKind(r.IntN(4)), Token: num(), Existed: r.IntN(2) == 0}}
+	if r.IntN(4) == 0 {
+		e.Cmd, e.Origin = fsm.Command{}, Origin{}
+	}
+	return e
+}
+
+// entryOf is e as recordEntry takes it.
+func entryOf(e *Event) *entryEvent {
+	return &entryEvent{Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term, Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key}
+}
+
+// The fast hash of entry events must be the general one exactly.
+func TestHashEntryEventIsHashEvent(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20000; i++ {
+		e := randomEntryEvent(r)
+		e.Seq, e.At = r.Uint64(), time.Duration(r.Int64())
+		h := r.Uint64()
+		if got, want := hashEntryEvent(h, e.Seq, e.At, entryOf(&e)), hashEvent(h, &e); got != want {
+			t.Fatalf("event %+v: hashEntryEvent %x, hashEvent %x", e, got, want)
+		}
+	}
+}
+
+// recordEntry records what emit would: the same events in the ring, the same trace hash and
+// the same events to a subscriber, also where it reuses slots that other shapes filled.
+func TestRecordEntryIsEmit(t *testing.T) {
+	small := func(c *Config) { c.RecentEvents = 3 }
+	a, b := newWorld(t, small), newWorld(t, small)
+	var seenA, seenB []Event
+	a.Subscribe(func(e *Event) { seenA = append(seenA, *e) })
+	b.Subscribe(func(e *Event) { seenB = append(seenB, *e) })
+	r := rand.New(rand.NewPCG(7, 8))
+	info := MsgInfo{Type: pb.MessageType_MsgApp, Term: 2, Index: 7, Commit: 6, Entries: 1}
+	rich := Event{Kind: EvClientReply, Node: 3, Client: "c1", Key: "k", Text: "t", Detail: "d", Req: 5, Sent: 4}
+	for i := 0; i < 300; i++ {
+		switch r.IntN(4) {
+		case 0:
+			a.emit(rich)
+			b.emit(rich)
+		case 1:
+			a.emitMsg(EvMsgSent, 1, 2, &info, "", "")
+			b.emitMsg(EvMsgSent, 1, 2, &info, "", "")
+		default:
+			e := randomEntryEvent(r)
+			a.emit(e)
+			b.recordEntry(entryOf(&e))
+		}
+		if a.TraceHash() != b.TraceHash() {
+			t.Fatalf("event %d: trace hashes differ: %x, %x", i, a.TraceHash(), b.TraceHash())
+		}
+		if got, want := b.RecentEvents(3), a.RecentEvents(3); !reflect.DeepEqual(got, want) {
+			t.Fatalf("event %d: events differ:\n%+v\n%+v", i, got, want)
+		}
+	}
+	if !reflect.DeepEqual(seenA, seenB) {
+		t.Fatal("a subscriber saw other events")
 	}
 }

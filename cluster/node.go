@@ -249,7 +249,7 @@ func (n *node) process() {
 			_ = n.st.SetHardState(hs)
 			if hs.GetCommit() > n.commit {
 				n.commit = hs.GetCommit()
-				n.w.emit(Event{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})
+				n.w.recordEntry(&entryEvent{Kind: EvCommitted, Node: n.id, Index: n.commit, Term: n.term})
 				if n.role == RoleLeader {
 					n.noteLeaderCommit()
 				}
@@ -289,8 +289,8 @@ func (n *node) runAfter() {
 }
 
 func (n *node) onAppend(e *pb.Entry) {
-	ev := Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm()}
 	var c fsm.Command
+	var o Origin
 	var err error
 	command := e.GetType() == pb.EntryType_EntryNormal && len(e.GetData()) > 0
 	if command {
@@ -298,20 +298,21 @@ func (n *node) onAppend(e *pb.Entry) {
 	}
 	n.tail.appended(e.GetIndex(), e.GetTerm(), c, err)
 	if e.GetType() != pb.EntryType_EntryNormal {
-		ev.Text = "conf " + describeConfEntry(e)
-	} else if command {
-		if err == nil {
-			ev.Cmd = c
-			ev.Origin = n.w.origin(c.Origin)
-			n.w.note(&Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: ev.Origin})
-			for _, p := range n.pending {
-				if p.id == c.Origin {
-					p.index = e.GetIndex()
-				}
+		n.w.emit(Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Text: "conf " + describeConfEntry(e)})
+		return
+	}
+	if command && err == nil {
+		o = n.w.origin(c.Origin)
+		n.w.note(&Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: o})
+		for _, p := range n.pending {
+			if p.id == c.Origin {
+				p.index = e.GetIndex()
 			}
 		}
+	} else {
+		c = fsm.Command{} // an undecodable entry's event carries no command
 	}
-	n.w.record(&ev)
+	n.w.recordEntry(&entryEvent{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: o})
 }
 
 // apply runs one committed entry through the state machine and everything that watches it.
@@ -338,11 +339,12 @@ func (n *node) apply(e *pb.Entry) {
 	n.tail.applied(idx)
 	n.sinceSnap++
 	o := n.w.origin(cmd.Origin)
-	ev := Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key}
 	if e.GetType() != pb.EntryType_EntryNormal {
-		ev.Text = "conf " + describeConfEntry(e)
+		n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key,
+			Text: "conf " + describeConfEntry(e)})
+	} else {
+		n.w.recordEntry(&entryEvent{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
 	}
-	n.w.record(&ev)
 	n.w.note(&Note{Kind: EntryApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o,
 		Result: res, Prev: prev, Held: held, StateHash: n.sm.Hash(), Conf: n.conf, ConfHash: n.w.confHash(n)})
 	if n.w.confWanted != nil {

@@ -189,13 +189,11 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 		n.startDelay(cmd.Key) // lock-delay runs from the leader's decision, before the apply
 	}
 	err := n.raft().Propose(cmd.Encode())
-	ev := Event{Kind: EvProposed, Node: n.id, Cmd: cmd, Origin: o, Key: cmd.Key, Term: n.term}
 	if err != nil {
-		ev.Text = "dropped: " + err.Error()
-		n.w.record(&ev)
+		n.w.emit(Event{Kind: EvProposed, Node: n.id, Cmd: cmd, Origin: o, Key: cmd.Key, Term: n.term, Text: "dropped: " + err.Error()})
 		return 0, false
 	}
-	n.w.record(&ev)
+	n.w.recordEntry(&entryEvent{Kind: EvProposed, Node: n.id, Term: n.term, Cmd: cmd, Origin: o, Key: cmd.Key})
 	n.proposed = append(n.proposed, cmd)
 	n.w.note(&Note{Kind: EntryProposed, Node: n.id, Cmd: cmd, Origin: o, Term: n.term})
 	return o.ID, true

@@ -177,6 +177,24 @@ func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, det
 	}
 }
 
+// recordEntry records what emit would for e's Event (see entryEvent), neither building it
+// unless someone subscribed nor hashing it field by field (hashEntryEvent). An event with a
+// Text goes through emit.
+func (w *World) recordEntry(e *entryEvent) {
+	if uint(e.Node) >= 256 { // not a node id (MaxNodes): the record keeps a node in a byte
+		w.emit(Event{Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term, Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key})
+		return
+	}
+	w.evSeq++
+	w.hash = hashEntryEvent(w.hash, w.evSeq, w.now, e)
+	w.ring.putEntry(w.evSeq, w.now, e)
+	if w.subKind&(1<<e.Kind) != 0 {
+		w.pub, w.pubFull = Event{Seq: w.evSeq, At: w.now, Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term,
+			Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key}, true
+		w.publish(&w.pub)
+	}
+}
+
 func (w *World) newOrigin(o Origin) Origin {
 	o.ID = uint64(w.origins.Len() + 1)
 	w.origins.Append(w.packOrigin(o))
