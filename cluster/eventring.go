@@ -252,16 +252,28 @@ func (g *eventRing) putEntry(seq uint64, at time.Duration, e *entryEvent) {
 	r.tmask = m
 }
 
-// putMsg records a message event (emitMsg's): only these fields are set.
-func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, peer int, m *MsgInfo, text, detail string) {
+// putMsg records a message event (emitMsg's) with no text: only these fields are set. It
+// returns the slot, for putMsgText.
+func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, peer int, m *MsgInfo) int {
 	r, i := g.slot(seq)
 	if !msgFits(seq, at, node, peer, m) {
-		g.putWide(r, i, &Event{Seq: seq, At: at, Kind: kind, Node: node, Peer: peer, Msg: *m, Text: text, Detail: detail})
-		return
+		g.putWide(r, i, &Event{Seq: seq, At: at, Kind: kind, Node: node, Peer: peer, Msg: *m})
+		return i
 	}
 	r.at, r.kind, r.node, r.peer, r.flags, r.tmask = at, kind, uint8(node), uint8(peer), 0, 0
-	g.msgFields(r, seq, at, m)
-	if text != "" || detail != "" {
+	r.s[0], r.s[1], r.s[2], r.s[3] = m.Term, m.LogTerm, m.Index, m.Commit
+	r.s[4] = seq - m.ID | uint64(at-m.Sent)<<32
+	r.u = uint32(m.Entries)
+	r.b[0] = uint8(m.Type)
+	*(*msgBools)(r.b[1:5]) = *boolsOf(m)
+	return i
+}
+
+// putMsgText gives the message event putMsg put at slot i its Text and Detail.
+func (g *eventRing) putMsgText(i int, text, detail string) {
+	if r := &g.recs[i]; r.flags&fWide != 0 {
+		g.wide[i].Text, g.wide[i].Detail = text, detail
+	} else {
 		t := &g.texts[i]
 		t.Text, t.Detail = text, detail
 		r.tmask = txText | txDetail

@@ -58,7 +58,7 @@ func TestEventRingKeepsEveryField(t *testing.T) {
 	}
 	// A message event over a slot that held a full one keeps none of its fields.
 	info := MsgInfo{Term: 3}
-	g.putMsg(9, 10, EvMsgSent, 1, 2, &info, "", "")
+	g.putMsg(9, 10, EvMsgSent, 1, 2, &info)
 	want := Event{Seq: 9, At: 10, Kind: EvMsgSent, Node: 1, Peer: 2, Msg: info}
 	if got := g.latest(1)[0]; !reflect.DeepEqual(got, want) {
 		t.Fatalf("got\n%+v\nwant\n%+v", got, want)
@@ -192,7 +192,9 @@ func TestEventRingRoundTrip(t *testing.T) {
 			e.Origin == (Origin{Client: e.Origin.Client}) && e.Result == (fsm.Result{}) && e.Op == 0 && e.Reply == 0 &&
 			e.Violation == 0 && !e.Accepted && !e.Removed && e.Sent == 0 && e.Lease == 0 && e.Key == "" && e.Client == "" &&
 			e.Role == "" && e.Level == "" && e.Cmd.Key == "" && e.Origin.Client == "" && e.Fault == nil && pick(2) {
-			g.putMsg(e.Seq, e.At, e.Kind, e.Node, e.Peer, &e.Msg, e.Text, e.Detail)
+			if i := g.putMsg(e.Seq, e.At, e.Kind, e.Node, e.Peer, &e.Msg); e.Text != "" || e.Detail != "" {
+				g.putMsgText(i, e.Text, e.Detail)
+			}
 		} else {
 			g.put(&e)
 		}

@@ -160,3 +160,17 @@ func TestRecordEntryIsEmit(t *testing.T) {
 		t.Fatal("a subscriber saw other events")
 	}
 }
+
+// hashStr's tail of two overlapping loads is the bytes' little-endian word, at every length.
+func TestHashStrTail(t *testing.T) {
+	s := "abcdefghijklmnopq"
+	for n := 0; n <= len(s); n++ {
+		var want uint64
+		for i, c := range []byte(s[n/8*8 : n]) {
+			want |= uint64(c) << (8 * i)
+		}
+		if got := tail(s[n/8*8 : n]); got != want {
+			t.Fatalf("tail of %q: %x, want %x", s[n/8*8:n], got, want)
+		}
+	}
+}

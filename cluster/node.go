@@ -303,7 +303,9 @@ func (n *node) onAppend(e *pb.Entry) {
 	}
 	if command && err == nil {
 		o = n.w.origin(c.Origin)
-		n.w.note(&Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: o})
+		if o.Node == n.id { // the proposer's own log: the only append a watcher follows
+			n.w.note(&Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: o})
+		}
 		for _, p := range n.pending {
 			if p.id == c.Origin {
 				p.index = e.GetIndex()

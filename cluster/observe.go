@@ -20,7 +20,7 @@ type NoteKind uint8
 
 const (
 	EntryProposed   NoteKind = iota + 1 // the leader proposed Cmd (Origin is new)
-	EntryAppended                       // Node's log took the entry at Index/Term
+	EntryAppended                       // the proposer's log (Node is Origin.Node) took its entry at Index/Term; other logs' appends are not noted (the tracker follows the proposer's only)
 	EntryApplied                        // Node applied the entry at Index: Result, and the key's lock before
 	StateRestored                       // Node's state machine was restored (restart or snapshot) at Index
 	LeaderElected                       // Node became leader in Term, with Votes, in configuration Conf

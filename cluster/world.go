@@ -164,7 +164,10 @@ func (w *World) publish(e *Event) {
 func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, detail string) {
 	w.evSeq++
 	w.hash = hashMsgEvent(w.hash, w.evSeq, w.now, kind, node, peer, info, text)
-	w.ring.putMsg(w.evSeq, w.now, kind, node, peer, info, text, detail)
+	i := w.ring.putMsg(w.evSeq, w.now, kind, node, peer, info)
+	if len(text)|len(detail) != 0 {
+		w.ring.putMsgText(i, text, detail)
+	}
 	if w.subKind&(1<<kind) != 0 {
 		e := &w.pub
 		if w.pubFull {

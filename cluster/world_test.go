@@ -114,3 +114,33 @@ func TestDeterminism(t *testing.T) {
 		}
 	}
 }
+
+// appendWatch counts the appends its world notes, and those not on the proposer's log.
+type appendWatch struct {
+	Watchers
+	appends, others int
+}
+
+func (a *appendWatch) Observe(n Note) {
+	if n.Kind == EntryAppended {
+		a.appends++
+		if n.Node != n.Origin.Node {
+			a.others++
+		}
+	}
+	a.Watchers.Observe(n)
+}
+
+// Only the proposer's append of an entry is noted: a follower's told nobody anything (the
+// tracker reads the proposer's), and was a fifth of all notes.
+func TestAppendNotedOnTheProposerOnly(t *testing.T) {
+	var a *appendWatch
+	w, err := New(DefaultConfig(), func(s Sink) Watchers { a = &appendWatch{Watchers: TestAttach(s)}; return a })
+	must(t, err)
+	must(t, w.Connect("c1", 1))
+	must(t, w.Acquire("c1", "k", time.Second))
+	w.Advance(3 * time.Second)
+	if a.appends == 0 || a.others != 0 {
+		t.Fatalf("%d appends noted, %d of them not on the proposer's log", a.appends, a.others)
+	}
+}
