@@ -130,6 +130,9 @@ func (m *Model) header() string {
 	if m.sim.sandbox {
 		usual, unsafeFirst = sandboxGiveWay, sandboxUnsafeNameFirst
 	}
+	if m.v.ConfChanged && !m.sim.sandbox {
+		usual, unsafeFirst = leaderOutlastsVoters(usual), leaderOutlastsVoters(unsafeFirst)
+	}
 	if len(m.v.Violations) > 0 && len(m.v.Config.Unsafe.Names()) > 0 {
 		first := slices.Clone(fs)
 		if giveWay(unsafeFirst); fs[hUnsafe].at >= 2 {
@@ -223,6 +226,29 @@ func seedOutlasts(order []struct{ field, form int }) []struct{ field, form int }
 	l := slices.Index(out, struct{ field, form int }{hLeader, 2})
 	if s >= 0 && l >= 0 && s < l {
 		out[s], out[l] = out[l], out[s]
+	}
+	return out
+}
+
+// leaderOutlastsVoters is order for a run whose voters changed: the voter list takes its short
+// form ("v n1 n2 n3") where the leader field went, then the time goes (the timeline has it),
+// and the leader field shortens and goes only after "violations" has. The membership lessons' headers at 120x40 dropped who leads for
+// "voters n1 n2 n3 n4 n5 n6" (round 9), the field a student reads to know who leads.
+func leaderOutlastsVoters(order []struct{ field, form int }) []struct{ field, form int } {
+	type g = struct{ field, form int }
+	var out []g
+	for _, o := range order {
+		switch o {
+		case g{hConf, 1}, g{hLeader, 1}, g{hTime, 1}:
+			continue
+		case g{hLeader, 2}:
+			out = append(out, g{hConf, 1}, g{hTime, 1})
+			continue
+		case g{hViol, 2}:
+			out = append(out, o, g{hLeader, 1}, g{hLeader, 2})
+			continue
+		}
+		out = append(out, o)
 	}
 	return out
 }
