@@ -45,9 +45,21 @@ func (m *Model) clientsFirst() []string {
 // clientsShort is several clients on one row, a few words each: what it holds or does. When
 // that is too wide the words give way, least needed first (where it asks, the wake time, the
 // time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
+// Before a used client loses a word, the clients not used yet give way ("c3 unused": gc-pause at
+// 80x24 lost c2's countdown to it at 3.079s, round 9), the selected one excepted.
 func (m *Model) clientsShort(cs []string, w int) string {
+	var used []string
+	for _, c := range cs {
+		if c == m.client || m.clientView(c) != nil {
+			used = append(used, c)
+		}
+	}
 	for brief := 0; ; brief++ {
-		if l, fits := m.clientsShortAt(cs, w, brief); fits || brief == 4 {
+		l, fits := m.clientsShortAt(cs, w, brief)
+		if !fits && len(used) < len(cs) && len(used) > 1 {
+			l, fits = m.clientsShortAt(used, w, brief)
+		}
+		if fits || brief == 4 {
 			return l.String()
 		}
 	}
