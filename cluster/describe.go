@@ -76,6 +76,10 @@ func (e *Event) Describe() string {
 	case EvTerm:
 		return fmt.Sprintf("%s enters term %d", n, e.Term)
 	case EvCountdownZero:
+		if e.Due > 0 {
+			// Frozen when it ran out: the timeline's instant is the wake, so the row says both.
+			return fmt.Sprintf("%s countdown %s #%d at zero since %.3fs (frozen)", n, e.Key, e.Token, e.Due.Seconds())
+		}
 		return fmt.Sprintf("%s countdown %s #%d reaches zero", n, e.Key, e.Token)
 	case EvLocalExpiry:
 		return n + " " + e.Label() + " (local-expiry)" // the header says the switch is unsafe
@@ -165,6 +169,9 @@ func (e *Event) Label() string {
 	case EvCommitted:
 		return fmt.Sprintf("commit index → %d", e.Index)
 	case EvCountdownZero:
+		if e.Due > 0 {
+			return fmt.Sprintf("countdown %s #%d at zero since %.3fs (frozen)", e.Key, e.Token, e.Due.Seconds())
+		}
 		return fmt.Sprintf("countdown %s #%d at zero", e.Key, e.Token)
 	case EvLocalExpiry:
 		return fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token)

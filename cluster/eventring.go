@@ -187,7 +187,7 @@ func (g *eventRing) plainFields(r *evRec, i int, e *Event) {
 
 // compact says whether e's numbers fit a record (and an evExt).
 func (g *eventRing) compact(e *Event) bool {
-	if e.Fault != nil {
+	if e.Fault != nil || e.Due != 0 { // Due: a frozen node's late countdown, rare: kept wide
 		return false
 	}
 	c, o := &e.Cmd, &e.Origin

@@ -144,6 +144,9 @@ type Event struct {
 	// Removed says, on conf-applied, that the change took Node out of the configuration (the
 	// Text names the members left); not part of the hash, which has the Text.
 	Removed bool
+	// Due is, on countdown-zero, when the countdown ran out if that was before At: a frozen
+	// node's lease timer fires only when it wakes (0 otherwise; not part of the hash).
+	Due time.Duration
 }
 
 // Role is what a node is: leader, follower, candidate, pre-candidate, or down.

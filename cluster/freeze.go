@@ -85,7 +85,9 @@ func (n *node) wake(gen uint64) {
 	n.w.disturb()
 	n.w.emit(Event{Kind: EvFault, Node: n.id, Text: fmt.Sprintf("n%d wakes after %v frozen: %d queued", n.id, n.w.now-f.since, len(f.inbox))})
 	if f.lease {
+		n.waking = true // a countdown that ran out meanwhile says when (Event.Due)
 		n.onLeaseTimer()
+		n.waking = false
 	} else {
 		n.leaseAt = -2
 		n.rearmLease()
@@ -108,13 +110,13 @@ func (n *node) wake(gen uint64) {
 	}
 }
 
-// unreadText is how the view names an item waiting in a frozen node's buffer.
-func (it *item) unreadText() string {
+// unread is how the view names an item waiting in a frozen node's buffer.
+func (it *item) unread() Unread {
 	switch {
 	case it.kind == itRequest && it.req != nil:
-		return it.req.cl.name + " " + it.req.op.String() + " " + it.req.key
+		return Unread{What: it.req.cl.name + " " + it.req.op.String() + " " + it.req.key, At: it.at, Client: it.req.cl.name, Req: it.req.id}
 	case it.kind == itDeliver:
-		return fmt.Sprintf("%v n%d", it.info.Type, it.from)
+		return Unread{What: fmt.Sprintf("%v n%d", it.info.Type, it.from), At: it.at, Msg: it.info.ID}
 	}
-	return "snapshot report"
+	return Unread{What: "snapshot report", At: it.at}
 }

@@ -143,7 +143,11 @@ func (n *node) onLeaseTimer() {
 		token := n.lockOf(l).Token
 		if !l.zero && now >= l.deadline {
 			l.zero = true
-			n.w.emit(Event{Kind: EvCountdownZero, Node: n.id, Key: l.key, Token: token})
+			ev := Event{Kind: EvCountdownZero, Node: n.id, Key: l.key, Token: token}
+			if due := n.clk.realAtLocal(l.deadline); n.waking && due >= 0 && due < n.w.now {
+				ev.Due = due
+			}
+			n.w.emit(ev)
 			if n.w.cfg.Unsafe.LocalExpiry {
 				n.localExpire(l)
 				continue

@@ -43,6 +43,7 @@ type node struct {
 	resetPending bool
 	cpGen        uint64 // the lease-checkpoint timer's generation
 	frz          frozenState
+	waking       bool // in wake, running the lease timer that came due while frozen
 
 	pending  []*pendingProp // client requests this node proposed, in proposal order
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only

@@ -69,9 +69,18 @@ type NodeView struct {
 	OwnLease    time.Duration
 	HasOwnLease bool
 	Frozen      bool // freeze nX D: its process is stalled
-	// Unread is, while frozen, what waits in its buffer, oldest first: a client's request as
-	// "c1 keepalive orders", a raft message as its type and sender ("MsgVote n2").
-	Unread []string
+	// Unread is, while frozen, what waits in its buffer, oldest first.
+	Unread []Unread
+}
+
+// Unread is a message or request that reached a frozen node and waits, unread, in its buffer:
+// off the wire, not yet delivered (the node has not read it).
+type Unread struct {
+	What   string        // a client's request as "c1 keepalive orders", a raft message as its type and sender ("MsgVote n2")
+	At     time.Duration // when it reached the node
+	Client string        // a client's request: whose, and its id
+	Req    uint64
+	Msg    uint64 // a raft message: its ID (MsgInfo.ID)
 }
 
 // EntryView is one log entry as a node holds it.
@@ -312,7 +321,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
 	nv.Frozen = n.frz.on
 	for i := range n.frz.inbox {
-		nv.Unread = append(nv.Unread, n.frz.inbox[i].unreadText())
+		nv.Unread = append(nv.Unread, n.frz.inbox[i].unread())
 	}
 	nv.Leases = n.live
 	return nv

@@ -121,7 +121,13 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
-			add(st.plain, " last "+c.LastReply.String())
+			// With its key, as the full-size row says it ("last not-found orders"): lessons
+			// quote it.
+			text := " last " + c.LastReply.String()
+			if brief < 3 && c.LastKey != "" {
+				text += " " + c.LastKey
+			}
+			add(st.plain, text)
 		default:
 			add(st.faint, " holds nothing")
 		}
@@ -314,6 +320,11 @@ func (m *Model) netLine(w int) string {
 	}
 	n := m.onWire()
 	short := fmt.Sprintf(" · %d on the wire", n)
+	unread := ""
+	if u := m.unreadText(); u != "" {
+		unread = " · " + u // reached a frozen node: off the wire, not yet read
+		short += unread
+	}
 	res := m.resourceShort(true)
 	if segsWidth(net)+width(short)+segsWidth(res) > w {
 		res = m.resourceShort(false)
@@ -324,7 +335,7 @@ func (m *Model) netLine(w int) string {
 		l.add(sg.s, sg.text)
 	}
 	// Shorter forms before a cut one: a long partition and its cuts left "0 message(…".
-	l.add(st.faint, firstFit(l.room(), fmt.Sprintf(" · %d message(s) on the wire", n), short, fmt.Sprintf(" · wire: %d", n)))
+	l.add(st.faint, firstFit(l.room(), fmt.Sprintf(" · %d message(s) on the wire", n)+unread, short, fmt.Sprintf(" · wire: %d", n)+unread, fmt.Sprintf(" · wire: %d", n)))
 	out := l.String()
 	if len(res) > 0 {
 		r := newLine(resW)

@@ -19,8 +19,8 @@ func TestFrozenNodesBufferOnScreen(t *testing.T) {
 			n1 := &m.v.Nodes[0]
 			if n1.Frozen && len(n1.Unread) == 2 {
 				found = true
-				if n1.Unread[0] != "c1 keepalive orders" || n1.Unread[1] != "c2 acquire orders" {
-					t.Errorf("n1's buffer %q, want c1's keepalive, then c2's acquire", n1.Unread)
+				if n1.Unread[0].What != "c1 keepalive orders" || n1.Unread[1].What != "c2 acquire orders" {
+					t.Errorf("n1's buffer %+v, want c1's keepalive, then c2's acquire", n1.Unread)
 				}
 				screen := ansi.Strip(m.View())
 				want := []string{"2 unread"}

@@ -165,12 +165,17 @@ type diagramGeom struct {
 	clients                  bool
 }
 
-func (m *Model) diagramGeom(w int) diagramGeom {
+// need is the widest label of the rows to draw: lanes narrow, down to 4 cells apart, so it
+// fits ("not-found: the loc…" was cut beside lanes 6 cells apart).
+func (m *Model) diagramGeom(w, need int) diagramGeom {
 	l := &m.sim.dg.Lanes
 	g := diagramGeom{timeW: 9, clients: true}
 	n := l.Len()
 	const minLabel = 30
 	g.sp = min(8, (w-g.timeW-minLabel)/max(n, 1))
+	if g.sp >= 4 {
+		g.sp = max(4, min(g.sp, (w-g.timeW-need)/max(n, 1)))
+	}
 	if g.sp < 4 {
 		g.clients, n = false, l.Nodes
 		g.sp = min(8, max(3, (w-g.timeW-minLabel)/max(n, 1)))
@@ -192,7 +197,17 @@ func (g diagramGeom) laneX(i int) int {
 // selected, its details.
 func (m *Model) diagramLines(w, h int) []string {
 	st := m.st
-	g := m.diagramGeom(w)
+	detailH := 0
+	if m.dg.sel != 0 && h >= 10 {
+		detailH = min(5, h/4)
+	}
+	body := h - 1 - detailH
+	rows, sel := m.visibleRows(body)
+	need := 0
+	for i := range rows {
+		need = max(need, 1+width(m.rowLabel(&rows[i])))
+	}
+	g := m.diagramGeom(w, need)
 	lanes := &m.sim.dg.Lanes
 	out := make([]string, 0, h)
 	// Header: lane names over their lines.
@@ -216,13 +231,7 @@ func (m *Model) diagramLines(w, h int) []string {
 	hl.add(st.headKey, " "+note)
 	out = append(out, hl.String())
 
-	detailH := 0
 	var detail []string
-	if m.dg.sel != 0 && h >= 10 {
-		detailH = min(5, h/4)
-	}
-	body := h - 1 - detailH
-	rows, sel := m.visibleRows(body)
 	for i := range rows {
 		out = append(out, m.diagramRow(&rows[i], g, w, i == sel))
 	}
@@ -236,10 +245,15 @@ func (m *Model) diagramLines(w, h int) []string {
 			detail = []string{"(the selected row is not in the kept history)"}
 		}
 		out = append(out, st.border.r(strings.Repeat("─", w)))
+		// Wrapped, not cut: the details are where a row's label is read whole.
+		var ls []string
+		for _, d := range detail {
+			ls = append(ls, wrap(d, w-1, "  ")...)
+		}
 		for i := 0; i < detailH-1; i++ {
 			s := ""
-			if i < len(detail) {
-				s = detail[i]
+			if i < len(ls) {
+				s = ls[i]
 			}
 			out = append(out, st.plain.r(fit(" "+s, w)))
 		}
@@ -322,6 +336,7 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 		}
 		label = strings.Join(names, " ") + " " + mk.Symbol() + " " + mk.Text
 	default:
+		label, outcome = m.msgText(dr)
 		msg := dr.wire
 		if dr.row != nil {
 			msg = &dr.row.Msg
@@ -335,9 +350,13 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 			to = lanes.Index(0, msg.Client)
 		}
 		lo, hi = drawArrow(area, g, from, to, msg.State, msg.At == msg.Sent)
-		label, outcome = msg.Label(), msg.Outcome()
-		if e := msg.Entries; msg.Info.Type == pb.MessageType_MsgApp && len(e) > 0 && e[0].Cmd.Kind == fsm.Expire && m.lateIndex(e[0].Index) {
-			label += " (late)"
+		if m.unreadAt(msg) > 0 {
+			// It reached a frozen node, which has not read it: off the wire, as the net line
+			// counts it, so drawn up to the node, waiting there (◌), not dashed.
+			lo, hi = drawArrow(area, g, from, to, diagram.Delivered, false)
+			if x := g.laneX(to); x >= 0 {
+				area[x] = '◌'
+			}
 		}
 		if dr.wire != nil {
 			style = st.faint
@@ -366,6 +385,43 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 		l.add(os, " "+outcome)
 	}
 	return l.String()
+}
+
+// msgText is a message row's label and how it ended (or where it waits).
+func (m *Model) msgText(dr *dgRow) (label, outcome string) {
+	msg := dr.wire
+	if dr.row != nil {
+		msg = &dr.row.Msg
+	}
+	label, outcome = msg.Label(), msg.Outcome()
+	if n := m.unreadAt(msg); n > 0 {
+		outcome = fmt.Sprintf("◌ unread at n%d (frozen)", n)
+	}
+	if e := msg.Entries; msg.Info.Type == pb.MessageType_MsgApp && len(e) > 0 && e[0].Cmd.Kind == fsm.Expire && m.lateIndex(e[0].Index) {
+		label += " (late)"
+	}
+	return label, outcome
+}
+
+// rowLabel is the text a row draws right of the lanes (merged marks name every lane).
+func (m *Model) rowLabel(dr *dgRow) string {
+	if dr.row != nil && dr.row.Mark {
+		mk := &dr.row.M
+		lanes := &m.sim.dg.Lanes
+		n := 0
+		for _, li := range append([]int{lanes.Index(mk.Node, mk.Client)}, dr.lanes...) {
+			n += 4 // "all "
+			if li >= 0 {
+				n += width(lanes.Name(li)) + 1 - 4
+			}
+		}
+		return strings.Repeat(" ", n) + mk.Symbol() + " " + mk.Text
+	}
+	label, outcome := m.msgText(dr)
+	if outcome != "" {
+		label += " " + outcome
+	}
+	return label
 }
 
 func minPos(a, b int) int {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"leaselab/cluster"
+	"leaselab/cluster/diagram"
 )
 
 // netBox shows partitions, link rules, messages on the wire and recent drops.
@@ -35,7 +36,11 @@ func (m *Model) netBody(iw, ih int) []string {
 		add(st.warn, t)
 	}
 	if len(out) < ih {
-		add(st.headKey, fmt.Sprintf("on the wire: %d · recent: → sent, ✗ dropped", m.onWire()))
+		wire := fmt.Sprintf("on the wire: %d", m.onWire())
+		if u := m.unreadText(); u != "" {
+			wire += " · " + u
+		}
+		add(st.headKey, firstFit(iw, wire+" · recent: → sent, ✗ dropped", wire))
 	}
 	for i := range m.v.Nodes {
 		// A message that reaches a frozen node leaves the wire but is not read: name it, or it
@@ -43,7 +48,11 @@ func (m *Model) netBody(iw, ih int) []string {
 		if n := &m.v.Nodes[i]; n.Frozen {
 			what := "nothing yet"
 			if len(n.Unread) > 0 {
-				what = strings.Join(n.Unread, ", ")
+				var ws []string
+				for _, u := range n.Unread {
+					ws = append(ws, u.What)
+				}
+				what = strings.Join(ws, ", ")
 			}
 			for _, l := range wrap(fmt.Sprintf("n%d frozen, unread in its buffer: %s", n.ID, what), iw, "  ") {
 				add(st.warn, l)
@@ -90,7 +99,43 @@ func (m *Model) netBody(iw, ih int) []string {
 // onWire is how many messages are on the wire, raft's and the clients' (requests and replies):
 // one count for every layout, so two screens of one instant never disagree (the compact line
 // once left the clients' out).
+// A message that reached a frozen node is off the wire and not yet read: unreadText counts it.
 func (m *Model) onWire() int { return len(m.v.Net.InFlight) + len(m.v.Net.ClientFlights) }
+
+// unreadText counts what waits unread in frozen nodes' buffers, "2 unread at n1", or "" when
+// nothing does: the net line, the Network panel and the message diagram all say it so (the
+// diagram once drew a buffered keepalive on the wire while the count said 0).
+func (m *Model) unreadText() string {
+	n := 0
+	var at []string
+	for i := range m.v.Nodes {
+		if u := m.v.Nodes[i].Unread; len(u) > 0 {
+			n += len(u)
+			at = append(at, fmt.Sprintf("n%d", m.v.Nodes[i].ID))
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d unread at %s", n, strings.Join(at, ","))
+}
+
+// unreadAt is the frozen node whose buffer holds the diagram's message msg, or 0: it reached
+// that node, which has not read it.
+func (m *Model) unreadAt(msg *diagram.Msg) int {
+	if msg.State != diagram.InFlight || msg.To <= 0 || msg.To > len(m.v.Nodes) || msg.Kind == diagram.Reply {
+		return 0
+	}
+	for _, u := range m.v.Nodes[msg.To-1].Unread {
+		switch {
+		case msg.Kind == diagram.Request && u.Client == msg.Client && u.Req == msg.Req:
+			return msg.To
+		case msg.Kind == diagram.Raft && u.Msg != 0 && u.Msg == msg.ID:
+			return msg.To
+		}
+	}
+	return 0
+}
 
 // partitionText names the partition sides, or says there is none. Not when a link is cut with
 // no sides drawn: a one-way cut is a partition to the reader, and "no partition" above

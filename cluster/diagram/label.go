@@ -38,8 +38,8 @@ func (m *Msg) Label() string {
 	case pb.MessageType_MsgApp:
 		if len(m.Entries) > 0 {
 			s := "MsgApp [" + m.Entries[0].text()
-			if more := i.Entries - 1; more > 0 {
-				s += fmt.Sprintf(" +%d", more)
+			if more := m.More(); more > 0 {
+				s += fmt.Sprintf(" +%d", more) // more entries: Details and the glossary say so
 			}
 			return s + "]"
 		}
@@ -68,6 +68,22 @@ func (m *Msg) Label() string {
 		return fmt.Sprintf("MsgSnap idx %d", i.Index)
 	}
 	return i.Type.String()
+}
+
+// More is how many entries a MsgApp whose label names its first command carries besides that
+// one: the label's "+N".
+func (m *Msg) More() int {
+	if m.Kind != Raft || m.Info.Type != pb.MessageType_MsgApp || len(m.Entries) == 0 {
+		return 0
+	}
+	return max(0, m.Info.Entries-1)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Outcome says how the message ended, for the end of its label: "+3ms", "+603ms held 600ms",
@@ -102,10 +118,13 @@ func (m *Msg) Ends() string {
 
 // Details are the message's full details, one fact per line.
 func (m *Msg) Details() []string {
-	d := []string{
-		fmt.Sprintf("%s  %s", m.Ends(), m.Label()),
-		fmt.Sprintf("sent %s", fmtAt(m.Sent)),
+	d := []string{fmt.Sprintf("%s  %s", m.Ends(), m.Label())}
+	if more := m.More(); more > 0 {
+		// The label's "+N" said nothing of itself: its own line, right under the label.
+		d = append(d, fmt.Sprintf("+%d: %d more %s than the one its label names (it carries %d..%d)", more, more,
+			plural(more, "entry", "entries"), m.Info.Index+1, m.Info.Index+uint64(m.Info.Entries)))
 	}
+	d = append(d, fmt.Sprintf("sent %s", fmtAt(m.Sent)))
 	switch m.State {
 	case Delivered:
 		d = append(d, fmt.Sprintf("delivered %s (latency %s)", fmtAt(m.At), fmtDur(m.Latency())))
