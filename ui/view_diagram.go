@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
 
@@ -31,7 +32,8 @@ const (
 // the wire.
 type dgRow struct {
 	row   *diagram.Row
-	lanes []int // merged marks: every lane that shows it
+	lanes []int         // merged marks: every lane that shows it
+	to    time.Duration // merged marks: the newest one's time (the row shows the oldest's)
 	wire  *diagram.Msg
 }
 
@@ -119,6 +121,9 @@ func (m *Model) visibleRows(n int) (out []dgRow, sel int) {
 		}
 		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) && out[k].row.Seq != m.dg.sel && r.Seq != m.dg.sel {
 			out[k].lanes = append(out[k].lanes, lanes.Index(out[k].row.M.Node, out[k].row.M.Client))
+			if out[k].to == 0 {
+				out[k].to = out[k].row.At
+			}
 			out[k].row = r
 			continue
 		}
@@ -165,20 +170,26 @@ type diagramGeom struct {
 	clients                  bool
 }
 
-// need is the widest label of the rows to draw: lanes narrow, down to 4 cells apart, so it
-// fits ("not-found: the loc…" was cut beside lanes 6 cells apart).
+// need is the widest label of the rows to draw: lanes narrow, down to 3 cells apart (4 with
+// longer lane names), so it fits ("not-found: the loc…" was cut beside lanes 6 cells apart).
 func (m *Model) diagramGeom(w, need int) diagramGeom {
 	l := &m.sim.dg.Lanes
 	g := diagramGeom{timeW: 9, clients: true}
 	n := l.Len()
 	const minLabel = 30
 	g.sp = min(8, (w-g.timeW-minLabel)/max(n, 1))
-	if g.sp >= 4 {
-		g.sp = max(4, min(g.sp, (w-g.timeW-need)/max(n, 1)))
-	}
 	if g.sp < 4 {
 		g.clients, n = false, l.Nodes
 		g.sp = min(8, max(3, (w-g.timeW-minLabel)/max(n, 1)))
+	}
+	closest := 3 // lane names of 2 cells still stand apart 3 cells apart
+	for i := 0; i < n; i++ {
+		if width(l.Name(i)) > 2 {
+			closest = 4
+		}
+	}
+	if g.sp > closest {
+		g.sp = max(closest, min(g.sp, (w-g.timeW-need)/max(n, 1)))
 	}
 	g.lanes = n
 	g.labelX = g.timeW + n*g.sp
@@ -320,21 +331,16 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 		mk := &dr.row.M
 		at = simTime(dr.row.At)
 		style = m.markStyle(mk)
-		ls := append([]int{lanes.Index(mk.Node, mk.Client)}, dr.lanes...)
-		slices.Sort(ls)
-		names := []string{}
-		for _, li := range ls {
+		for _, li := range append([]int{lanes.Index(mk.Node, mk.Client)}, dr.lanes...) {
 			if x := g.laneX(li); x >= 0 {
 				area[x] = []rune(mk.Symbol())[0]
 				lo, hi = minPos(lo, x), max(hi, x)
 			}
-			if li >= 0 {
-				names = append(names, lanes.Name(li))
-			} else {
-				names = append(names, "all")
-			}
 		}
-		label = strings.Join(names, " ") + " " + mk.Symbol() + " " + mk.Text
+		label = m.markLabel(dr)
+		if span := " ‥" + simTime(dr.to); dr.to > dr.row.At && width(label+span) <= w-g.labelX-1 {
+			label += span // merged marks sit at the first node's time: the last one's, where room is
+		}
 	default:
 		label, outcome = m.msgText(dr)
 		msg := dr.wire
@@ -403,19 +409,38 @@ func (m *Model) msgText(dr *dgRow) (label, outcome string) {
 	return label, outcome
 }
 
+// markLabel is a mark row's label: its lanes' names, the symbol, the text. Three or more
+// neighbouring nodes read as a run, "n2-n5", so the text has the room ("n2 n3 n4 n5 ✓ Expire
+// orders #1 → Expired{…" was cut at 80x24).
+func (m *Model) markLabel(dr *dgRow) string {
+	mk := &dr.row.M
+	lanes := &m.sim.dg.Lanes
+	ls := append([]int{lanes.Index(mk.Node, mk.Client)}, dr.lanes...)
+	slices.Sort(ls)
+	var names []string
+	for i := 0; i < len(ls); {
+		j := i
+		for j+1 < len(ls) && ls[j+1] == ls[j]+1 && ls[j+1] < lanes.Nodes && ls[i] >= 0 {
+			j++
+		}
+		switch {
+		case ls[i] < 0:
+			names = append(names, "all")
+		case j-i >= 2:
+			names = append(names, lanes.Name(ls[i])+"-"+lanes.Name(ls[j]))
+		default:
+			j = i
+			names = append(names, lanes.Name(ls[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(names, " ") + " " + mk.Symbol() + " " + mk.Text
+}
+
 // rowLabel is the text a row draws right of the lanes (merged marks name every lane).
 func (m *Model) rowLabel(dr *dgRow) string {
 	if dr.row != nil && dr.row.Mark {
-		mk := &dr.row.M
-		lanes := &m.sim.dg.Lanes
-		n := 0
-		for _, li := range append([]int{lanes.Index(mk.Node, mk.Client)}, dr.lanes...) {
-			n += 4 // "all "
-			if li >= 0 {
-				n += width(lanes.Name(li)) + 1 - 4
-			}
-		}
-		return strings.Repeat(" ", n) + mk.Symbol() + " " + mk.Text
+		return m.markLabel(dr)
 	}
 	label, outcome := m.msgText(dr)
 	if outcome != "" {
