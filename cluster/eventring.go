@@ -252,6 +252,32 @@ func (g *eventRing) putEntry(seq uint64, at time.Duration, e *entryEvent) {
 	r.tmask = m
 }
 
+// putClient records a clientShaped event e (numbered e.Seq).
+func (g *eventRing) putClient(e *Event) {
+	r, i := g.slot(e.Seq)
+	r.at, r.kind, r.node, r.peer = e.At, e.Kind, uint8(e.Node), uint8(e.Peer)
+	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = 0, 0, e.Token, 0, e.Req
+	r.u = 0
+	r.b[0], r.b[1], r.b[2], r.b[3], r.b[4], r.b[5] = uint8(e.Op), uint8(e.Reply), 0, 0, 0, 0
+	r.flags = 0
+	if e.Sent|e.Lease != 0 {
+		r.flags = fExtClient
+		x := &g.exts[i]
+		x[0], x[1] = uint64(e.Sent), uint64(e.Lease)
+	}
+	var m uint8
+	if len(e.Key)|len(e.Client) != 0 {
+		t := &g.texts[i]
+		if e.Key != "" {
+			t.Key, m = e.Key, txKey
+		}
+		if e.Client != "" {
+			t.Client, m = e.Client, m|txClient
+		}
+	}
+	r.tmask = m
+}
+
 // putMsg records a message event (emitMsg's) with no text: only these fields are set. It
 // returns the slot, for putMsgText.
 func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, peer int, m *MsgInfo) int {

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"time"
+	"unsafe"
 
 	pb "go.etcd.io/raft/v3/raftpb"
 
@@ -368,6 +369,54 @@ func hashEntryEvent(h, seq uint64, at time.Duration, e *entryEvent) uint64 {
 	}
 	return h
 }
+
+// clientShaped says whether e has no field set but Client, Node, Peer, Req, Key, Token, Op,
+// Reply, Sent and Lease (and Seq, At, Kind): the shape of a client's send, a request's arrival
+// at a node and a reply, which hashClientEvent and putClient take without looking at the rest.
+func clientShaped(e *Event) bool {
+	m, c, o := &e.Msg, &e.Cmd, &e.Origin
+	return !e.Kind.IsMessage() && e.Fault == nil &&
+		uint(e.Node)|uint(e.Peer) < 256 &&
+		len(e.Role)|len(e.Level)|len(e.Text)|len(e.Detail)|len(c.Key)|len(o.Client) == 0 &&
+		e.Index|e.Term|e.Result.Token|c.LeaseMS|c.Token|c.Origin|c.RemainingMS|o.ID|o.Req|o.Token|uint64(o.Node) == 0 &&
+		uint32(e.Result.Kind)|uint32(c.Kind)|uint32(o.Kind)|uint32(e.Violation)|
+			uint32(u8(e.Result.Existed))|uint32(u8(e.Accepted))|uint32(u8(e.Removed)) == 0 &&
+		m.ID|uint64(m.Sent)|uint64(m.Held)|uint64(m.Type)|m.Term|m.LogTerm|m.Index|m.Commit|uint64(m.Entries)|
+			uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
+}
+
+// hashClientEvent is hashEvent for a clientShaped event (a test holds the two equal).
+func hashClientEvent(h uint64, e *Event) uint64 {
+	word := ""
+	if kindsWithWord&(1<<e.Kind) != 0 {
+		word = e.word()
+	}
+	mask := nz(uint64(len(e.Client))) | nz(e.Req)<<1 | nz(uint64(len(e.Key)))<<11 | nz(e.Token)<<12 | nz(uint64(len(word)))<<13
+	h = hashU64(h, e.Seq)
+	h = hashU64(h, uint64(e.At))
+	h = hashU64(h, uint64(e.Kind)|mask<<8)
+	h = hashU64(h, uint64(e.Node)<<32|uint64(e.Peer))
+	if e.Client != "" {
+		h = hashStr(h, e.Client)
+	}
+	if e.Req != 0 {
+		h = hashU64(h, e.Req)
+	}
+	if e.Key != "" {
+		h = hashStr(h, e.Key)
+	}
+	if e.Token != 0 {
+		h = hashU64(h, e.Token)
+	}
+	if word != "" {
+		h = hashStr(h, word)
+	}
+	return h
+}
+
+// kindsWithWord is the kinds whose word (Event.word) may be set: bit k for kind k.
+const kindsWithWord = 1<<EvClientSend | 1<<EvRequestAtNode | 1<<EvClientReply | 1<<EvReplyLost |
+	1<<EvViolation | 1<<EvWrite | 1<<EvRaftLog
 
 // FNVOffset is the trace hash of an empty run: FNV-1a's offset basis, kept as the starting
 // value (the mixing that follows is hashU64's, not FNV's).

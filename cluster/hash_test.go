@@ -174,3 +174,54 @@ func TestHashStrTail(t *testing.T) {
 		}
 	}
 }
+
+// A client-shaped event is hashed and kept by its fast path exactly as by the general one; an
+// event with any other field set is not client-shaped.
+func TestClientEventFastPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	num := func() uint64 { return []uint64{0, 0, 1, r.Uint64()}[r.IntN(4)] }
+	str := func() string { return []string{"", "c1", "k1", "a key longer than eight bytes"}[r.IntN(4)] }
+	g1, g2 := newEventRing(3), newEventRing(3)
+	shaped := 0
+	for i := 0; i < 30000; i++ {
+		e := Event{Seq: uint64(i + 1), At: time.Duration(i), Kind: EventKind(1 + r.IntN(int(EvLeaseExtended))),
+			Node: r.IntN(10), Peer: r.IntN(10), Client: str(), Key: str(), Req: num(), Token: num(),
+			Op: Op(r.IntN(5)), Reply: ReplyKind(r.IntN(12)), Sent: time.Duration(num()), Lease: time.Duration(num())}
+		other := r.IntN(3) == 0
+		if other { // one field outside the shape
+			switch r.IntN(6) {
+			case 0:
+				e.Index = 1
+			case 1:
+				e.Text = "t"
+			case 2:
+				e.Cmd.Origin = 2
+			case 3:
+				e.Msg.Entries = 1
+			case 4:
+				e.Result.Existed = true
+			case 5:
+				e.Role = RoleLeader
+			}
+		}
+		if got := clientShaped(&e); got != (!other && !e.Kind.IsMessage()) {
+			t.Fatalf("event %+v: clientShaped %v", e, got)
+		}
+		if !clientShaped(&e) {
+			continue
+		}
+		shaped++
+		h := r.Uint64()
+		if got, want := hashClientEvent(h, &e), hashEvent(h, &e); got != want {
+			t.Fatalf("event %+v: hashClientEvent %x, hashEvent %x", e, got, want)
+		}
+		g1.putClient(&e)
+		g2.put(&e)
+		if a, b := g1.latest(3), g2.latest(3); !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a[len(a)-1], e) {
+			t.Fatalf("event %+v: putClient kept\n%+v\nput kept\n%+v", e, a, b)
+		}
+	}
+	if shaped == 0 {
+		t.Fatal("no client-shaped event: the test tests nothing")
+	}
+}

@@ -142,8 +142,13 @@ func (w *World) emit(e Event) { w.record(&e) }
 func (w *World) record(e *Event) {
 	w.evSeq++
 	e.Seq, e.At = w.evSeq, w.now
-	w.hash = hashEvent(w.hash, e)
-	w.ring.put(e)
+	if clientShaped(e) { // a client's send, a request's arrival, a reply: most events emit records
+		w.hash = hashClientEvent(w.hash, e)
+		w.ring.putClient(e)
+	} else {
+		w.hash = hashEvent(w.hash, e)
+		w.ring.put(e)
+	}
 	if w.subKind&(1<<e.Kind) != 0 {
 		w.pub, w.pubFull = *e, true
 		w.publish(&w.pub)
