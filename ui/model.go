@@ -123,13 +123,6 @@ func (t *tlView) anchorNote(n int) string {
 	return fmt.Sprintf("since last stop · ↓ %d more", n)
 }
 
-// newerBelow is how many rows are below the viewport, spare rows taller.
-func (t *tlView) newerBelow(spare int) int {
-	vp := t.vp
-	t.grow(&vp, spare)
-	return max(0, vp.TotalLineCount()-vp.YOffset-vp.Height)
-}
-
 // atStop takes in a new script stop whose newest event is seq: the story to show is what came
 // since the stop before. The first stop has none before it: what led to it is the setup, and
 // its newest rows are the state the narration describes. A stop at the same event as the one

@@ -235,20 +235,20 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 		r.h += m.narrationLent()
 		return m.timelineBox(r)
 	}
+	vp := m.tl.vp // a copy: drawing changes nothing
+	spare := m.narrationLent()
+	if spare > 0 {
+		m.tl.grow(&vp, spare)
+	}
+	body, below := wholeRows(vp, m.tl.atW)
 	note := m.tl.filter.String() + " (v)"
-	if n := m.tl.newerBelow(m.narrationLent()); m.tl.anchored && n > 0 {
-		note = m.tl.anchorNote(n) + " · " + note
+	if m.tl.anchored && below > 0 {
+		note = m.tl.anchorNote(below) + " · " + note
 	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}
 	rows := []string{rule(m.st, m.focusName(panelTimeline, "timeline"), note, r.w)}
 	if r.h > 1 {
-		vp := m.tl.vp // a copy: drawing changes nothing
-		spare := m.narrationLent()
-		if spare > 0 {
-			m.tl.grow(&vp, spare)
-		}
-		body := wholeRows(vp.View(), m.tl.atW)
 		for i := 0; i < r.h-1+spare; i++ {
 			if i < len(body) {
 				rows = append(rows, body[i])

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/viewport"
 	"github.com/charmbracelet/x/ansi"
 	raftpb "go.etcd.io/raft/v3/raftpb"
 
@@ -225,21 +226,29 @@ func (t *timeline) content(f filter, n, w int, st *styles) string {
 	return b.String()
 }
 
-// wholeRows is a timeline view's rows with those at the top that go on an event wrapped from
-// above the view blanked: a wrapped event shows whole or not at all (round 8: frozen-leader's
-// end topped the timeline with "         no longer its own", the tail of an earlier row). atW is
-// the time column the content was drawn with; a continuation row is blank across it.
-func wholeRows(view string, atW int) []string {
-	rows := strings.Split(view, "\n")
+// wholeRows is a timeline view's rows, starting at an event's first row: the rows at the top
+// that go on an event wrapped from above are dropped and the rows below move up, blank at the
+// foot when there are none. A wrapped event shows whole or not at all (round 8: frozen-leader's
+// end topped the timeline with "         no longer its own", the tail of an earlier row), and the
+// view never opens on empty rows (round 9: blanking those tails left one or two at the top).
+// below is how many rows stay below the view. atW is the time column the content was drawn
+// with; a continuation row is blank across it.
+func wholeRows(vp viewport.Model, atW int) (rows []string, below int) {
+	rows = strings.Split(vp.View(), "\n")
 	lead := strings.Repeat(" ", atW+1)
-	for i, r := range rows {
+	k := 0
+	for _, r := range rows {
 		s := ansi.Strip(r)
 		if strings.TrimSpace(s) == "" || !strings.HasPrefix(s, lead) {
 			break
 		}
-		rows[i] = blank(width(s))
+		k++
 	}
-	return rows
+	if k > 0 {
+		vp.YOffset += k // a copy, and past SetYOffset's clamp on purpose: the foot may go blank
+		rows = strings.Split(vp.View(), "\n")
+	}
+	return rows, max(0, vp.TotalLineCount()-vp.YOffset-vp.Height)
 }
 
 // timeColumn is the width of the time column: the newest instant's (times only grow).

@@ -277,14 +277,14 @@ func (m *Model) timelineBox(r rect) []string {
 	if vp.Height < r.h-2 {
 		m.tl.grow(&vp, r.h-2-vp.Height)
 	}
+	body, below := wholeRows(vp, m.tl.atW)
 	note := scrollNote(m.tl.vp.AtBottom())
-	if n := vp.TotalLineCount() - vp.YOffset - vp.Height; m.tl.anchored && n > 0 {
-		note = m.tl.anchorNote(n)
+	if m.tl.anchored && below > 0 {
+		note = m.tl.anchorNote(below)
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}
 	title := fmt.Sprintf("%sTimeline · %s (v) · %s", m.focusMark(panelTimeline), m.tl.filter, note)
-	body := wholeRows(vp.View(), m.tl.atW)
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }
 
