@@ -101,6 +101,12 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 			add(st.faint, " unused")
 		case len(c.Holds) > 0:
 			h := c.Holds[0]
+			story := m.storyKey()
+			for _, o := range c.Holds[1:] {
+				if o.Key == story {
+					h = o // one lock shows: the one the story is about
+				}
+			}
 			switch {
 			case brief == 4:
 				add(st.grant, fmt.Sprintf(" #%d", h.Token))
@@ -206,7 +212,7 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		l.add(st.faint, "—")
 	}
 	if len(keys)*25 > l.room() {
-		keys = m.heldFirst(keys)
+		keys = storyFirst(m.heldFirst(keys), m.storyKey())
 	}
 	for i, k := range keys {
 		if i > 0 {
@@ -227,6 +233,47 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 		l.add(st.faint, " +"+count(m.v.LockMore))
 	}
 	return l.String()
+}
+
+// storyKey is the key the story is about now: the one the newest narration names first (as
+// 'key'), else that of the newest lock event naming one (a request, a proposal, an apply, a
+// finding), else "". The compact rows have room for one key; round 9's racing-acquires-unsafe
+// showed 'invoices', the first in order, all through a story about 'orders'.
+func (m *Model) storyKey() string {
+	says := m.says()
+	for i := len(says) - 1; i >= 0; i-- {
+		key, at := "", -1
+		for _, k := range m.v.LockKeys {
+			if j := strings.Index(says[i], "'"+k+"'"); j >= 0 && (at < 0 || j < at) {
+				key, at = k, j
+			}
+		}
+		if key != "" {
+			return key
+		}
+	}
+	r := &m.sim.tl.rings[filterLock]
+	for i := r.len() - 1; i >= max(0, r.len()-64); i-- {
+		e := &r.at(i).ev
+		if e.Key != "" {
+			return e.Key
+		}
+		if e.Cmd.Key != "" {
+			return e.Cmd.Key
+		}
+	}
+	return ""
+}
+
+// storyFirst is keys with key moved to the front, when it is among them.
+func storyFirst(keys []string, key string) []string {
+	for i, k := range keys {
+		if k == key && i > 0 {
+			out := append([]string{k}, keys[:i]...)
+			return append(out, keys[i+1:]...)
+		}
+	}
+	return keys
 }
 
 // heldFirst puts the keys some node holds before those every node has deleted, in the same
