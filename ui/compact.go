@@ -101,10 +101,12 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 			add(st.faint, " unused")
 		case len(c.Holds) > 0:
 			h := c.Holds[0]
-			story := m.storyKey()
-			for _, o := range c.Holds[1:] {
-				if o.Key == story {
-					h = o // one lock shows: the one the story is about
+			if len(c.Holds) > 1 {
+				story := m.storyKey()
+				for _, o := range c.Holds[1:] {
+					if o.Key == story {
+						h = o // one lock shows: the one the story is about
+					}
 				}
 			}
 			switch {
@@ -240,6 +242,9 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 // finding), else "". The compact rows have room for one key; round 9's racing-acquires-unsafe
 // showed 'invoices', the first in order, all through a story about 'orders'.
 func (m *Model) storyKey() string {
+	if m.sim == nil || m.sim.p == nil {
+		return "" // a half of compare draws its nodes with a bare Model: no story of its own
+	}
 	says := m.says()
 	for i := len(says) - 1; i >= 0; i-- {
 		key, at := "", -1
