@@ -242,7 +242,7 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 // finding), else "". The compact rows have room for one key; round 9's racing-acquires-unsafe
 // showed 'invoices', the first in order, all through a story about 'orders'.
 func (m *Model) storyKey() string {
-	if m.sim == nil || m.sim.p == nil {
+	if m.sim == nil {
 		return "" // a half of compare draws its nodes with a bare Model: no story of its own
 	}
 	says := m.says()
