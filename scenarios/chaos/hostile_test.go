@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -9,20 +10,35 @@ import (
 	"leaselab/scenarios"
 )
 
-// A history not checked is never a pass, and the summary says so.
+// A history not checked is never a pass, and the summary says so. porcupine's timeout is a
+// timer on another goroutine: on a loaded machine a short history can be decided before the
+// timer fires even at 1ns, so the test counts what was not checked instead of assuming all 3,
+// and tries again (a few times) if every history happened to be decided.
 func TestNotCheckedFails(t *testing.T) {
 	o := opts(t, 3)
 	o.LinTimeout, o.Duration = 1, 5*time.Second
-	rep, err := Run(o, nil)
-	if err != nil {
-		t.Fatal(err)
+	notChecked := regexp.MustCompile(`(\d+) not checked`)
+	for try := 0; try < 10; try++ {
+		rep, err := Run(o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		rep.Print(&b)
+		out := b.String()
+		m := notChecked.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("the summary does not count the histories not checked:\n%s", out)
+		}
+		if m[1] == "0" {
+			continue // every history was decided before the timer fired
+		}
+		if rep.Passed() || !strings.Contains(out, "NOT A PASS: "+m[1]+" histories could not be checked") {
+			t.Fatalf("passed %v with %s not checked\n%s", rep.Passed(), m[1], out)
+		}
+		return
 	}
-	var b bytes.Buffer
-	rep.Print(&b)
-	out := b.String()
-	if rep.Passed() || !strings.Contains(out, "3 not checked") || !strings.Contains(out, "NOT A PASS: 3 histories could not be checked") {
-		t.Fatalf("passed %v\n%s", rep.Passed(), out)
-	}
+	t.Skip("porcupine decided every history before its 1ns timer fired, 10 times")
 }
 
 // The wide profile emits what the default mix never does (transfer-leader, rejoin of an
