@@ -415,11 +415,13 @@ func (w *World) proposalView(p *Proposal) ProposalView {
 }
 
 func (w *World) stage(n *node, p *Proposal) (Stage, fsm.Result) {
-	if r, ok := p.Result(n.id); ok {
-		return StageApplied, r
-	}
+	// Down first: a crashed node's lock table is gone ("applied —"), so a ✓ it earned before
+	// the crash would say it holds what it no longer does (crash-restart).
 	if !n.up {
 		return StageDown, fsm.Result{}
+	}
+	if r, ok := p.Result(n.id); ok {
+		return StageApplied, r
 	}
 	if p.Index != 0 && p.Index <= n.applied && p.Index < n.firstIndex() {
 		return StageApplied, fsm.Result{} // restored from a snapshot past it
