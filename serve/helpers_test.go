@@ -177,7 +177,9 @@ func (tm *term) mark() int { return len(tm.text()) }
 // waitFor waits (up to 10 s) until what appears after position from.
 func (tm *term) waitFor(from int, what string) {
 	tm.t.Helper()
-	end := time.Now().Add(10 * time.Second)
+	// A bound on a hang, not a speed target: on a loaded 2-core machine a 1 MB flood over SSH
+	// took more than 10s to drain (TestFloodThenLeave), so the bound is 30s.
+	end := time.Now().Add(30 * time.Second)
 	for time.Now().Before(end) {
 		if s := tm.text(); len(s) >= from && strings.Contains(s[from:], what) {
 			return
@@ -213,14 +215,16 @@ func (tm *term) wait() error {
 // eventually polls cond for up to 10 s.
 func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	end := time.Now().Add(10 * time.Second)
+	// A bound on a hang, not a speed target: on a loaded 2-core machine a 1 MB flood over SSH
+	// took more than 10s to drain (TestFloodThenLeave), so the bound is 30s.
+	end := time.Now().Add(30 * time.Second)
 	for time.Now().Before(end) {
 		if cond() {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("%s: did not happen within 10s", what)
+	t.Fatalf("%s: did not happen within 30s", what)
 }
 
 // models are the sessions' current Models, by user name.

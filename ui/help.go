@@ -29,6 +29,8 @@ func (m *Model) helpLine(w int) []string {
 		}
 		return out
 	}
+	// Whole keys only: a key cut in half read as text lost, and "…" then means "? for the rest".
+	m.help.Width = w - 1
 	return []string{fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)}
 }
 

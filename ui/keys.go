@@ -77,9 +77,10 @@ func newKeyMap() keyMap {
 	}
 }
 
-// ShortHelp is the one-line footer.
+// ShortHelp is the one-line footer, in the order it gives way: how to get help and how to
+// leave come first, so a narrow screen never hides them.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.Pause, k.LockStep, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save, k.Quit}
+	return []key.Binding{k.Help, k.Quit, k.Pause, k.LockStep, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save}
 }
 
 // FullHelp is the `?` screen, one column per group.
