@@ -260,9 +260,14 @@ func (m *CompareModel) half(i int, r rect) []string {
 			trackH = 0
 		}
 	}
-	if trackH >= 2 {
+	if trackH == 2 {
+		// A rule and one row: the rule is the column head, so the row's columns are named in
+		// this half as in the other, which may have room for both.
+		body = append(body, dm.trackerHeadRule(iw))
+		body = append(body, dm.trackerBody(iw, 1, false)...)
+	} else if trackH > 2 {
 		body = append(body, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", iw))
-		body = append(body, dm.trackerBody(iw, trackH-1, trackH > 2)...)
+		body = append(body, dm.trackerBody(iw, trackH-1, true)...)
 	} else if trackH == 1 {
 		// One row, too few for the tracker's rule and a row: its rule names its newest entry
 		// (the row stayed blank while the tracker was cut).

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"leaselab/cluster"
 	"leaselab/fsm"
@@ -48,11 +49,9 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	cmdW := m.trackerCmdW(iw, room)
 	if head && ih > 0 {
 		l := newLine(iw)
-		l.add(st.headKey, fmt.Sprintf("%*s %-4s %-*s ", idxW, "idx", "term", cmdW, "command"))
-		for id := 1; id <= n; id++ {
-			l.add(st.headKey, fmt.Sprintf("n%-2d", id))
+		for _, c := range trackerCols(idxW, cmdW, n) {
+			l.add(st.headKey, c.word+strings.Repeat(" ", c.gap))
 		}
-		l.add(st.headKey, "result · proposed by")
 		out = append(out, l.String())
 	}
 	for _, r := range rows {
@@ -69,6 +68,52 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 		out = append(out, blank(iw))
 	}
 	return out[:ih]
+}
+
+// trackerCol is one word of the tracker's column head and the cells after it, up to the next.
+type trackerCol struct {
+	word string
+	gap  int
+}
+
+// trackerCols is the tracker's column head, word by word, so the head can be drawn as a row or
+// as the section's rule.
+func trackerCols(idxW, cmdW, nodes int) []trackerCol {
+	cols := []trackerCol{{strings.Repeat(" ", max(0, idxW-3)) + "idx", 1}, {"term", 1}, {"command", cmdW - 7 + 1}}
+	if cmdW < 7 {
+		cols[2].gap = 1
+	}
+	for id := 1; id <= nodes; id++ {
+		cols = append(cols, trackerCol{fmt.Sprintf("n%d", id), 3 - len(fmt.Sprint(id)) - 1})
+	}
+	return append(cols, trackerCol{"result · proposed by", 0})
+}
+
+// trackerHeadRule is the tracker's rule when it has room for one row only: the column head
+// drawn as the rule (its words over their columns, ─ between), then the section's name, so
+// a half with one row still says what each column is (compare's lower half lost its head to
+// the story check's line while the upper half had it: etcd-failover-reset at 4.073s).
+func (m *Model) trackerHeadRule(iw int) string {
+	st := m.st
+	l := newLine(iw)
+	for i, c := range trackerCols(m.trackerIdxW(), m.trackerCmdW(iw, 1), len(m.v.Nodes)) {
+		w := c.word
+		if i == 0 {
+			w = strings.TrimLeft(w, " ")
+			l.add(st.border, strings.Repeat("─", width(c.word)-width(w)))
+		}
+		l.add(st.headKey, w)
+		l.add(st.border, strings.Repeat("─", c.gap))
+	}
+	name := " replication "
+	if l.room() >= width(name)+3 {
+		l.add(st.border, " ─"+strings.Repeat("─", l.room()-width(name)-3))
+		l.add(st.faint, name)
+		l.add(st.border, "─")
+	} else {
+		l.add(st.border, strings.Repeat("─", l.room()))
+	}
+	return l.String()
 }
 
 // trackerRow is a row of the tracker: a proposal, or log entries between (or after) the
