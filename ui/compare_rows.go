@@ -19,9 +19,9 @@ import (
 // needs, and the same sentence stays true in both views.
 
 var (
-	quotedRow = regexp.MustCompile(`'([^']* [^']*)'`)                   // a quoted row: more than one word
-	namesOne  = regexp.MustCompile(`\b([nc]\d+|nX|cX)\b`)               // a row names a node or client
-	replyRow  = regexp.MustCompile(`\((c\w+ gets [a-z-]+ from n\d+)\)`) // a client's reply in brackets
+	quotedRow = regexp.MustCompile(`(?:^|[^\pL\pN])'([^']* [^']*)'(?:[^\pL\pN]|$)`) // a quoted row: more than one word (c1's … n2's quotes nothing)
+	namesOne  = regexp.MustCompile(`\b([nc]\d+|nX|cX)\b`)                           // a row names a node or client
+	replyRow  = regexp.MustCompile(`\((c\w+ gets [a-z-]+ from n\d+)\)`)             // a client's reply in brackets
 )
 
 // namedRowsMax caps the rows shown for one stretch: one pointer can match every follower.
@@ -53,10 +53,11 @@ func rowPatterns(says []string) []*regexp.Regexp {
 }
 
 // namedRows is the rows side i's newest says point at: each pointer's first row since the side's
-// last stop at an earlier instant (the events the says tell of), with a count of the rest; a
-// pointer with none there (a say that says what such rows look like: "the timeline's 'nX
-// confirms … still leads' rows", while the handover cut n1's round short) gets its newest
-// earlier row, its instant showing how old it is.
+// last stop at an earlier instant (the events the says tell of), with a count of the rest, and
+// for "(the newest rows)" the results and replies at the stop's own instant. A pointer names
+// only rows of its stop's stretch: a say that points at rows its stretch does not hold is the
+// lesson's to move (a row from before the stretch, shown as its evidence, was another story's:
+// the handover's 'nX confirms … still leads' showed the previous keepalive's 3.072s row).
 func (m *CompareModel) namedRows(i int, says []string, w int) []narrLine {
 	// View runs 30 times a second and a stop holds still: find the rows once per stop, not
 	// per frame (the search copies the event ring and describes each event).
@@ -88,63 +89,103 @@ type namedCache struct {
 	ok    bool
 }
 
-func (m *CompareModel) findNamedRows(i int, says []string, w int) []narrLine {
-	pats := rowPatterns(says)
-	if len(pats) == 0 {
-		return nil
-	}
+// newestRows is the pointer to the rows at the stop's instant: the play view's timeline ends
+// with them.
+const newestRows = "(the newest rows)"
+
+// namedHit is the first row a pointer names in the stretch, and how many more it matches there.
+type namedHit struct {
+	e    cluster.Event
+	more int
+}
+
+// stretchEvents is side i's events since its last stop at an earlier instant, oldest first:
+// the world's ring, and before it the results, replies and confirmations kept from its stream
+// (the ring holds only the last few hundred events, a stretch may be seconds long).
+func (m *CompareModel) stretchEvents(i int) []cluster.Event {
 	from, now := m.c.StretchFrom(i), m.c.Now()
 	wd := m.c.World(i)
-	ring := wd.RecentEvents(wd.Config().RecentEvents)
-	var older []cluster.Event
+	var all []cluster.Event
 	if k := m.kept[i]; k != nil {
-		older = append(append(older, k.reads...), k.evs...)
+		all = append(append(all, k.reads...), k.evs...)
 	}
-	type hit struct {
-		e    cluster.Event
-		more int
-	}
-	hits := make([]*hit, len(pats))
-	for k := range ring {
-		e := &ring[k]
-		if e.At <= from || e.At > now {
+	all = append(all, wd.RecentEvents(wd.Config().RecentEvents)...)
+	slices.SortStableFunc(all, func(a, b cluster.Event) int { return cmp.Compare(a.Seq, b.Seq) })
+	out := all[:0]
+	for k := range all {
+		e := &all[k]
+		if e.At <= from || e.At > now || (len(out) > 0 && out[len(out)-1].Seq == e.Seq) {
 			continue
 		}
+		out = append(out, *e)
+	}
+	return out
+}
+
+// namedHits is each pointer's hit in side i's stretch (nil where it has none), and the rows at
+// the stop's instant when a say points at the newest rows.
+func (m *CompareModel) namedHits(i int, says []string) (hits []*namedHit, newest []cluster.Event) {
+	pats := rowPatterns(says)
+	wantNewest := false
+	for _, t := range says {
+		wantNewest = wantNewest || strings.Contains(t, newestRows)
+	}
+	if len(pats) == 0 && !wantNewest {
+		return nil, nil
+	}
+	evs := m.stretchEvents(i)
+	hits = make([]*namedHit, len(pats))
+	for k := range evs {
+		e := &evs[k]
 		d := e.Describe()
 		for p, re := range pats {
 			if !re.MatchString(d) {
 				continue
 			}
 			if hits[p] == nil {
-				hits[p] = &hit{e: *e}
+				hits[p] = &namedHit{e: *e}
 			} else {
 				hits[p].more++
 			}
 			break
 		}
 	}
-	all := append(older, ring...)
-	for p, re := range pats {
-		if hits[p] != nil {
-			continue
-		}
-		for k := range all {
-			e := &all[k]
-			if e.At <= from && re.MatchString(e.Describe()) && (hits[p] == nil || e.At > hits[p].e.At) {
-				hits[p] = &hit{e: *e}
+	if wantNewest {
+		for k := range evs {
+			if e := &evs[k]; e.At == m.c.Now() && shownInResults(e) {
+				newest = append(newest, *e)
 			}
 		}
 	}
-	var found []*hit
+	return hits, newest
+}
+
+// shownInResults is whether the "applied results & replies" list shows e.
+func shownInResults(e *cluster.Event) bool {
+	switch e.Kind {
+	case cluster.EvApplied, cluster.EvLocalExpiry, cluster.EvClientReply, cluster.EvWrite, cluster.EvViolation:
+		return true
+	}
+	return false
+}
+
+func (m *CompareModel) findNamedRows(i int, says []string, w int) []narrLine {
+	hits, newest := m.namedHits(i, says)
+	var found []*namedHit
 	for _, h := range hits {
 		if h != nil {
 			found = append(found, h)
 		}
 	}
+	for _, e := range newest {
+		if !slices.ContainsFunc(found, func(h *namedHit) bool { return h.e.Seq == e.Seq }) {
+			found = append(found, &namedHit{e: e})
+		}
+	}
 	if len(found) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(found, func(a, b *hit) int { return cmp.Compare(a.e.At, b.e.At) })
+	slices.SortStableFunc(found, func(a, b *namedHit) int { return cmp.Compare(a.e.Seq, b.e.Seq) })
 	out := []narrLine{{"  ↳ the rows it names, from the " + m.storyRun(i) + "'s timeline:", narrRow}}
 	for k, h := range found {
 		if k == namedRowsMax {

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -21,11 +25,11 @@ func TestCompareShowsTheRowsASayNames(t *testing.T) {
 			})
 			return strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
 		}
-		v := atSay("Meanwhile c1's background keepalive")
+		v := atSay("Each renewal is a read")
 		if !strings.Contains(v, "the rows it names") || !strings.Contains(v, "confirms n1 still leads") {
 			t.Errorf("%dx%d: no confirms row under the say that names them:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
 		}
-		v = atSay("n1 began that round")
+		v = atSay("Meanwhile c1's background keepalive")
 		for _, want := range []string{"4.065s c1 gets not-leader from n1", "finds n1 no longer leading"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("%dx%d: %q missing under the say that names it:\n%s", sz[0], sz[1], want, ansi.Strip(m.View()))
@@ -40,6 +44,9 @@ func TestCompareShowsTheRowsASayNames(t *testing.T) {
 
 // Only rows are patterns: a quoted word ('orders') or a phrase naming no node or client is not.
 func TestRowPatterns(t *testing.T) {
+	if p := rowPatterns([]string{"c1's keepalive reached n1 mid-handover, and n2's vote request"}); len(p) != 0 {
+		t.Errorf("possessives quote no row: %v", p)
+	}
 	pats := rowPatterns([]string{"asks for 'orders' (the timeline's 'nX confirms … still leads' rows), ('… finds n1 no longer leading') (c1 gets not-leader from n1) 'a quoted phrase'"})
 	if len(pats) != 3 {
 		t.Fatalf("patterns %v", pats)
@@ -96,6 +103,74 @@ func TestCompareEndOffersTheStorysLastWords(t *testing.T) {
 		m.Update(keyMsg("n"))
 		if v := flat(); strings.Contains(v, last) || !strings.Contains(v, "PASS: 9 expects held") {
 			t.Errorf("%dx%d: n again brings no verdicts back:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
+		}
+	}
+}
+
+// Every row a say points at is in its stop's stretch (the events the say tells of), at every
+// stop of the comparisons the lessons name: a row from before it was another story's. The
+// handover's "(the timeline's 'nX confirms … still leads' rows)" found none in its stretch and
+// showed the previous keepalive's "3.072s n4 confirms n1 still leads again" (round 9).
+func TestCompareNamedRowsAreTheStretchs(t *testing.T) {
+	a, b := withoutPair(t, "etcd-failover-reset", "lease-on-promote")
+	m := newCompareModel(t, a, b, 160, 48) // room for every named row under its say
+	stamp := regexp.MustCompile(`^\s*(\d+\.\d{3})s\s+(.*)$`)
+	pointers := 0
+	compareStops(t, m, func(v string) {
+		if m.ended {
+			return
+		}
+		says, _, _ := m.c.Narration(0)
+		for j := range says {
+			says[j] = sayInCompare(says[j])
+		}
+		var shown []string
+		lines := strings.Split(v, "\n")
+		for k, l := range lines {
+			if !strings.Contains(l, "↳ the rows it names") {
+				continue
+			}
+			for _, r := range lines[k+1:] {
+				g := stamp.FindStringSubmatch(r)
+				if g == nil {
+					if strings.HasPrefix(strings.TrimSpace(r), "‖") || strings.HasPrefix(strings.TrimSpace(r), "?") {
+						break
+					}
+					continue // a wrapped row's rest
+				}
+				if at, _ := strconv.ParseFloat(g[1], 64); time.Duration(at*1000)*time.Millisecond <= m.c.StretchFrom(0) {
+					t.Errorf("at %s: %q is from before the stop's stretch (since %s):\n%s", simTime(m.c.Now()), strings.TrimSpace(r), simTime(m.c.StretchFrom(0)), v)
+				}
+				shown = append(shown, g[2])
+			}
+		}
+		for _, re := range rowPatterns(says) {
+			pointers++
+			if !slices.ContainsFunc(shown, re.MatchString) {
+				t.Errorf("at %s: no row shown for the say's pointer %v:\n%s", simTime(m.c.Now()), re, v)
+			}
+		}
+	})
+	if pointers < 4 {
+		t.Errorf("only %d pointers checked", pointers)
+	}
+}
+
+// "(the newest rows)" points at the rows the stop's instant added: compare, with no timeline,
+// shows them under the say. etcd-failover-reset's 4.120s stop said the script's keepalive "was
+// answered renewed (the newest rows)" while both halves' results were cut and nothing showed it.
+func TestCompareShowsTheNewestRowsASayNames(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		a, b := withoutPair(t, "etcd-failover-reset", "lease-on-promote")
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playUntil(t, m, func() bool {
+			says, _, _ := m.c.Narration(0)
+			return m.atPause && len(says) > 0 && strings.HasPrefix(says[0], "n2 told c2 busy")
+		})
+		v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+		want := simTime(m.c.Now()) + " c1 gets renewed from n2"
+		if !strings.Contains(v, "the rows it names") || !strings.Contains(v, want) {
+			t.Errorf("%dx%d: no %q under the say:\n%s", sz[0], sz[1], want, ansi.Strip(m.View()))
 		}
 	}
 }
