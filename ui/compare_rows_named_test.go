@@ -25,11 +25,7 @@ func TestCompareShowsTheRowsASayNames(t *testing.T) {
 			})
 			return strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
 		}
-		v := atSay("Each renewal is a read")
-		if !strings.Contains(v, "the rows it names") || !strings.Contains(v, "confirms n1 still leads") {
-			t.Errorf("%dx%d: no confirms row under the say that names them:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
-		}
-		v = atSay("Meanwhile c1's background keepalive")
+		v := atSay("Meanwhile c1's background keepalive")
 		for _, want := range []string{"4.065s c1 gets not-leader from n1", "finds n1 no longer leading"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("%dx%d: %q missing under the say that names it:\n%s", sz[0], sz[1], want, ansi.Strip(m.View()))
@@ -151,7 +147,7 @@ func TestCompareNamedRowsAreTheStretchs(t *testing.T) {
 			}
 		}
 	})
-	if pointers < 4 {
+	if pointers < 3 {
 		t.Errorf("only %d pointers checked", pointers)
 	}
 }
