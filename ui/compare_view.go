@@ -212,6 +212,11 @@ func (m *CompareModel) half(i int, r rect) []string {
 	rest, want := ih-len(body)-len(v.Nodes)-narrH, 1+clientRows
 	if viol {
 		want += 1 + m.violRows(iw)
+		if props > 1 || (props == 1 && len(m.v[i].Proposals) > 0) {
+			// and the tracker's newest row under its head-rule: the entry that made the
+			// violation (late-expire --unsafe at 5.253s: the unsafe half had no tracker).
+			want += 2
+		}
 	}
 	tight := rest < 4 || rest-1 < want
 	if !tight {
