@@ -25,7 +25,7 @@ func TestCompareShowsTheRowsASayNames(t *testing.T) {
 			})
 			return strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
 		}
-		v := atSay("Meanwhile c1's background keepalive")
+		v := atSay("n1 began that round")
 		for _, want := range []string{"4.065s c1 gets not-leader from n1", "finds n1 no longer leading"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("%dx%d: %q missing under the say that names it:\n%s", sz[0], sz[1], want, ansi.Strip(m.View()))
