@@ -274,5 +274,5 @@ func nonLinNote(v *scenarios.Verdict) string {
 	if !slices.Contains(v.Violations, cluster.NonLinearizable) {
 		return ""
 	}
-	return " (non-linearizable: ? glossary)"
+	return " (non-linearizable: ? glossary; stamped when found, once its operations completed)"
 }

@@ -125,7 +125,7 @@ func TestCompareEndExplainsNonLinearizable(t *testing.T) {
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		m.Update(keyMsg("e"))
 		v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ? glossary)") {
+		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ? glossary; stamped when found, once its operations completed)") {
 			t.Errorf("%v: the end does not explain non-linearizable:\n%s", sz, ansi.Strip(m.View()))
 		}
 	}

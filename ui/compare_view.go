@@ -255,7 +255,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 		trackH, recentH = trackH+1, 0
 	}
 	// (its rule and rows, and one newer row when the tracker has it to spare)
-	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= min(need, 3) {
+	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= min(need, 2) {
 		// A violation's explanation is in the results and replies (the title only names it),
 		// read whole (at 160x48 it stopped at "…, which was"): it takes its rows from the
 		// tracker, which keeps what is left if that is a row and its rule. One longer than
