@@ -375,7 +375,7 @@ func (m *CompareModel) verdictWords(i int) string {
 		}
 		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-late, vd.Expects())
 		if late > 0 {
-			words += fmt.Sprintf(" (%d more held a few ms late: timing, not counted)", late)
+			words += fmt.Sprintf(" (%d more held a few ms late: timing, not counted: ? glossary)", late)
 		}
 		return words
 	}
