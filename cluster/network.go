@@ -19,6 +19,9 @@ type network struct {
 	drop    [][]float64 // share 0..1 per direction
 	dropAll float64
 	delay   [][]time.Duration
+	// plain: no rule is in force (calm), kept by every change below, so a message on a plain
+	// network (most of them) skips the five matrix reads that would each find nothing.
+	plain bool
 }
 
 func newNetwork(n int) *network {
@@ -42,6 +45,31 @@ func (nw *network) heal() {
 	nw.drop = square[float64](nw.n)
 	nw.delay = square[time.Duration](nw.n)
 	nw.dropAll = 0
+	nw.plain = true
+}
+
+// settle recomputes plain after a rule changed.
+func (nw *network) settle() { nw.plain = nw.calm() }
+
+// setCut, setDrop, setDropAll and setDelay change one rule.
+func (nw *network) setCut(a, b int) {
+	nw.cut[a][b] = true
+	nw.settle()
+}
+
+func (nw *network) setDrop(a, b int, share float64) {
+	nw.drop[a][b], nw.drop[b][a] = share, share
+	nw.settle()
+}
+
+func (nw *network) setDropAll(share float64) {
+	nw.dropAll = share
+	nw.settle()
+}
+
+func (nw *network) setDelay(a, b int, d time.Duration) {
+	nw.delay[a][b], nw.delay[b][a] = d, d
+	nw.settle()
 }
 
 // partition puts each listed group on its own side; unnamed nodes form one more group.
@@ -54,11 +82,13 @@ func (nw *network) partition(groups [][]int) {
 			nw.group[id] = gi + 1
 		}
 	}
+	nw.settle()
 }
 
 func (nw *network) isolate(id int) {
 	nw.nextIso++
 	nw.group[id] = nw.nextIso
+	nw.settle()
 }
 
 // rejoin puts id back with the largest group of the other nodes (ties: the lowest node's).
@@ -76,6 +106,7 @@ func (nw *network) rejoin(id int) {
 		}
 	}
 	nw.group[id] = best
+	nw.settle()
 }
 
 // blocked says whether a message from a to b is dropped by a partition or cut (not by chance).
@@ -137,6 +168,7 @@ func (nw *network) grow(n int) {
 		nw.delay = growSquare(nw.delay, nw.n)
 		nw.rejoin(nw.n)
 	}
+	nw.settle()
 }
 
 func growSquare[T any](m [][]T, n int) [][]T {

@@ -67,9 +67,9 @@ func (w *World) Cut(a, b int, oneWay bool) error {
 	if err := w.net.checkLink(a, b); err != nil {
 		return err
 	}
-	w.net.cut[a][b] = true
+	w.net.setCut(a, b)
 	if !oneWay {
-		w.net.cut[b][a] = true
+		w.net.setCut(b, a)
 	}
 	w.disturb()
 	w.fault(Fault{Kind: FaultCut, Nodes: []int{a, b}, OneWay: oneWay})
@@ -84,7 +84,7 @@ func (w *World) Drop(a, b int, pct float64) error {
 	if pct < 0 || pct > 100 {
 		return fmt.Errorf("drop share must be 0%% to 100%%, got %v%%", pct)
 	}
-	w.net.drop[a][b], w.net.drop[b][a] = pct/100, pct/100
+	w.net.setDrop(a, b, pct/100)
 	w.disturb()
 	w.fault(Fault{Kind: FaultDrop, Nodes: []int{a, b}, Percent: pct})
 	return nil
@@ -95,7 +95,7 @@ func (w *World) DropAll(pct float64) error {
 	if pct < 0 || pct > 100 {
 		return fmt.Errorf("drop share must be 0%% to 100%%, got %v%%", pct)
 	}
-	w.net.dropAll = pct / 100
+	w.net.setDropAll(pct / 100)
 	w.disturb()
 	w.fault(Fault{Kind: FaultDrop, Percent: pct})
 	return nil
@@ -109,7 +109,7 @@ func (w *World) Delay(a, b int, d time.Duration) error {
 	if !checkDuration(d) {
 		return fmt.Errorf("delay must be 0 to %v, got %v", MaxDuration, d)
 	}
-	w.net.delay[a][b], w.net.delay[b][a] = d, d
+	w.net.setDelay(a, b, d)
 	w.disturb()
 	w.fault(Fault{Kind: FaultDelay, Nodes: []int{a, b}, Dur: d})
 	return nil

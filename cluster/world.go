@@ -228,7 +228,10 @@ func (w *World) send(from *node, m *pb.Message) {
 		from.freshSnapFor(m)
 	}
 	info := msgInfo(m)
-	info.ID, info.Sent, info.Held = w.evSeq+1, w.now, w.net.delay[from.id][to] // emit numbers it next
+	info.ID, info.Sent = w.evSeq+1, w.now // emit numbers it next
+	if !w.net.plain {
+		info.Held = w.net.delay[from.id][to]
+	}
 	detail := ""
 	if w.cfg.DescribeMessages {
 		detail = raft.DescribeMessage(m, describeEntry)
@@ -237,15 +240,17 @@ func (w *World) send(from *node, m *pb.Message) {
 	if m.GetType() == pb.MessageType_MsgSnap {
 		w.emit(Event{Kind: EvSnapshotSent, Node: from.id, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
 	}
-	reason := ""
-	if b, why := w.net.blocked(from.id, to); b {
-		reason = why
-	} else if p := w.net.dropShare(from.id, to); p > 0 && w.rng.Float64() < p {
-		reason = "random drop"
-	}
-	if reason != "" {
-		w.dropped(from.id, to, from.inc, &info, detail, reason)
-		return
+	if !w.net.plain {
+		reason := ""
+		if b, why := w.net.blocked(from.id, to); b {
+			reason = why
+		} else if p := w.net.dropShare(from.id, to); p > 0 && w.rng.Float64() < p {
+			reason = "random drop"
+		}
+		if reason != "" {
+			w.dropped(from.id, to, from.inc, &info, detail, reason)
+			return
+		}
 	}
 	at := AddTime(AddTime(w.now, w.latency()), info.Held)
 	w.q.pushDeliver(at, w.now, to, from.id, from.inc, m, &info)
@@ -264,9 +269,11 @@ func (w *World) deliver(it *item) {
 		w.dropped(it.from, it.node, it.inc, &it.info, "", "node down")
 		return
 	}
-	if b, why := w.net.blocked(it.from, it.node); b {
-		w.dropped(it.from, it.node, it.inc, &it.info, "", why)
-		return
+	if !w.net.plain {
+		if b, why := w.net.blocked(it.from, it.node); b {
+			w.dropped(it.from, it.node, it.inc, &it.info, "", why)
+			return
+		}
 	}
 	if it.info.Read && it.info.Type == pb.MessageType_MsgHeartbeatResp {
 		it.info.Late = to.role != RoleLeader || to.term != it.info.Term
