@@ -299,14 +299,14 @@ func (cfg Config) RetryWait() time.Duration {
 }
 
 // onReply handles a node's answer (queued while paused, lost while disconnected).
-func (c *client) onReply(it item) {
+func (c *client) onReply(it *item) {
 	rep := it.rep
 	if !c.connected {
 		c.w.emit(Event{Kind: EvReplyLost, Client: c.name, Node: rep.from, Req: rep.req.id, Reply: rep.kind, Token: rep.token, Sent: rep.sent})
 		return
 	}
 	if c.paused {
-		c.inbox = append(c.inbox, it)
+		c.inbox = append(c.inbox, *it)
 		return
 	}
 	c.hear(rep)
@@ -466,8 +466,8 @@ func (c *client) wake() {
 	c.w.emit(Event{Kind: EvClient, Client: c.name, Text: "wakes"})
 	inbox := c.inbox
 	c.inbox = nil
-	for _, it := range inbox {
-		c.w.handleClientItem(it)
+	for i := range inbox {
+		c.w.handleClientItem(&inbox[i])
 	}
 	c.armTimer()
 	c.armLoops()

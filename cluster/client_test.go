@@ -275,7 +275,7 @@ func TestSnapshotOvertakesPendingRequest(t *testing.T) {
 	// A granted for the ended request (it cannot come here; forced) is released as a late grant.
 	late := false
 	w.Subscribe(func(e *Event) { late = late || e.Kind == EvClient && strings.HasPrefix(e.Text, "late grant, released") })
-	c1.onReply(item{kind: itReply, cl: c1, rep: &reply{req: req, attempt: req.attempt, from: 2, kind: ReplyGranted, token: 99, sent: w.now}})
+	c1.onReply(&item{kind: itReply, cl: c1, rep: &reply{req: req, attempt: req.attempt, from: 2, kind: ReplyGranted, token: 99, sent: w.now}})
 	w.Advance(500 * time.Millisecond)
 	if !late {
 		t.Error("a granted after outcome-unknown was not released as a late grant")

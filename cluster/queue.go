@@ -161,18 +161,19 @@ func (q *queue) insert(k qkey) {
 	}
 }
 
-// insert puts k in day d, sorted.
+// insert puts k in day d, sorted. k is the newest key (push numbered it last), so it goes
+// before a key exactly when its time is earlier: the times alone are compared.
 func (c *calendar) insert(k qkey, d int) {
 	b := &c.days[d]
 	h := append(b.keys, k)
 	i := len(h) - 1
-	for i > b.head && k.before(h[i-1]) {
+	for i > b.head && k.at < h[i-1].at {
 		h[i] = h[i-1]
 		i--
 	}
 	h[i] = k
 	b.keys = h
-	if c.n == 0 || (c.min >= 0 && k.before(c.top)) {
+	if c.n == 0 || (c.min >= 0 && k.at < c.top.at) {
 		c.min, c.top = d, k
 	}
 	c.full |= 1 << d

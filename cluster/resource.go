@@ -61,9 +61,9 @@ func (w *World) onWriteArrive(wr *write) {
 	w.q.push(item{at: AddTime(w.now, w.latency()), kind: itWriteReply, cl: wr.cl, write: wr})
 }
 
-func (c *client) onWriteReply(it item) {
+func (c *client) onWriteReply(it *item) {
 	if c.paused {
-		c.inbox = append(c.inbox, it)
+		c.inbox = append(c.inbox, *it)
 		return
 	}
 	if c.curWrite == it.write {

@@ -399,7 +399,7 @@ func (w *World) handle(it *item) {
 			w.sendReply(rep)
 		}
 	case itReply, itClientTimer, itWriteReply, itKeepalive:
-		w.handleClientItem(*it)
+		w.handleClientItem(it)
 	case itWriteArrive:
 		w.onWriteArrive(it.write)
 	case itCheckpoint:
@@ -409,7 +409,9 @@ func (w *World) handle(it *item) {
 	}
 }
 
-func (w *World) handleClientItem(it item) {
+// handleClientItem runs a client's item in place (in its slab slot, or in the inbox a paused
+// client kept it in); only a paused client copies it, into its inbox.
+func (w *World) handleClientItem(it *item) {
 	c := it.cl
 	switch it.kind {
 	case itReply:
