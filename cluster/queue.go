@@ -235,24 +235,23 @@ func (q *queue) len() int { return q.near.n + q.far.n + len(q.over) }
 
 // Where a key is held.
 const (
-	inNear = iota
+	inNone = iota // nothing is queued
+	inNear
 	inFar
 	inOver
 )
 
-// next is the next key and where it is held; something must be queued.
-func (q *queue) next() (qkey, int) {
-	var k qkey
-	src := -1
+// next is the next key and where it is held (inNone: nothing is queued).
+func (q *queue) next() (k qkey, src int) {
 	if q.near.n > 0 {
 		k, src = q.near.first(q.last, nearShift), inNear
 	}
 	if q.far.n > 0 {
-		if f := q.far.first(q.last, farShift); src < 0 || f.before(k) {
+		if f := q.far.first(q.last, farShift); src == inNone || f.before(k) {
 			k, src = f, inFar
 		}
 	}
-	if len(q.over) > 0 && (src < 0 || q.over[0].before(k)) {
+	if len(q.over) > 0 && (src == inNone || q.over[0].before(k)) {
 		k, src = q.over[0], inOver
 	}
 	return k, src
@@ -260,11 +259,8 @@ func (q *queue) next() (qkey, int) {
 
 // peek returns the next item's time; ok is false when nothing is queued.
 func (q *queue) peek() (time.Duration, bool) {
-	if q.len() == 0 {
-		return 0, false
-	}
-	k, _ := q.next()
-	return k.at, true
+	k, src := q.next()
+	return k.at, src != inNone
 }
 
 // pop takes the next item out of the order and returns it in place, in its slab slot, which
@@ -272,26 +268,17 @@ func (q *queue) peek() (time.Duration, bool) {
 // out. A push during the run may move the slab; the pointer then still reads the item, in the
 // old array. Something must be queued.
 func (q *queue) pop() (*item, int32) {
-	top, src := q.next()
-	return q.take(top, src)
+	it, slot, _ := q.popDue(Never)
+	return it, slot
 }
 
 // popDue is pop when the next item is due by t; ok is false when none is (one look for the
 // next key, where a peek and then a pop took two: the world's main loop runs on it).
 func (q *queue) popDue(t time.Duration) (it *item, slot int32, ok bool) {
-	if q.len() == 0 {
-		return nil, 0, false
-	}
 	top, src := q.next()
-	if top.at > t {
+	if src == inNone || top.at > t {
 		return nil, 0, false
 	}
-	it, slot = q.take(top, src)
-	return it, slot, true
-}
-
-// take removes top, the next key (held in src), from the order.
-func (q *queue) take(top qkey, src int) (*item, int32) {
 	switch src {
 	case inNear:
 		q.near.take()
@@ -301,7 +288,7 @@ func (q *queue) take(top qkey, src int) (*item, int32) {
 		q.over = heapPop(q.over)
 	}
 	q.last = top.at
-	return &q.slab[top.slot], top.slot
+	return &q.slab[top.slot], top.slot, true
 }
 
 // release frees a popped item's slot and drops what it points to. A free slot that kept its
