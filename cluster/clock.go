@@ -18,7 +18,19 @@ type clock struct {
 
 func newClock() clock { return clock{rate: 1} }
 
+// exactSpan bounds the durations a float64 holds exactly (2^53 ns, with room): at rate 1 the
+// float arithmetic below gives back its integer input within it, so elapsed and realAt skip it
+// (most clocks never change rate; a test holds the two paths equal).
+const exactSpan = time.Duration(1) << 52
+
 func (c *clock) elapsed(t time.Duration) time.Duration {
+	if d := t - c.realBase; c.rate == 1 && d > -exactSpan && d < exactSpan {
+		return d
+	}
+	return c.elapsedScaled(t)
+}
+
+func (c *clock) elapsedScaled(t time.Duration) time.Duration {
 	return durOf(math.Round(float64(t-c.realBase) * c.rate))
 }
 
@@ -41,6 +53,17 @@ func (c *clock) realAt(base, l time.Duration) time.Duration {
 	if c.rate <= 0 {
 		return -1
 	}
+	if c.rate == 1 && base > -exactSpan && l < exactSpan {
+		if t := AddTime(c.realBase, l-base); t != Never {
+			return t
+		}
+		return -1
+	}
+	return c.realAtScaled(base, l)
+}
+
+// realAtScaled is realAt past its first checks, for any running rate.
+func (c *clock) realAtScaled(base, l time.Duration) time.Duration {
 	reaches := func(t time.Duration) bool { return AddTime(base, c.elapsed(t)) >= l }
 	t := AddTime(c.realBase, durOf(math.Ceil((float64(l)-float64(base))/c.rate)))
 	if t == Never {
