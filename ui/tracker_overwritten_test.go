@@ -9,8 +9,8 @@ import (
 )
 
 // An entry that every live node's log replaced (figure-8's lost Grant) reads as overwritten in
-// the Replication panel, not "…" as if it were still on its way; one still held somewhere
-// keeps "…".
+// the Replication panel, not "not applied yet" as if it were still on its way; one still held somewhere
+// keeps "not applied yet".
 func TestTrackerOverwrittenEntry(t *testing.T) {
 	m := playLesson(t, "first-lock", 120, 40)
 	p := cluster.ProposalView{
@@ -21,13 +21,13 @@ func TestTrackerOverwrittenEntry(t *testing.T) {
 		Results: make([]fsm.Result, 5),
 	}
 	row := m.proposalRow(&p, 80, 3, 16)
-	if !strings.Contains(row, "overwritten") || strings.Contains(row, "…") {
+	if !strings.Contains(row, "overwritten") || strings.Contains(row, "not applied yet") {
 		t.Errorf("lost on every live node: %q, want it marked overwritten", row)
 	}
 	p.Stages[4] = cluster.StageAppended
 	row = m.proposalRow(&p, 80, 3, 16)
-	if strings.Contains(row, "overwritten") || !strings.Contains(row, "…") {
-		t.Errorf("still in n5's log: %q, want …", row)
+	if strings.Contains(row, "overwritten") || !strings.Contains(row, "not applied yet") {
+		t.Errorf("still in n5's log: %q, want not applied yet", row)
 	}
 	p.Stages = []cluster.Stage{cluster.StageNone, cluster.StageNone, cluster.StageDown, cluster.StageNone, cluster.StageNone}
 	if row = m.proposalRow(&p, 80, 3, 16); strings.Contains(row, "overwritten") {

@@ -310,7 +310,8 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 		// would be false (figure-8's lost Grant).
 		rs, texts = st.bad, []string{"overwritten: never applied", "overwritten"}
 	case res == nil:
-		rs, texts = st.faint, []string{"…"}
+		// Words where they fit: a bare "…" read as text cut off (first-lock, round 11).
+		rs, texts = st.faint, []string{"not applied yet", "…"}
 	case !agree:
 		rs, texts = st.badBlock, []string{"≠ results differ "}
 	default:
