@@ -19,9 +19,8 @@ import (
 // needs, and the same sentence stays true in both views.
 
 var (
-	quotedRow = regexp.MustCompile(`(?:^|[^\pL\pN])'([^']* [^']*)'(?:[^\pL\pN]|$)`) // a quoted row: more than one word (c1's … n2's quotes nothing)
-	namesOne  = regexp.MustCompile(`\b([nc]\d+|nX|cX)\b`)                           // a row names a node or client
-	replyRow  = regexp.MustCompile(`\((c\w+ gets [a-z-]+ from n\d+)\)`)             // a client's reply in brackets
+	namesOne = regexp.MustCompile(`\b([nc]\d+|nX|cX)\b`)               // a row names a node or client
+	replyRow = regexp.MustCompile(`\((c\w+ gets [a-z-]+ from n\d+)\)`) // a client's reply in brackets
 )
 
 // namedRowsMax caps the rows shown for one stretch: one pointer can match every follower.
@@ -32,7 +31,10 @@ const namedRowsMax = 4
 func rowPatterns(says []string) []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, t := range says {
-		for _, q := range quotedRow.FindAllStringSubmatch(t, -1) {
+		for _, q := range quotes(t) {
+			if !strings.Contains(q[1], " ") {
+				continue // a quoted word, not a row
+			}
 			if !strings.Contains(q[1], "…") && !namesOne.MatchString(q[1]) {
 				continue // a quoted word or phrase, not a row ('orders', 'try n2' is a reply's)
 			}
@@ -208,4 +210,25 @@ func (m *CompareModel) storyRun(i int) string {
 		return whose + " run"
 	}
 	return strings.SplitN(m.c.Sides[i].Label, ":", 2)[0] + " run"
+}
+
+// quotes is the single-quoted stretches of t, each as {whole, inside}. A quote opens after a
+// space or bracket and closes at the first apostrophe before a space, bracket or stop, so an
+// apostrophe inside a word ("n1's") neither opens nor closes one: pairing every apostrophe read
+// "'invoices'. Its Grant … ('" as a quote and missed the row quoted after it.
+func quotes(t string) [][2]string {
+	var out [][2]string
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\'' || i > 0 && !strings.ContainsRune(" \t\n(", rune(t[i-1])) {
+			continue
+		}
+		for j := i + 1; j < len(t); j++ {
+			if t[j] == '\'' && (j+1 == len(t) || strings.ContainsRune(" \t\n).,:;!?", rune(t[j+1]))) {
+				out = append(out, [2]string{t[i : j+1], t[i+1 : j]})
+				i = j
+				break
+			}
+		}
+	}
+	return out
 }
