@@ -192,14 +192,16 @@ const (
 // rarely needs it mid-lesson), then the leader and term (the node columns say them too, but the
 // header is where a student looks for who leads; the sandbox keeps its seed longer). Then the unsafe switch's
 // name (the lesson's name says -unsafe), the word "step", the speed, "violations" (with none),
-// "voters", the simulated time (the timeline shows it), the number before the lesson's name; the run
-// state's words last of all (a student reads the header to know whether the script paused).
-// Violations lose their names past the first only then, unless that keeps the unsafe switch's
-// name (unsafeNameFirst). The lesson's name and the step counter stay.
+// "voters", the number before the lesson's name; the run state's words (a student reads the
+// header to know whether the script paused). Violations lose their names past the first only
+// then, unless that keeps the unsafe switch's name (unsafeNameFirst). The simulated time goes
+// last: the narration tells the story by its instants ("at 0.090s"), and racing-acquires-unsafe
+// at 80x24 never showed it once two violations were named (round 11). The lesson's name and the
+// step counter stay.
 var headGiveWay = []struct{ field, form int }{
 	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hLeader, 2}, {hAhead, 1}, {hUnsafe, 2},
-	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTime, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
-	{hState, 2}, {hViol, 3}, {hConf, 2},
+	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
+	{hState, 2}, {hViol, 3}, {hConf, 2}, {hTime, 1},
 }
 
 // unsafeNameFirst is headGiveWay with the violations' short form ("✖ lost-grant +1") before
