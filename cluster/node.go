@@ -350,8 +350,11 @@ func (n *node) apply(e *pb.Entry) {
 	} else {
 		n.w.recordEntry(&entryEvent{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
 	}
-	n.w.note(&Note{Kind: EntryApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o,
-		Result: res, Prev: prev, Held: held, StateHash: n.sm.Hash(), Conf: n.conf, ConfHash: n.w.confHash(n)})
+	nt := &n.w.applyNote // field by field: a whole-note assignment copies it in bulk, with a bulk write barrier while the GC marks
+	nt.Kind, nt.Node, nt.Index, nt.Term, nt.At = EntryApplied, n.id, idx, e.GetTerm(), n.w.now
+	nt.Cmd, nt.Origin, nt.Result, nt.Prev, nt.Held = cmd, o, res, prev, held
+	nt.StateHash, nt.Conf, nt.ConfHash = n.sm.Hash(), n.conf, n.w.confHash(n)
+	n.w.watch.Applied(nt)
 	if n.w.confWanted != nil {
 		n.w.checkSwapped(n, e)
 	}

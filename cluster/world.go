@@ -48,8 +48,11 @@ type World struct {
 	// it may hold fields emitMsg does not write.
 	pub     Event
 	pubFull bool
-	subs    []subscriber
-	subKind uint64 // bit k: some subscriber wants events of kind k
+	// applyNote is the note every apply hands the watchers (Watchers.Applied), rewritten field
+	// by field: only the apply's fields are ever set, so none is left over from another kind.
+	applyNote Note
+	subs      []subscriber
+	subKind   uint64 // bit k: some subscriber wants events of kind k
 
 	clinks map[linkKey]clientLink // client link rules (clientlink.go); nil when none
 

@@ -85,7 +85,10 @@ func (c *checker) reportDetail(kind cluster.ViolationKind, node int, index uint6
 }
 
 func (c *checker) onApply(e *cluster.Note) {
-	id, idx, cmd, o, prev, held, res := e.Node, e.Index, e.Cmd, e.Origin, e.Prev, e.Held, e.Result
+	// Read through pointers: an apply on every node comes here, and copying the command,
+	// origin, result and lock into locals cost more than the checks that read them.
+	id, idx, held := e.Node, e.Index, e.Held
+	cmd, o, prev, res := &e.Cmd, &e.Origin, &e.Prev, &e.Result
 	for uint64(len(c.hashAt)) <= idx {
 		c.hashAt = append(c.hashAt, 0)
 		c.firstBy = append(c.firstBy, 0)
@@ -97,10 +100,10 @@ func (c *checker) onApply(e *cluster.Note) {
 	case h:
 	default:
 		text := fmt.Sprintf("n%d and n%d hold different lock tables after applying index %d (%s -> %v on n%d)",
-			c.firstBy[idx], id, idx, cmd, res, id)
+			c.firstBy[idx], id, idx, *cmd, *res, id)
 		if int(c.firstBy[idx]) == id { // the node itself, before a restart, applied it differently
 			text = fmt.Sprintf("n%d holds a different lock table after applying index %d than it did before it restarted (%s -> %v)",
-				id, idx, cmd, res)
+				id, idx, *cmd, *res)
 		}
 		c.report(cluster.Divergence, id, idx, cmd.Key, text)
 	}
@@ -127,7 +130,7 @@ func (c *checker) onApply(e *cluster.Note) {
 	}
 	if !rightful {
 		c.report(cluster.LostGrant, id, idx, cmd.Key, fmt.Sprintf("%s (from %s) ended %s token %d at index %d, which was neither its holder's release nor its expiry",
-			cmd, o.Label(), cmd.Key, prev.Token, idx))
+			*cmd, o.Label(), cmd.Key, prev.Token, idx))
 	}
 }
 

@@ -24,10 +24,7 @@ func Attach(out cluster.Sink) cluster.Watchers {
 func (s *Set) Observe(e cluster.Note) {
 	switch e.Kind {
 	case cluster.EntryApplied:
-		s.chk.onApply(&e)
-		s.chk.conf.checkConfAt(s.chk, &e)
-		s.tracker.applied(e.Cmd.Origin, e.Node, e.Index, e.Result)
-		s.history.onApply(e.Node, e.Cmd, e.Origin, e.Result, e.At)
+		s.Applied(&e)
 	case cluster.EntryAppended:
 		s.tracker.placed(e.Cmd.Origin, e.Node, e.Index, e.Term)
 	case cluster.EntryProposed:
@@ -36,6 +33,14 @@ func (s *Set) Observe(e cluster.Note) {
 	default:
 		s.observeEach(&e)
 	}
+}
+
+// Applied is an apply's note, by pointer (the world's, rewritten for the next apply).
+func (s *Set) Applied(e *cluster.Note) {
+	s.chk.onApply(e)
+	s.chk.conf.checkConfAt(s.chk, e)
+	s.tracker.applied(e.Cmd.Origin, e.Node, e.Index, e.Result)
+	s.history.onApply(e)
 }
 
 // observeEach tells each watcher through its own observe.
