@@ -107,7 +107,7 @@ func (t *tlView) following() bool { return t.vp.AtBottom() || t.anchored }
 // or the stop's story from its start (and more of what came after).
 func (t *tlView) grow(vp *viewport.Model, spare int) {
 	vp.Height += spare
-	if t.anchored {
+	if t.anchored || !t.vp.AtBottom() { // placed at a stop, or scrolled: the same top row
 		vp.SetYOffset(vp.YOffset) // the same first row, unless the rest now fits from a higher one
 	} else {
 		vp.GotoBottom()

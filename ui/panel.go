@@ -301,9 +301,11 @@ func (m *Model) narrationLent() int {
 	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w))) + m.statusLent()
 }
 
-// lends: the timeline is drawn, following, and may take rows the foot does not use.
+// lends: the timeline is drawn and may take rows the foot does not use, scrolled or not (a
+// scrolled timeline that gave them back left blank rows under the narration while a student
+// scrolled up to find a row: ghost-lock at 0.041s, rounds 10 and 11).
 func (m *Model) lends() bool {
-	return m.lay.mode != modeSmall && m.tl.following() && !m.help.ShowAll && !m.page.glossary && !m.dg.on
+	return m.lay.mode != modeSmall && !m.help.ShowAll && !m.page.glossary && !m.dg.on
 }
 
 // statusLent is 1 when the status line's row goes to the timeline too, the narration moving
