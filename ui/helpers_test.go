@@ -140,3 +140,22 @@ func playFor(m *Model, d time.Duration) {
 		m.Update(keyMsg("space"))
 	}
 }
+
+// playEveryLesson runs f on a fresh play of every bundled lesson at each size, as a subtest
+// named LESSON/WxH; under -short the 80-column sizes are skipped.
+func playEveryLesson(t *testing.T, sizes [][2]int, f func(t *testing.T, s *scenarios.Scenario, m *Model)) {
+	for _, l := range scenarios.Lessons() {
+		for _, sz := range sizes {
+			t.Run(l.Name+"/"+sizeName(sz), func(t *testing.T) {
+				if testing.Short() && sz[0] == 80 {
+					t.Skip("short")
+				}
+				s, err := scenarios.Load(l.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f(t, s, newPlay(t, s, sz[0], sz[1]))
+			})
+		}
+	}
+}

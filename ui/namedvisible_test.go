@@ -21,60 +21,48 @@ var sayTime = regexp.MustCompile(`\b(\d+\.\d{3})s\b`)
 // "(c1 gets not-leader from n1)": the rows compare shows under a say). Round 9 found them
 // below "↓ N more" at 80x24, where three to five timeline rows fit.
 func TestNamedRowsVisible(t *testing.T) {
-	for _, l := range scenarios.Lessons() {
-		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-			t.Run(l.Name+"/"+sizeName(sz), func(t *testing.T) {
-				if testing.Short() && sz[0] == 80 {
-					t.Skip("short")
-				}
-				s, err := scenarios.Load(l.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m := newPlay(t, s, sz[0], sz[1])
-				var says []string
-				// The story of a stop is the events since the stop before; a stop with no
-				// events of its own (a second pause at one instant) tells the same story.
-				var from, before uint64
-				stops := 0
-				stop := func(where string, extra ...string) {
-					at := from
-					if m.sim.tl.lastSeq() == from {
-						at = before
-					}
-					checkNamedRows(t, m, at, append(append([]string(nil), says...), extra...), where)
-				}
-				next := func() {
-					if m.sim.tl.lastSeq() != from {
-						before = from
-					}
-					says, from = nil, m.sim.tl.lastSeq()
-				}
-				for _, st := range s.Steps {
-					switch st.Kind {
-					case scenarios.StepSay:
-						says = append(says, st.Text)
-					case scenarios.StepAsk:
-						runToStop(t, m)
-						stops++
-						stop("stop "+itoa(stops)+" (ask)", st.Text)
-						press(m, "enter", itoa(st.Right+1))
-						stop("stop "+itoa(stops)+" (answered)", st.Text, st.Explain)
-						next()
-						press(m, "enter")
-					case scenarios.StepPause:
-						runToStop(t, m)
-						stops++
-						stop("stop " + itoa(stops))
-						next()
-						press(m, "enter")
-					}
-				}
-				runToStop(t, m)
-				stop("the end")
-			})
+	playEveryLesson(t, [][2]int{{80, 24}, {120, 40}}, func(t *testing.T, s *scenarios.Scenario, m *Model) {
+		var says []string
+		// The story of a stop is the events since the stop before; a stop with no
+		// events of its own (a second pause at one instant) tells the same story.
+		var from, before uint64
+		stops := 0
+		stop := func(where string, extra ...string) {
+			at := from
+			if m.sim.tl.lastSeq() == from {
+				at = before
+			}
+			checkNamedRows(t, m, at, append(append([]string(nil), says...), extra...), where)
 		}
-	}
+		next := func() {
+			if m.sim.tl.lastSeq() != from {
+				before = from
+			}
+			says, from = nil, m.sim.tl.lastSeq()
+		}
+		for _, st := range s.Steps {
+			switch st.Kind {
+			case scenarios.StepSay:
+				says = append(says, st.Text)
+			case scenarios.StepAsk:
+				runToStop(t, m)
+				stops++
+				stop("stop "+itoa(stops)+" (ask)", st.Text)
+				press(m, "enter", itoa(st.Right+1))
+				stop("stop "+itoa(stops)+" (answered)", st.Text, st.Explain)
+				next()
+				press(m, "enter")
+			case scenarios.StepPause:
+				runToStop(t, m)
+				stops++
+				stop("stop " + itoa(stops))
+				next()
+				press(m, "enter")
+			}
+		}
+		runToStop(t, m)
+		stop("the end")
+	})
 }
 
 // checkNamedRows finds on screen the rows says name among the lock events after seq from.

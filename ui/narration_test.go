@@ -13,64 +13,52 @@ import (
 // narration area, in order (a word cut short by "…" does not count). At an ask it finds the
 // question and its choices too, answers right, and then finds the explanation.
 func TestNarrationNeverCut(t *testing.T) {
-	for _, l := range scenarios.Lessons() {
-		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-			t.Run(l.Name+"/"+sizeName(sz), func(t *testing.T) {
-				if testing.Short() && sz[0] == 80 {
-					t.Skip("short")
-				}
-				s, err := scenarios.Load(l.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m := newPlay(t, s, sz[0], sz[1])
-				var says []string
-				pauses, asks := 0, 0
-				for _, st := range s.Steps {
-					switch st.Kind {
-					case scenarios.StepSay:
-						says = append(says, st.Text)
-					case scenarios.StepAsk:
-						runToStop(t, m)
-						if m.curAsk() == nil || m.curAsk().Pos != st.Pos {
-							t.Fatalf("expected the ask at line %d", st.Pos.Line)
-						}
-						asks++
-						checkNarration(t, m, append(says, append([]string{st.Text}, st.Choices...)...), "ask "+itoa(asks))
-						press(m, "enter")
-						if m.curAsk() == nil {
-							t.Fatal("enter passed an ask with no answer")
-						}
-						press(m, itoa(st.Right+1))
-						checkNarration(t, m, append(says, st.Text, "✔ Right. "+st.Explain), "ask "+itoa(asks)+" answered")
-						says = nil
-						press(m, "enter")
-					case scenarios.StepPause:
-						runToStop(t, m)
-						if !m.sim.atPause() {
-							t.Fatalf("expected script pause %d (line %d)", pauses+1, st.Pos.Line)
-						}
-						pauses++
-						checkNarration(t, m, says, "pause "+itoa(pauses))
-						says = nil
-						press(m, "enter")
-					}
-				}
+	playEveryLesson(t, [][2]int{{120, 40}, {80, 24}}, func(t *testing.T, s *scenarios.Scenario, m *Model) {
+		var says []string
+		pauses, asks := 0, 0
+		for _, st := range s.Steps {
+			switch st.Kind {
+			case scenarios.StepSay:
+				says = append(says, st.Text)
+			case scenarios.StepAsk:
 				runToStop(t, m)
-				if m.results == nil {
-					t.Fatal("the script did not end")
+				if m.curAsk() == nil || m.curAsk().Pos != st.Pos {
+					t.Fatalf("expected the ask at line %d", st.Pos.Line)
 				}
-				if len(m.results.lines) > 0 {
-					t.Fatalf("the lesson failed: %v", m.results.lines)
+				asks++
+				checkNarration(t, m, append(says, append([]string{st.Text}, st.Choices...)...), "ask "+itoa(asks))
+				press(m, "enter")
+				if m.curAsk() == nil {
+					t.Fatal("enter passed an ask with no answer")
 				}
-				end := []string{"PASS · the story's " + itoa(m.results.passed) + " checks held"}
-				if asks > 0 {
-					end = append(end, itoa(asks)+" of "+itoa(asks)+" predictions right")
+				press(m, itoa(st.Right+1))
+				checkNarration(t, m, append(says, st.Text, "✔ Right. "+st.Explain), "ask "+itoa(asks)+" answered")
+				says = nil
+				press(m, "enter")
+			case scenarios.StepPause:
+				runToStop(t, m)
+				if !m.sim.atPause() {
+					t.Fatalf("expected script pause %d (line %d)", pauses+1, st.Pos.Line)
 				}
-				checkNarration(t, m, append(end, says...), "the end")
-			})
+				pauses++
+				checkNarration(t, m, says, "pause "+itoa(pauses))
+				says = nil
+				press(m, "enter")
+			}
 		}
-	}
+		runToStop(t, m)
+		if m.results == nil {
+			t.Fatal("the script did not end")
+		}
+		if len(m.results.lines) > 0 {
+			t.Fatalf("the lesson failed: %v", m.results.lines)
+		}
+		end := []string{"PASS · the story's " + itoa(m.results.passed) + " checks held"}
+		if asks > 0 {
+			end = append(end, itoa(asks)+" of "+itoa(asks)+" predictions right")
+		}
+		checkNarration(t, m, append(end, says...), "the end")
+	})
 }
 
 // runToStop plays the script until its next pause or its end.
