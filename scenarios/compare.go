@@ -293,9 +293,26 @@ func (c *Comparison) lateChecks() {
 			}
 			continue
 		}
-		keep = append(keep, k)
+		if now-f.At < lateWindow {
+			keep = append(keep, k) // looked at once more at the window's last instant
+		}
 	}
 	c.late = keep
+}
+
+// lateDue is the instant the oldest failed wait's lateWindow closes, when one is open. It is an
+// instant AdvanceTo stops at like an event's: the end waits for it, and found at whatever frame
+// came first past it, the end's instant hung on wall time (5.976s at 160x48, 5.969s at 120x40).
+func (c *Comparison) lateDue() (time.Duration, bool) {
+	if len(c.late) == 0 {
+		return 0, false
+	}
+	f := c.Sides[1].p.r.Failures
+	at := f[c.late[0]].At
+	for _, k := range c.late[1:] {
+		at = min(at, f[k].At)
+	}
+	return at + lateWindow, true
 }
 
 // AtStoryStart says both runs are held at the story's first say.
@@ -355,6 +372,9 @@ func (c *Comparison) AdvanceTo(t time.Duration) Stop {
 			return StopEnd
 		}
 		at, ok := c.NextAt()
+		if dl, open := c.lateDue(); open && (!ok || dl < at) {
+			at, ok = dl, true
+		}
 		if !ok || at > t {
 			break
 		}
