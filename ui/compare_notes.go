@@ -212,6 +212,56 @@ func sayInCompare(t string) string {
 	return rest + " The other half of this screen is that run."
 }
 
+// sayHere is a say as this comparison shows it (sayInCompare), and a pointer to the
+// lesson the other half plays ("the lesson late-expire-unsafe plays that run", said under the
+// very run it names) points at that half.
+func (m *CompareModel) sayHere(t string) string {
+	t = sayInCompare(t)
+	for {
+		i := strings.Index(t, "the lesson ")
+		if i < 0 {
+			return t
+		}
+		name := t[i+len("the lesson "):]
+		if j := strings.IndexFunc(name, func(r rune) bool { return r != '-' && (r < 'a' || r > 'z') }); j >= 0 {
+			name = name[:j]
+		}
+		if !m.otherHalfIs(name) {
+			return t
+		}
+		phrase := "the lesson " + name
+		if strings.HasPrefix(t[i:], phrase+" plays that run") {
+			phrase += " plays that run"
+			t = t[:i] + "the other half of this screen is that run" + t[i+len(phrase):]
+			continue
+		}
+		t = t[:i] + "the other half of this screen" + t[i+len(phrase):]
+	}
+}
+
+// otherHalfIs says whether the lesson name plays the run of the comparison's second half: it is
+// that half's scenario, or (compare A --unsafe SWITCH) A's twin with exactly that half's switches.
+func (m *CompareModel) otherHalfIs(name string) bool {
+	a, b := m.c.Sides[0].Scenario, m.c.Sides[1].Scenario
+	if name == "" || name == a.Name {
+		return false
+	}
+	if name == b.Name {
+		return true
+	}
+	if b.Name != a.Name || len(b.Header.Unsafe) == 0 || !strings.HasPrefix(name, a.Name+"-") {
+		return false
+	}
+	s, err := scenarios.Load(name)
+	if err != nil {
+		return false
+	}
+	u, v := slices.Clone(s.Header.Unsafe), slices.Clone(b.Header.Unsafe)
+	slices.Sort(u)
+	slices.Sort(v)
+	return slices.Equal(u, v)
+}
+
 // boughtLines says, at the end of a shared script's comparison, what the switch or option
 // changed for the clients: each client's first answer that differs between the runs. A run
 // without an option can break no rule (violations: none) and still cost a client its lock;

@@ -625,7 +625,7 @@ func (m *CompareModel) sideNarration(i, w int) []narrLine {
 func (m *CompareModel) narration(i, w int) []narrLine {
 	says, ask, waiting := m.c.Narration(i)
 	for j := range says {
-		says[j] = sayInCompare(says[j])
+		says[j] = m.sayHere(says[j])
 	}
 	lead := ""
 	if whose := m.storyOf(); whose != "" && m.c.Div == nil && i == 0 {
