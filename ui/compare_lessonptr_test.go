@@ -30,9 +30,9 @@ func TestSayHereNamesOnlyTheOtherHalfsLesson(t *testing.T) {
 	m := newCompareModel(t, a, b, 120, 40)
 	for in, want := range map[string]string{
 		"Without it (the lesson late-expire-unsafe plays that run). Then.": "Without it (the other half of this screen is that run). Then.",
-		"The unsafe twin, the lesson late-expire-unsafe, plays it.":         "The unsafe twin, the other half of this screen, plays it.",
-		"See the lesson fast-leader-clock-unsafe.":                          "See the lesson fast-leader-clock-unsafe.",
-		"See the lesson late-expire.":                                       "See the lesson late-expire.",
+		"The unsafe twin, the lesson late-expire-unsafe, plays it.":        "The unsafe twin, the other half of this screen, plays it.",
+		"See the lesson fast-leader-clock-unsafe.":                         "See the lesson fast-leader-clock-unsafe.",
+		"See the lesson late-expire.":                                      "See the lesson late-expire.",
 	} {
 		if got := m.sayHere(in); got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)
