@@ -63,7 +63,7 @@ func TestFrozenBufferedCountedOneWay(t *testing.T) {
 func TestFrozenCountdownSaysWhenItRanOut(t *testing.T) {
 	seen := false
 	frozenStops(t, 80, 24, func(m *Model, says, screen string) {
-		if !strings.Contains(says, "It has read nothing yet") {
+		if !strings.Contains(says, "before it reads its buffer") {
 			return
 		}
 		seen = true
@@ -94,7 +94,7 @@ func TestFrozenLeaderNamedRowsOnScreen(t *testing.T) {
 		say  string
 		want []string
 	}{
-		{"It has read nothing yet", []string{"n1 countdown orders #1 at zero since", "n1 proposes Expire orders #1", "n1 appends 4 t1 Expire orders #1"}},
+		{"before it reads its buffer", []string{"n1 countdown orders #1 at zero since", "n1 proposes Expire orders #1", "n1 appends 4 t1 Expire orders #1", "5 t1   Grant orders"}}, // "Entry 5, already on screen"
 		{"Then n1 reads its buffer, oldest first: c1's keepalive", []string{"n1 receives c1's keepalive orders", "n1 receives c2's acquire orders",
 			"n1 proposes Grant orders 5s", "4 t1   Expire orders #1"}},
 		{"c1's row: last not-found orders", []string{"c1 last not-found orders", "holds orders #2"}},

@@ -25,7 +25,7 @@ func glossaryEntry(t *testing.T, term string) string {
 // student who meets FRZ, delayed or "waits in n1's queue" finds it under that word.
 func TestGlossaryHasRealLeaseWords(t *testing.T) {
 	for term, shows := range map[string][]string{
-		"freeze, FROZEN, FRZ":                      {"freeze nX D", "FROZEN", "FRZ", "node row", "wakes after", "buffer", "lease manager acts first"},
+		"freeze, FROZEN, FRZ":                      {"freeze nX D", "FROZEN", "FRZ", "node row", "wakes after", "buffer", "oldest first", "countdowns that ran out"},
 		"lock-delay, delayed":                      {"option lock-delay D", "delayed", "not busy", "own clock"},
 		"acquire … wait, the queue":                {"acquire KEY LEASE wait", "waits in n1's queue", "timeout bounds the wait", "eats into it"},
 		"own-term rule (Figure 8)":                 {"own term", "empty entry", "figure-8"},
@@ -116,5 +116,17 @@ func TestGlossaryAnswersRound7(t *testing.T) {
 	}
 	if gc := glossaryEntry(t, "GC pause, stop-the-world"); strings.Contains(gc, "notices no time") {
 		t.Errorf("the GC pause entry says no time passes, against gc-pause's narration: %s", gc)
+	}
+}
+
+// The freeze entry says what a waking node handles, not in which order: the order is what
+// frozen-leader's ask turns on, and a student reads the glossary before it (issue 21: "its
+// lease manager acts first …, then it reads its buffer" gave the answer away).
+func TestGlossaryFreezeKeepsTheAsk(t *testing.T) {
+	text := glossaryEntry(t, "freeze, FROZEN, FRZ")
+	for _, w := range []string{"acts first", "runs first", "then it reads"} {
+		if strings.Contains(text, w) {
+			t.Errorf("the freeze entry tells the wake order (%q): %s", w, text)
+		}
 	}
 }
