@@ -95,12 +95,16 @@ type MsgInfo struct {
 	Late, Again bool
 }
 
-func msgInfo(m *pb.Message) MsgInfo {
-	return MsgInfo{
-		Type: m.GetType(), Term: m.GetTerm(), LogTerm: m.GetLogTerm(), Index: m.GetIndex(),
-		Commit: m.GetCommit(), Entries: len(m.GetEntries()), Reject: m.GetReject(),
-		Read: (m.GetType() == pb.MsgHeartbeat || m.GetType() == pb.MsgHeartbeatResp) && len(m.GetContext()) > 0,
-	}
+// fill writes every field of i: m's, and id, sent and held (a queue slot's info is written in
+// place, over the last delivery's).
+func (i *MsgInfo) fill(m *pb.Message, id uint64, sent, held time.Duration) {
+	typ := m.GetType()
+	i.ID, i.Sent, i.Held, i.Type = id, sent, held, typ
+	i.Term, i.LogTerm, i.Index, i.Commit = m.GetTerm(), m.GetLogTerm(), m.GetIndex(), m.GetCommit()
+	i.Entries = len(m.GetEntries())
+	i.Reject = m.GetReject()
+	i.Read = (typ == pb.MsgHeartbeat || typ == pb.MsgHeartbeatResp) && len(m.GetContext()) > 0
+	i.Late, i.Again = false, false
 }
 
 // Event is one thing that happened, at a simulated instant. Only the fields its Kind names are

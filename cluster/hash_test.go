@@ -225,3 +225,72 @@ func TestClientEventFastPath(t *testing.T) {
 		t.Fatal("no client-shaped event: the test tests nothing")
 	}
 }
+
+// msgEvent (a message event with no text, no subscriber) records what emit would: the same
+// ring and trace hash, for messages that fit a record and ones that do not (held, or sent long
+// before), also over slots that other shapes filled.
+func TestMsgEventIsEmit(t *testing.T) {
+	small := func(c *Config) { c.RecentEvents = 5 }
+	a, b := newWorld(t, small), newWorld(t, small)
+	r := rand.New(rand.NewPCG(3, 4))
+	rich := Event{Kind: EvClientReply, Node: 3, Client: "c1", Key: "k", Text: "t", Detail: "d", Req: 5, Sent: 4}
+	for i := 0; i < 2000; i++ {
+		if r.IntN(5) == 0 {
+			a.emit(rich)
+			b.emit(rich)
+			continue
+		}
+		num := func() uint64 { return []uint64{0, 1, 7, r.Uint64()}[r.IntN(4)] }
+		seq := a.Events() + 1
+		info := MsgInfo{ID: seq - r.Uint64N(3), Sent: a.Now() - time.Duration(r.IntN(3)), Type: pb.MessageType(r.IntN(20)),
+			Term: num(), LogTerm: num(), Index: num(), Commit: num(), Entries: r.IntN(3),
+			Reject: r.IntN(2) == 0, Read: r.IntN(2) == 0, Late: r.IntN(2) == 0, Again: r.IntN(2) == 0}
+		switch r.IntN(6) {
+		case 0:
+			info.Held = time.Millisecond
+		case 1:
+			info.ID = seq - 1<<33
+		case 2:
+			info.Sent = a.Now() - 5*time.Second
+		case 3:
+			info.Entries = 1 << 33
+		}
+		node, peer := 1+r.IntN(5), []int{1 + r.IntN(5), 300}[r.IntN(2)]
+		a.emit(Event{Kind: EvMsgSent + EventKind(r.IntN(3)), Node: node, Peer: peer, Msg: info})
+		e := a.RecentEvents(1)[0]
+		b.msgEvent(e.Kind, node, peer, &info)
+		if a.TraceHash() != b.TraceHash() {
+			t.Fatalf("event %d %+v: trace hashes differ", i, e)
+		}
+		if got, want := b.RecentEvents(5), a.RecentEvents(5); !reflect.DeepEqual(got, want) {
+			t.Fatalf("event %d: events differ:\n%+v\n%+v", i, got, want)
+		}
+	}
+}
+
+// fill writes every field of a message's info, over whatever the slot held.
+func TestFillMsgInfo(t *testing.T) {
+	m := &pb.Message{Type: pb.MessageType_MsgHeartbeatResp.Enum(), Term: new(uint64(3)), LogTerm: new(uint64(2)),
+		Index: new(uint64(9)), Commit: new(uint64(8)), Reject: new(true), Context: []byte("r"),
+		Entries: []*pb.Entry{{}, {}}}
+	want := MsgInfo{ID: 5, Sent: 6, Held: 7, Type: pb.MessageType_MsgHeartbeatResp, Term: 3, LogTerm: 2, Index: 9,
+		Commit: 8, Entries: 2, Reject: true, Read: true}
+	dirty := MsgInfo{ID: 1, Sent: 1, Held: 1, Type: 1, Term: 1, LogTerm: 1, Index: 1, Commit: 1, Entries: 1,
+		Reject: true, Read: true, Late: true, Again: true}
+	v := reflect.ValueOf(dirty)
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the test leaves MsgInfo.%s zero: give it a value", v.Type().Field(i).Name)
+		}
+	}
+	got := dirty
+	got.fill(m, 5, 6, 7)
+	if got != want {
+		t.Fatalf("fill wrote\n%+v\nwant\n%+v", got, want)
+	}
+	got = dirty
+	got.fill(&pb.Message{Type: pb.MessageType_MsgApp.Enum()}, 0, 0, 0)
+	if want := (MsgInfo{Type: pb.MessageType_MsgApp}); got != want {
+		t.Fatalf("fill wrote\n%+v\nwant\n%+v", got, want)
+	}
+}

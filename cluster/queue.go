@@ -127,13 +127,10 @@ func (q *queue) push(it item) {
 	q.insert(qkey{at: it.at, seq: it.seq, slot: slot})
 }
 
-// pushDeliver is push(item{at: at, sent: sent, kind: itDeliver, node: to, from: from, inc:
-// inc, msg: m, info: *info}) with the item written straight into its slot: deliveries are
-// most pushes, and building the item, then copying it into the slab, cost as much as the
-// queueing. The slot's other pointers are nil already (release cleared them; while the GC
-// marks, every pointer store goes through its write barrier). A test holds the two equal.
-func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m *pb.Message, info *MsgInfo) {
-	q.seq++
+// reserve takes a slot for a delivery whose message info send writes straight into it
+// (it.info), then queues by pushDeliver or gives back by unreserve. The slot's pointers are
+// nil (release cleared them). No push may come between: it could move the slab.
+func (q *queue) reserve() (*item, int32) {
 	var slot int32
 	if n := len(q.free); n > 0 {
 		slot = q.free[n-1]
@@ -142,9 +139,21 @@ func (q *queue) pushDeliver(at, sent time.Duration, to, from int, inc uint64, m 
 		slot = int32(len(q.slab))
 		q.slab = append(q.slab, item{})
 	}
+	return &q.slab[slot], slot
+}
+
+// unreserve gives back a reserved slot that was not pushed (its message was dropped).
+func (q *queue) unreserve(slot int32) { q.free = append(q.free, slot) }
+
+// pushDeliver is push(item{at: at, sent: sent, kind: itDeliver, node: to, from: from, inc:
+// inc, msg: m, info: info}) for the reserved slot where info is written already: deliveries
+// are most pushes, and building the item, then copying it into the slab, cost as much as the
+// queueing; building the info aside and copying it in cost another copy. A test holds the two
+// equal.
+func (q *queue) pushDeliver(slot int32, at, sent time.Duration, to, from int, inc uint64, m *pb.Message) {
+	q.seq++
 	it := &q.slab[slot]
 	it.at, it.seq, it.sent, it.kind, it.node, it.from, it.gen, it.inc, it.ok = at, q.seq, sent, itDeliver, to, from, 0, inc, false
-	it.info = *info // apart: a tuple assignment copies through a temporary
 	it.msg = m
 	q.insert(qkey{at: at, seq: q.seq, slot: slot})
 }

@@ -92,7 +92,9 @@ func TestPushDeliverIsPush(t *testing.T) {
 		same(i)
 		at := now + time.Duration(i*7%13)*time.Millisecond
 		a.push(item{at: at, sent: 1, kind: itDeliver, node: 2, from: 3, inc: 4, msg: m, info: info})
-		b.pushDeliver(at, 1, 2, 3, 4, m, &info)
+		it, slot := b.reserve()
+		it.info = info
+		b.pushDeliver(slot, at, 1, 2, 3, 4, m)
 		if i%3 == 0 {
 			same(i)
 		}
@@ -107,7 +109,8 @@ func TestPushDeliverIsPush(t *testing.T) {
 func TestReleaseDropsPointers(t *testing.T) {
 	var q queue
 	q.push(item{at: 1, kind: itReply, msg: &pb.Message{}, cl: &client{}, req: &request{}, rep: &reply{}, write: &write{}})
-	q.pushDeliver(2, 1, 2, 3, 4, &pb.Message{}, &MsgInfo{})
+	_, slot := q.reserve()
+	q.pushDeliver(slot, 2, 1, 2, 3, 4, &pb.Message{})
 	for q.len() > 0 {
 		_, slot := q.pop()
 		q.release(slot)

@@ -170,6 +170,53 @@ func (w *World) publish(e *Event) {
 // same event emit would record, with no Event built unless someone subscribed, and hashed
 // knowing which fields it has (hashMsgEvent).
 func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, detail string) {
+	if len(text)|len(detail) == 0 {
+		w.msgEvent(kind, node, peer, info)
+		return
+	}
+	w.emitMsgFull(kind, node, peer, info, text, detail)
+}
+
+// msgEvent is emitMsg for a message event with no text or detail. Unless someone subscribed
+// to its kind (so for nearly every message event), the record is written and the event hashed
+// in one pass over its fields, each read once: putMsg and hashMsgEvent, which a test holds it
+// equal to, read them twice and took a call each with eight to ten arguments to pass.
+func (w *World) msgEvent(kind EventKind, node, peer int, m *MsgInfo) {
+	if w.subKind&(1<<kind) != 0 {
+		w.emitMsgFull(kind, node, peer, m, "", "")
+		return
+	}
+	seq, at := w.evSeq+1, w.now
+	w.evSeq = seq
+	g := &w.ring
+	r, i := g.slot(seq)
+	term, logTerm, index, commit, typ, ents := m.Term, m.LogTerm, m.Index, m.Commit, m.Type, m.Entries
+	if msgFits(seq, at, node, peer, m) {
+		r.at, r.kind, r.node, r.peer, r.flags, r.tmask = at, kind, uint8(node), uint8(peer), 0, 0
+		r.s[0], r.s[1], r.s[2], r.s[3] = term, logTerm, index, commit
+		r.s[4] = seq - m.ID | uint64(at-m.Sent)<<32
+		r.u = uint32(ents)
+		r.b[0] = uint8(typ)
+		*(*msgBools)(r.b[1:5]) = *boolsOf(m)
+	} else {
+		g.putWideMsg(r, i, seq, at, kind, node, peer, m)
+	}
+	h := w.hash
+	h = hashU64(h, seq)
+	h = hashU64(h, uint64(at))
+	h = hashU64(h, uint64(kind)|1<<2<<8) // hashEvent's mask: only Msg set
+	h = hashU64(h, uint64(node)<<32|uint64(peer))
+	h = hashU64(h, uint64(typ)|uint64(ents)<<8)
+	h = hashU64(h, term)
+	h = hashU64(h, logTerm)
+	h = hashU64(h, index)
+	w.hash = hashU64(h, commit)
+}
+
+// emitMsgFull is emitMsg for an event with a text or detail, or one a subscriber asked for.
+//
+//go:noinline
+func (w *World) emitMsgFull(kind EventKind, node, peer int, info *MsgInfo, text, detail string) {
 	w.evSeq++
 	w.hash = hashMsgEvent(w.hash, w.evSeq, w.now, kind, node, peer, info, text)
 	i := w.ring.putMsg(w.evSeq, w.now, kind, node, peer, info)
@@ -230,16 +277,22 @@ func (w *World) send(from *node, m *pb.Message) {
 	if m.GetType() == pb.MessageType_MsgSnap {
 		from.freshSnapFor(m)
 	}
-	info := msgInfo(m)
-	info.ID, info.Sent = w.evSeq+1, w.now // emit numbers it next
+	var held time.Duration
 	if !w.net.plain {
-		info.Held = w.net.delay[from.id][to]
+		held = w.net.delay[from.id][to]
 	}
+	it, slot := w.q.reserve()
+	info := &it.info
+	info.fill(m, w.evSeq+1, w.now, held) // emit numbers it next
 	detail := ""
 	if w.cfg.DescribeMessages {
 		detail = raft.DescribeMessage(m, describeEntry)
 	}
-	w.emitMsg(EvMsgSent, from.id, to, &info, "", detail)
+	if detail == "" {
+		w.msgEvent(EvMsgSent, from.id, to, info)
+	} else {
+		w.emitMsgFull(EvMsgSent, from.id, to, info, "", detail)
+	}
 	if m.GetType() == pb.MessageType_MsgSnap {
 		w.emit(Event{Kind: EvSnapshotSent, Node: from.id, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
 	}
@@ -251,12 +304,14 @@ func (w *World) send(from *node, m *pb.Message) {
 			reason = "random drop"
 		}
 		if reason != "" {
-			w.dropped(from.id, to, from.inc, &info, detail, reason)
+			lost := *info // the slot goes back before dropped queues anything
+			w.q.unreserve(slot)
+			w.dropped(from.id, to, from.inc, &lost, detail, reason)
 			return
 		}
 	}
-	at := AddTime(AddTime(w.now, w.latency()), info.Held)
-	w.q.pushDeliver(at, w.now, to, from.id, from.inc, m, &info)
+	at := AddTime(AddTime(w.now, w.latency()), held)
+	w.q.pushDeliver(slot, at, w.now, to, from.id, from.inc, m)
 }
 
 func (w *World) dropped(from, to int, inc uint64, info *MsgInfo, detail, why string) {
@@ -282,7 +337,7 @@ func (w *World) deliver(it *item) {
 		it.info.Late = to.role != RoleLeader || to.term != it.info.Term
 		it.info.Again = to.readAcked(it.from, it.msg.GetContext())
 	}
-	w.emitMsg(EvMsgDelivered, it.from, it.node, &it.info, "", "")
+	w.msgEvent(EvMsgDelivered, it.from, it.node, &it.info)
 	if it.info.Type == pb.MessageType_MsgVoteResp && !it.info.Reject {
 		to.countVote(it.from, it.info.Term)
 	}
