@@ -126,17 +126,26 @@ func TestHashEntryEventIsHashEvent(t *testing.T) {
 }
 
 // recordEntry records what emit would: the same events in the ring, the same trace hash and
-// the same events to a subscriber, also where it reuses slots that other shapes filled.
+// the same events to a subscriber, also where it reuses slots that other shapes filled; with
+// no subscriber it takes its one-pass path.
 func TestRecordEntryIsEmit(t *testing.T) {
+	for _, subscribed := range []bool{true, false} {
+		recordEntryIsEmit(t, subscribed)
+	}
+}
+
+func recordEntryIsEmit(t *testing.T, subscribed bool) {
 	small := func(c *Config) { c.RecentEvents = 3 }
 	a, b := newWorld(t, small), newWorld(t, small)
 	var seenA, seenB []Event
-	a.Subscribe(func(e *Event) { seenA = append(seenA, *e) })
-	b.Subscribe(func(e *Event) { seenB = append(seenB, *e) })
+	if subscribed {
+		a.Subscribe(func(e *Event) { seenA = append(seenA, *e) })
+		b.Subscribe(func(e *Event) { seenB = append(seenB, *e) })
+	}
 	r := rand.New(rand.NewPCG(7, 8))
 	info := MsgInfo{Type: pb.MessageType_MsgApp, Term: 2, Index: 7, Commit: 6, Entries: 1}
 	rich := Event{Kind: EvClientReply, Node: 3, Client: "c1", Key: "k", Text: "t", Detail: "d", Req: 5, Sent: 4}
-	for i := 0; i < 300; i++ {
+	for i := 0; i < 3000; i++ {
 		switch r.IntN(4) {
 		case 0:
 			a.emit(rich)
@@ -150,10 +159,10 @@ func TestRecordEntryIsEmit(t *testing.T) {
 			b.recordEntry(entryOf(&e))
 		}
 		if a.TraceHash() != b.TraceHash() {
-			t.Fatalf("event %d: trace hashes differ: %x, %x", i, a.TraceHash(), b.TraceHash())
+			t.Fatalf("subscribed %v, event %d: trace hashes differ: %x, %x", subscribed, i, a.TraceHash(), b.TraceHash())
 		}
 		if got, want := b.RecentEvents(3), a.RecentEvents(3); !reflect.DeepEqual(got, want) {
-			t.Fatalf("event %d: events differ:\n%+v\n%+v", i, got, want)
+			t.Fatalf("subscribed %v, event %d: events differ:\n%+v\n%+v", subscribed, i, got, want)
 		}
 	}
 	if !reflect.DeepEqual(seenA, seenB) {

@@ -3,6 +3,7 @@ package cluster
 import (
 	"math/rand/v2"
 	"time"
+	"unsafe"
 
 	"go.etcd.io/raft/v3"
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -236,9 +237,108 @@ func (w *World) emitMsgFull(kind EventKind, node, peer int, info *MsgInfo, text,
 }
 
 // recordEntry records what emit would for e's Event (see entryEvent), neither building it
-// unless someone subscribed nor hashing it field by field (hashEntryEvent). An event with a
-// Text goes through emit.
+// unless someone subscribed nor hashing it field by field. An event with a Text goes through
+// emit. Unless someone subscribed to its kind (so for nearly every entry event), the record is
+// written and the event hashed in one pass over its fields, each read once: putEntry and
+// hashEntryEvent, which a test holds it equal to, read them twice and took a call each; and an
+// event's key, the same string as its command's, is read into a word once.
 func (w *World) recordEntry(e *entryEvent) {
+	if uint(e.Node) >= 256 || w.subKind&(1<<e.Kind) != 0 {
+		w.recordEntryFull(e)
+		return
+	}
+	seq, at := w.evSeq+1, w.now
+	w.evSeq = seq
+	g := &w.ring
+	r, i := g.slot(seq)
+	c, o := &e.Cmd, &e.Origin
+	kind, idx, term, ck, ek := e.Kind, e.Index, e.Term, c.Key, e.Key
+	rkind, rtok, existed := e.Result.Kind, e.Result.Token, u8(e.Result.Existed)
+	lease, tok, orig, rem, oid, okind := c.LeaseMS, c.Token, c.Origin, c.RemainingMS, o.ID, o.Kind
+
+	// The record (putEntry).
+	r.at, r.kind, r.node, r.peer = at, kind, uint8(e.Node), 0
+	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = idx, term, 0, rtok, 0
+	r.u = 0
+	r.b[0], r.b[1], r.b[2], r.b[3], r.b[4], r.b[5] = 0, 0, 0, uint8(rkind), uint8(c.Kind), uint8(okind)
+	flags := existed * fExisted
+	if lease|tok|orig|rem|oid|o.Req|o.Token|uint64(o.Node) != 0 {
+		flags |= fExtCmd
+		x := &g.exts[i]
+		x[0], x[1], x[2], x[3] = lease, tok, orig, rem
+		x[4], x[5], x[6], x[7] = oid, o.Req, o.Token, uint64(o.Node)
+	}
+	r.flags = flags
+	var m uint8
+	if len(ek)|len(ck)|len(o.Client) != 0 {
+		t := &g.texts[i]
+		if ek != "" {
+			t.Key, m = ek, txKey
+		}
+		if ck != "" {
+			t.CmdKey, m = ck, m|txCmdKey
+		}
+		if o.Client != "" {
+			t.OrgClient, m = o.Client, m|txOrgClient
+		}
+	}
+	r.tmask = m
+
+	// The hash (hashEntryEvent).
+	cmd := lease ^ tok<<20 ^ orig<<40 ^ rem<<10
+	rs := uint64(rkind)<<8 | uint64(existed) | rtok<<16
+	org := oid<<8 | uint64(okind)
+	mask := nz(idx)<<3 | nz(term)<<4 | nz(uint64(c.Kind))<<5 | nz(uint64(len(ck)))<<6 |
+		nz(cmd)<<7 | nz(rs)<<8 | nz(org)<<9 | nz(uint64(len(ek)))<<11
+	h := w.hash
+	h = hashU64(h, seq)
+	h = hashU64(h, uint64(at))
+	h = hashU64(h, uint64(kind)|mask<<8)
+	h = hashU64(h, uint64(e.Node)<<32)
+	if idx != 0 {
+		h = hashU64(h, idx)
+	}
+	if term != 0 {
+		h = hashU64(h, term)
+	}
+	if mask>>5 != 0 {
+		if c.Kind != 0 {
+			h = hashU64(h, uint64(c.Kind))
+		}
+		var kt uint64 // the command's key as hashStr reads it, when shorter than a word
+		if ck != "" {
+			if len(ck) < 8 {
+				kt = tail(ck)
+				h = hashU64(hashU64(h, kt), uint64(len(ck)))
+			} else {
+				h = hashStr(h, ck)
+			}
+		}
+		if cmd != 0 {
+			h = hashU64(h, cmd)
+		}
+		if rs != 0 {
+			h = hashU64(h, rs)
+		}
+		if org != 0 {
+			h = hashU64(h, org)
+		}
+		if ek != "" {
+			if len(ek) < 8 && len(ek) == len(ck) && unsafe.StringData(ek) == unsafe.StringData(ck) {
+				h = hashU64(hashU64(h, kt), uint64(len(ek)))
+			} else {
+				h = hashStr(h, ek)
+			}
+		}
+	}
+	w.hash = h
+}
+
+// recordEntryFull is recordEntry for an event someone subscribed to, or whose node does not
+// fit a record.
+//
+//go:noinline
+func (w *World) recordEntryFull(e *entryEvent) {
 	if uint(e.Node) >= 256 { // not a node id (MaxNodes): the record keeps a node in a byte
 		w.emit(Event{Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term, Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key})
 		return
