@@ -46,7 +46,7 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		case e == nil:
 			l.add(st.faint, "  "+num+"?")
 		default:
-			m.entry(l, e, num, form)
+			m.entry(l, e, !n.Up, num, form)
 		}
 		out = append(out, l.String())
 	}
@@ -58,8 +58,13 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 
 // snapMark is the mark of an index a snapshot covers (the bootstrap at 1, or one compacted
 // away): ✓ as an applied entry's, since the node's state already holds it ("applied 3" counts
-// it), so the bootstrap row does not read as the one entry left unapplied.
+// it), so the bootstrap row does not read as the one entry left unapplied. A down node's state
+// is gone with its memory: ◆, as its entries (see entry).
 func snapMark(l *line, st *styles, n *cluster.NodeView, idx uint64) {
+	if !n.Up {
+		l.add(st.plain, "◆ ")
+		return
+	}
 	if n.Applied >= idx {
 		l.add(st.good, "✓ ")
 		return
@@ -205,12 +210,15 @@ func entryText(e *cluster.EntryView, form int) string {
 	return c.String()
 }
 
-// entry draws one log entry: ✓ applied, ◆ committed, ○ not committed (italic, faint).
-func (m *Model) entry(l *line, e *cluster.EntryView, num string, form int) {
+// entry draws one log entry: ✓ applied, ◆ committed, ○ not committed (italic, faint). On a
+// down node nothing is applied: its lock table went with its memory ("applied —"), while its
+// log and the commit index of its hard state are on disk, so an entry it knew committed is ◆
+// (round 11 read ✓ beside "applied —").
+func (m *Model) entry(l *line, e *cluster.EntryView, down bool, num string, form int) {
 	st := m.st
 	mark, ms := "○", st.uncommitted
 	switch {
-	case e.Applied:
+	case e.Applied && !down:
 		mark, ms = "✓", st.good
 	case e.Committed:
 		mark, ms = "◆", st.plain
