@@ -265,8 +265,8 @@ func (m *Model) recentMsgs(n int) []styled {
 
 func msgText(mi cluster.MsgInfo, from, to int) string {
 	s := fmt.Sprintf("%-13s n%d→n%d t%d", mi.Type.String(), from, to, mi.Term)
-	if mi.Entries > 0 {
-		s += fmt.Sprintf(" +%d", mi.Entries)
+	if mi.Entries > 0 { // named: a bare "+1" read as one more message (round 11)
+		s += " · " + count(mi.Entries) + pick(mi.Entries == 1, " entry", " entries")
 	}
 	if mi.Reject {
 		s += " reject"

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	raftpb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -33,5 +36,18 @@ func TestNetworkNeverSaysNoPartitionOverACut(t *testing.T) {
 				t.Errorf("%q at %dx%d: want %q and no %q:\n%s", c.steps, sz[0], sz[1], c.want, c.nope, v)
 			}
 		}
+	}
+}
+
+// A MsgApp's entry count is named: a bare "MsgApp n1→n2 t1 +1" read as one more message.
+func TestNetworkNamesEntryCount(t *testing.T) {
+	for n, want := range map[int]string{1: "MsgApp        n1→n2 t1 · 1 entry", 3: "n1→n2 t1 · 3 entries"} {
+		got := msgText(cluster.MsgInfo{Type: raftpb.MsgApp, Term: 1, Entries: n}, 1, 2)
+		if !strings.Contains(got, want) || strings.Contains(got, "+") {
+			t.Errorf("%d entries: %q, want %q", n, got, want)
+		}
+	}
+	if got := msgText(cluster.MsgInfo{Type: raftpb.MsgHeartbeat, Term: 1}, 1, 2); strings.Contains(got, "entr") {
+		t.Errorf("a heartbeat: %q", got)
 	}
 }
