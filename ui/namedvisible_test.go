@@ -33,6 +33,7 @@ func TestNamedRowsVisible(t *testing.T) {
 				at = before
 			}
 			checkNamedRows(t, m, at, append(append([]string(nil), says...), extra...), where)
+			checkPanelCites(t, m, says, where)
 		}
 		next := func() {
 			if m.sim.tl.lastSeq() != from {
