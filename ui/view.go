@@ -201,7 +201,7 @@ const (
 var headGiveWay = []struct{ field, form int }{
 	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hLeader, 2}, {hAhead, 1}, {hUnsafe, 2},
 	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
-	{hState, 2}, {hViol, 3}, {hConf, 2}, {hTime, 1},
+	{hState, 2}, {hViol, 3}, {hConf, 2}, {hConf, 3}, {hTime, 1},
 }
 
 // unsafeNameFirst is headGiveWay with the violations' short form ("✖ lost-grant +1") before
@@ -234,8 +234,10 @@ func seedOutlasts(order []struct{ field, form int }) []struct{ field, form int }
 
 // leaderOutlastsVoters is order for a run whose voters changed: the voter list takes its short
 // form ("v n1 n2 n3") where the leader field went, then the time goes (the timeline has it),
-// and the leader field shortens and goes only after "violations" has. The membership lessons' headers at 120x40 dropped who leads for
-// "voters n1 n2 n3 n4 n5 n6" (round 9), the field a student reads to know who leads.
+// and the leader field shortens and goes only after "violations" has and the voter list has
+// run its nodes together ("v n1-n6"). The membership lessons' headers dropped who leads for
+// "voters n1 n2 n3 n4 n5 n6", the field a student reads to know who leads: at 120x40 in round
+// 9, at 80x24 in round 11.
 func leaderOutlastsVoters(order []struct{ field, form int }) []struct{ field, form int } {
 	type g = struct{ field, form int }
 	var out []g
@@ -247,7 +249,7 @@ func leaderOutlastsVoters(order []struct{ field, form int }) []struct{ field, fo
 			out = append(out, g{hConf, 1}, g{hTime, 1})
 			continue
 		case g{hViol, 2}:
-			out = append(out, o, g{hLeader, 1}, g{hLeader, 2})
+			out = append(out, o, g{hConf, 2}, g{hLeader, 1}, g{hTitle, 2}, g{hState, 1}, g{hLeader, 2})
 			continue
 		}
 		out = append(out, o)
@@ -366,16 +368,20 @@ func (m *Model) headFields() []headField {
 	fs[hConf] = one(st.headKey, "")
 	if v.ConfChanged {
 		// The voter set once it differs from the start (so a run without changes looks as it did).
-		voters := cluster.NodeNames(v.Conf.Voters)
+		// Its third form runs consecutive nodes together ("v n1-n6"), so who leads fits beside
+		// it at 80 columns.
+		voters, runs := cluster.NodeNames(v.Conf.Voters), nodeRuns(v.Conf.Voters)
 		if v.Conf.Joint() {
 			fs[hConf] = headField{forms: [][]headSeg{
 				{{st.headKey, "voters "}, {st.headVal, voters}, {st.warn, " joint"}},
 				{{st.headKey, "v "}, {st.headVal, voters}, {st.warn, " joint"}},
+				{{st.headKey, "v "}, {st.headVal, runs}, {st.warn, " joint"}},
 				{{st.warn, "joint"}}}}
 		} else {
 			fs[hConf] = headField{forms: [][]headSeg{
 				{{st.headKey, "voters "}, {st.headVal, voters}},
-				{{st.headKey, "v "}, {st.headVal, voters}}, nil}}
+				{{st.headKey, "v "}, {st.headVal, voters}},
+				{{st.headKey, "v "}, {st.headVal, runs}}, nil}}
 		}
 	}
 	if n := len(v.Violations); n > 0 {
@@ -515,4 +521,25 @@ func fitStyled(s string, w int) string {
 		return s + blank(w-sw)
 	}
 	return cut(ansi.Strip(s), w)
+}
+
+// nodeRuns names nodes with consecutive ones run together: "n1-n6", "n1 n2 n6-n8".
+func nodeRuns(ids []int) string {
+	var parts []string
+	for i := 0; i < len(ids); {
+		j := i
+		for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, fmt.Sprintf("n%d-n%d", ids[i], ids[j]))
+		default:
+			for k := i; k <= j; k++ {
+				parts = append(parts, fmt.Sprintf("n%d", ids[k]))
+			}
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, " ")
 }

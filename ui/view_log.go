@@ -148,21 +148,51 @@ const (
 	nForms
 )
 
-// logForm is the form every entry in lo..hi, on every node, fits whole in (the last one when
-// none does: then a long key is cut, in columns too narrow for any form).
+// logForm is the form every entry up to hi, on every node, fits whole in (the last one when
+// none does: then a long key is cut, in columns too narrow for any form). It counts every
+// entry each node's view holds, not only the rows in the window (lo..hi), and the Expire each
+// held lock may still get: so an entry keeps its name from stop to stop while the window
+// slides and an Expire arrives (round 11 read "Grant orders 5s" at one stop and "Grant orders"
+// at the next, and most lessons' "Grant orders 3s" turned "G orders 3s" when the Expire came).
 func (m *Model) logForm(lo, hi uint64, digits, iw int) int {
-	for f := 0; f < nForms-1; f++ {
-		fits := true
-		for i := range m.v.Nodes {
-			for idx := lo; idx <= hi && fits; idx++ {
-				e := entryAt(&m.v.Nodes[i], idx)
-				if e == nil || e.Empty || e.Conf != "" {
-					continue
+	var coming []cluster.EntryView // the Expires a Grant in view may still get
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		for j := range n.Log {
+			e := &n.Log[j]
+			if e.Index > hi || e.Empty || e.Conf != "" || e.Cmd.Kind != fsm.Grant {
+				continue
+			}
+			tok := n.NextToken
+			if e.Applied {
+				tok = 0
+				for _, lk := range n.Locks {
+					if lk.Key == e.Cmd.Key {
+						tok = lk.Token // held: its Expire may come
+					}
 				}
-				fits = 2+digits+1+termWidth(e, f)+width(entryText(e, f)) <= iw
+			}
+			if tok > 0 {
+				coming = append(coming, cluster.EntryView{Term: e.Term, Cmd: fsm.Command{Kind: fsm.Expire, Key: e.Cmd.Key, Token: tok}})
 			}
 		}
-		if fits {
+	}
+	fits := func(e *cluster.EntryView, f int) bool {
+		return e.Empty || e.Conf != "" || 2+digits+1+termWidth(e, f)+width(entryText(e, f)) <= iw
+	}
+	for f := 0; f < nForms-1; f++ {
+		ok := true
+		for i := range m.v.Nodes {
+			for j := range m.v.Nodes[i].Log {
+				if e := &m.v.Nodes[i].Log[j]; e.Index <= hi && ok {
+					ok = fits(e, f)
+				}
+			}
+		}
+		for j := range coming {
+			ok = ok && fits(&coming[j], f)
+		}
+		if ok {
 			return f
 		}
 	}
