@@ -90,7 +90,7 @@ func (m *Model) helpBody(w, h int) []string {
 	}
 	legend := []string{
 		roleLegend(),
-		"log: ✓ applied · ◆ committed, not applied (a DOWN node applies nothing: its lock table went with its memory) · ○ not committed (italic) · t3 = term 3 · · none: not in that node's log · every entry in the widest form all of them fit whole: Grant KEY LEASE CLIENT · Grant KEY LEASE · Grant KEY · G KEY LEASE · G KEY (G Grant, R Release, E Expire; the Replication panel has the rest)",
+		"log: ✓ applied · ◆ committed, not applied (a DOWN node applies nothing: its lock table went with its memory) · ○ not committed (italic) · t3 = term 3 · · none: not in that node's log · every entry in the widest form all of them fit whole, with room for a held lock's Expire (so a name stays from stop to stop): Grant KEY LEASE CLIENT · Grant KEY LEASE · Grant KEY · G KEY LEASE · G KEY (G Grant, R Release, E Expire; the Replication panel has the rest)",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change)",
 	}

@@ -137,7 +137,7 @@ func span(a, b uint64) string {
 
 // An entry's text in a log column takes one of these forms, the same for every entry on the
 // screen (a column read "Grant jobs 10s" above "Grant orders c1"): the first in which every
-// entry shown fits whole, so no field is cut. The ? legend lists them.
+// entry fits whole, so no field is cut (see logForm). The ? legend lists them.
 const (
 	formWho    = iota // "Grant orders 5s c1", "Release orders c1", "Expire orders #1": who asked too
 	formFull          // "Grant orders 5s", "Release orders"
