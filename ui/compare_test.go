@@ -137,7 +137,7 @@ func TestCompareRewindForgetsAndJumpReturns(t *testing.T) {
 		t.Fatalf("speed %v after >", m.speed)
 	}
 	playUntil(t, m, m.c.Ended)
-	for _, want := range []string{"PASS: 10 expects held · violations: none", "PASS: 9 expects held · violations: lost-grant, non-linearizable"} {
+	for _, want := range []string{"PASS: 10 expects held · violations: none", "PASS: 12 expects held · violations: lost-grant, non-linearizable"} {
 		if v := m.View(); !strings.Contains(v, want) {
 			t.Fatalf("the end: missing %q:\n%s", want, v)
 		}
