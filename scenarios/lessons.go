@@ -16,7 +16,7 @@ import (
 var lessonFS embed.FS
 
 // The bundled examples are the .scenario files in examples/, compiled in too: scenarios a lesson
-// points to (renewing-holder shows what leader-crash-mid-lease-extend tells), run by name like a
+// points to (renewing-holder puts keep beside extend for leader-crash-mid-lease-extend's renewing holder), run by name like a
 // lesson but not lessons (no place in the curriculum, no menu entry).
 //
 //go:embed examples/*.scenario
