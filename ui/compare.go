@@ -43,12 +43,13 @@ type CompareModel struct {
 	lastWords bool          // at the end, the story's last narration in place of the verdicts (n)
 	gloss     bool          // the glossary page covers the halves (?; esc or ? closes)
 	glossTop  int
+	back      int // the results lists scrolled back by this many items (↑ ↓); 0 at a move in time
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
 // break the lockstep.
 type compareKeys struct {
-	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, LastWords, Glossary, Quit key.Binding
+	Pause, Continue, Step, Slower, Faster, Back, Forward, Jump, End, Answer, LastWords, Glossary, Older, Newer, Quit key.Binding
 }
 
 func newCompareKeys() compareKeys {
@@ -68,6 +69,8 @@ func newCompareKeys() compareKeys {
 		Answer:    b("1-4", "answer", "1", "2", "3", "4"),
 		LastWords: b("n", "story's last words", "n"),
 		Glossary:  b("?", "glossary", "?"),
+		Older:     b("↑", "older results", "up"),
+		Newer:     b("↓", "newer results", "down"),
 		Quit:      b("q", "quit", "q", "ctrl+c"),
 	}
 }
@@ -192,6 +195,7 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 		m.status = "both scripts finished · space runs both worlds on · ← rewinds · d jumps to the divergence"
 	}
 	m.clock = m.c.Now()
+	m.back = 0 // the results' newest rows are the new instant's
 	m.refresh()
 }
 
@@ -241,6 +245,19 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 					m.status += fmt.Sprintf(": the %s run plays on to its script's end · e plays both there", strings.SplitN(s.Label, ":", 2)[0])
 				}
 			}
+		}
+	case key.Matches(msg, k.Older):
+		n := 0
+		for i := range m.c.Sides {
+			n = max(n, len(m.resultItems(i, m.width))) // (one more: the first ↑ may unpin a violation)
+		}
+		m.back = min(m.back+1, n)
+		m.status = fmt.Sprintf("results scrolled back %d · ↓ newer", m.back)
+	case key.Matches(msg, k.Newer):
+		m.back = max(0, m.back-1)
+		m.status = fmt.Sprintf("results scrolled back %d", m.back)
+		if m.back == 0 {
+			m.status = "the newest results"
 		}
 	case key.Matches(msg, k.Step):
 		m.step()
@@ -364,6 +381,7 @@ func (m *CompareModel) moved() {
 	m.atPause = false
 	m.ended = m.c.Ended()
 	m.clock, m.carry = m.c.Now(), 0
+	m.back = 0
 	m.refresh()
 }
 

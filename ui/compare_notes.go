@@ -155,7 +155,7 @@ func (m *CompareModel) storyMiss(i int) string {
 	at, text := storyMissText(fs[len(fs)-1])
 	if m.width >= sideBySideW {
 		// Each one is listed among the half's results at its instant; here, how many so far.
-		return fmt.Sprintf("✗ %d of the story's checks did not hold here so far, the latest at %s (✗ among the results below)", counted, at)
+		return fmt.Sprintf("✗ %d of the story's checks did not hold here so far, the latest at %s (✗ among the results below: ↑ scrolls back)", counted, at)
 	}
 	if counted > 1 {
 		text += fmt.Sprintf(" (%d of the story's checks so far)", counted)

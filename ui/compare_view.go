@@ -290,8 +290,9 @@ func (m *CompareModel) half(i int, r rect) []string {
 		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
 	}
 	if recentH > 0 {
-		body = append(body, rule(m.st, "applied results & replies", "newest last", iw))
-		body = append(body, m.recent(i, iw, recentH-1)...)
+		rows, older, newer := m.recent(i, iw, recentH-1)
+		body = append(body, m.resultsRule(older, newer, iw))
+		body = append(body, rows...)
 	}
 	if narrH > 0 {
 		body = append(body, rule(m.st, "narration", s.Scenario.Name, iw))
@@ -474,25 +475,103 @@ func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 	return out
 }
 
-// recent is the latest events of the kinds a comparison looks at, newest last, each one whole
-// (wrapped, never cut: a violation's explanation is read there). On the half whose run is not
-// the story's, the story's checks that did not hold there come in among its results at their
-// instants, after that instant's events (a check fails because of what happened then:
-// late-expire's "✗ the story has …" lines stood before the Expire that caused them).
-func (m *CompareModel) recent(i, w, h int) []string {
-	type item struct {
-		lines []string // wrapped, unstyled
-		s     sty
-		viol  bool
+// recent is the latest events of the kinds a comparison looks at (resultItems), newest last,
+// each one whole (wrapped, never cut: a violation's explanation is read there).
+func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer int) {
+	items := m.resultItems(i, w)
+	// The newest items that fit, newest last. The side's newest violation stays in view, its
+	// explanation first and newer items after it in the rows left: it is what the side's story
+	// turns on, and heartbeats' applies (or the checks it failed) would push it out. ↑ scrolls
+	// back (m.back items): at the end of late-expire --unsafe 3 of its 6 failed checks showed
+	// and nothing said, or reached, the rest. The rule above says what is hidden (resultsRule).
+	newest := func(from, stop, used int) (int, int) {
+		for from > stop && used+len(items[from-1].lines) <= h {
+			from--
+			used += len(items[from].lines)
+		}
+		return from, used
 	}
+	viol := -1
+	for j := len(items) - 1; j >= 0; j-- {
+		if items[j].viol {
+			viol = j
+			break
+		}
+	}
+	from0, _ := newest(len(items), 0, 0)
+	pinned := viol >= 0 && viol < from0
+	back := m.back
+	if pinned && back > 0 {
+		back-- // the first ↑ unpins the violation: the newest items, whole
+	}
+	back = min(back, max(0, len(items)-1))
+	end := len(items) - back
+	if m.back > 0 {
+		viol = -1
+	}
+	var out []string
+	emit := func(it resultItem, n int) { // its first n lines; a cut one says so
+		for k, t := range it.lines[:n] {
+			if k == n-1 && n < len(it.lines) {
+				t = cut(t+" …", w-2)
+			}
+			out = append(out, it.s.r(fit(" "+t, w)))
+		}
+	}
+	from, _ := newest(end, 0, 0)
+	older = from
+	switch {
+	case viol >= 0 && viol < from:
+		emit(items[viol], min(len(items[viol].lines), max(1, h)))
+		from, _ = newest(end, viol+1, len(out))
+		older = from - 1
+	case from == end && end > 0 && h > 0: // the newest alone is longer than the panel
+		emit(items[end-1], h)
+		older = end - 1
+	}
+	for _, it := range items[from:end] {
+		emit(it, len(it.lines))
+	}
+	for len(out) < h {
+		out = append(out, blank(w))
+	}
+	return out, older, len(items) - end
+}
+
+// resultsRule heads a half's results and replies, saying how many items ↑ and ↓ bring back.
+func (m *CompareModel) resultsRule(older, newer, w int) string {
+	right := "newest last"
+	switch {
+	case older > 0 && newer > 0:
+		right = fmt.Sprintf("↑ %d older · ↓ %d newer", older, newer)
+	case older > 0:
+		right = fmt.Sprintf("↑ %d older (↑ ↓ scroll) · newest last", older)
+	case newer > 0:
+		right = fmt.Sprintf("↓ %d newer", newer)
+	}
+	return rule(m.st, "applied results & replies", right, w)
+}
+
+// resultItem is one entry of a half's results and replies, wrapped.
+type resultItem struct {
+	lines []string // wrapped, unstyled
+	s     sty
+	viol  bool
+}
+
+// resultItems is side i's latest results, replies and violations, with (on the half whose run
+// is not the story's) the story's checks that did not hold there at their instants, after that
+// instant's events (a check fails because of what happened then: late-expire's "✗ the story
+// has …" lines stood before the Expire that caused them).
+func (m *CompareModel) resultItems(i, w int) []resultItem {
 	var misses []scenarios.Failure
 	if i == 1 && m.storyOf() != "" {
 		misses = m.c.StepFailures(1)
 	}
 	evs := m.kept[i].evs
-	items := make([]item, 0, len(evs)+len(misses))
+	items := make([]resultItem, 0, len(evs)+len(misses))
 	add := func(at, text string, s sty, viol bool) {
-		items = append(items, item{wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s, viol})
+		items = append(items, resultItem{wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s, viol})
 	}
 	for j, f := 0, 0; j < len(evs) || f < len(misses); {
 		if j < len(evs) && (f == len(misses) || evs[j].At <= misses[f].At) {
@@ -509,47 +588,7 @@ func (m *CompareModel) recent(i, w, h int) []string {
 		add(at, text, m.st.warn, false)
 		f++
 	}
-	// The newest items that fit, newest last. The side's newest violation stays in view, its
-	// explanation first and newer items after it in the rows left: it is what the side's story
-	// turns on, and heartbeats' applies (or the checks it failed) would push it out.
-	newest := func(from, stop, used int) (int, int) {
-		for from > stop && used+len(items[from-1].lines) <= h {
-			from--
-			used += len(items[from].lines)
-		}
-		return from, used
-	}
-	viol := -1
-	for j := len(items) - 1; j >= 0; j-- {
-		if items[j].viol {
-			viol = j
-			break
-		}
-	}
-	var out []string
-	emit := func(it item, n int) { // its first n lines; a cut one says so
-		for k, t := range it.lines[:n] {
-			if k == n-1 && n < len(it.lines) {
-				t = cut(t+" …", w-2)
-			}
-			out = append(out, it.s.r(fit(" "+t, w)))
-		}
-	}
-	from, _ := newest(len(items), 0, 0)
-	switch {
-	case viol >= 0 && viol < from:
-		emit(items[viol], min(len(items[viol].lines), max(1, h)))
-		from, _ = newest(len(items), viol+1, len(out))
-	case from == len(items) && len(items) > 0 && h > 0: // the newest alone is longer than the panel
-		emit(items[len(items)-1], h)
-	}
-	for _, it := range items[from:] {
-		emit(it, len(it.lines))
-	}
-	for len(out) < h {
-		out = append(out, blank(w))
-	}
-	return out
+	return items
 }
 
 // violRows is how many rows the newest violation of either side takes, wrapped at inner width w.

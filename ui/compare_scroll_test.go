@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// At the end of `compare late-expire --unsafe expire-ignores-token` the unsafe half said "6 of
+// the story's checks did not hold here" and showed 3, with no sign that rows were hidden and no
+// way to reach them. A hidden older row is announced, and ↑ reaches every one of them; ↓ comes
+// back to the newest.
+func TestCompareResultsScrollToEveryFailedCheck(t *testing.T) {
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playUntil(t, m, m.c.Ended)
+		if h := halfText(m, 1); !strings.Contains(h, "older (↑ ↓ scroll)") {
+			t.Fatalf("%dx%d: no sign of the hidden rows: %s", sz[0], sz[1], h)
+		}
+		seen := ""
+		for k := 0; k < 80; k++ {
+			seen += halfText(m, 1)
+			m.Update(keyMsg("up"))
+		}
+		fails := m.c.StepFailures(1)
+		if len(fails) < 6 {
+			t.Fatalf("%d failed checks, want 6", len(fails))
+		}
+		for _, f := range fails {
+			at, text := storyMissText(f)
+			if want := at + " " + strings.Join(strings.Fields(text), " ")[:40]; !strings.Contains(seen, want) {
+				t.Errorf("%dx%d: %q never shown while scrolling back", sz[0], sz[1], want)
+			}
+		}
+		for k := 0; k < 80; k++ {
+			m.Update(keyMsg("down"))
+		}
+		if m.back != 0 || strings.Contains(halfText(m, 1), "newer") {
+			t.Errorf("%dx%d: ↓ did not come back to the newest rows (back %d)", sz[0], sz[1], m.back)
+		}
+	}
+}
