@@ -317,7 +317,9 @@ func (m *CompareModel) toEnd() {
 
 func (m *CompareModel) continueScripts() {
 	m.c.Continue()
-	m.atPause = false
+	// Enter goes on as it does in play: after a rewind or a step (which pause the clock) it
+	// left the view ‖ PAUSED at the pause it had just passed.
+	m.atPause, m.paused = false, false
 	m.status = "continuing both scripts"
 }
 
