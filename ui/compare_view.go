@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 
@@ -368,15 +369,19 @@ func (m *CompareModel) verdictWords(i int) string {
 		if vd.OK() {
 			return fmt.Sprintf("the story's %d checks (written for the %s run) hold here too", vd.Expects(), whose)
 		}
-		late := 0
+		var late []string // which, and when: "1 more held a few ms late" was found only by rewinding
 		for _, f := range vd.Failures {
 			if f.Late > 0 {
-				late++
+				what := strings.TrimPrefix(strings.TrimPrefix(f.Step, "wait-until "), "expect ")
+				if j := strings.LastIndex(what, " within "); j > 0 {
+					what = what[:j]
+				}
+				late = append(late, fmt.Sprintf("'%s' at %s held %s later", what, simTime(f.At), f.Late.Round(time.Millisecond)))
 			}
 		}
-		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-late, vd.Expects())
-		if late > 0 {
-			words += fmt.Sprintf(" (%d more held a few ms late: timing, not counted: ? glossary)", late)
+		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-len(late), vd.Expects())
+		if len(late) > 0 {
+			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ? glossary)", len(late), strings.Join(late, "; "))
 		}
 		return words
 	}
