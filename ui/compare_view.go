@@ -273,11 +273,13 @@ func (m *CompareModel) half(i int, r rect) []string {
 			trackH = 0
 		}
 	}
-	if trackH == 2 {
-		// A rule and one row: the rule is the column head, so the row's columns are named in
-		// this half as in the other, which may have room for both.
-		body = append(body, dm.trackerHeadRule(iw))
-		body = append(body, dm.trackerBody(iw, 1, false)...)
+	if trackH == 2 || trackH > 2 && trackH-2 < len(dm.trackerRows()) {
+		// A rule and fewer rows than entries: the rule is the column head, so the row's
+		// columns are named in this half as in the other, which may have room for both, and
+		// the row it saves is an entry (late-expire at 120x40: at the ask the first Expire's
+		// commit, which the narration tells of, had given way).
+		body = append(body, dm.trackerHeadRule(iw, trackH-1))
+		body = append(body, dm.trackerBody(iw, trackH-1, false)...)
 	} else if trackH > 2 {
 		body = append(body, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", iw))
 		body = append(body, dm.trackerBody(iw, trackH-1, true)...)

@@ -93,10 +93,10 @@ func trackerCols(idxW, cmdW, nodes int) []trackerCol {
 // drawn as the rule (its words over their columns, ─ between), then the section's name, so
 // a half with one row still says what each column is (compare's lower half lost its head to
 // the story check's line while the upper half had it: etcd-failover-reset at 4.073s).
-func (m *Model) trackerHeadRule(iw int) string {
+func (m *Model) trackerHeadRule(iw, rows int) string {
 	st := m.st
 	l := newLine(iw)
-	for i, c := range trackerCols(m.trackerIdxW(), m.trackerCmdW(iw, 1), len(m.v.Nodes)) {
+	for i, c := range trackerCols(m.trackerIdxW(), m.trackerCmdW(iw, rows), len(m.v.Nodes)) {
 		w := c.word
 		if i == 0 {
 			w = strings.TrimLeft(w, " ")
@@ -106,6 +106,9 @@ func (m *Model) trackerHeadRule(iw int) string {
 		l.add(st.border, strings.Repeat("─", c.gap))
 	}
 	name := " replication "
+	if legend := " replication · ·none ○appended ◆committed ✓applied "; l.room() >= width(legend)+3 {
+		name = legend // the cells' marks read as the full rule reads them
+	}
 	if l.room() >= width(name)+3 {
 		l.add(st.border, " ─"+strings.Repeat("─", l.room()-width(name)-3))
 		l.add(st.faint, name)
