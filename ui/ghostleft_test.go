@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// ghost-lock shows the ghost it is named after, not only tells it (issue 21: "left alone, it
+// stays locked for 10s" was never on screen): a stop where c1 is gone for good, every node's
+// countdown still runs for its lock and c2 is refused, then a stop where the Expire freed it.
+func TestGhostLockLeftAloneShown(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "ghost-lock", sz[0], sz[1])
+		held, freed := false, false
+		playThrough(t, m, func(stop int, screen string) {
+			c1 := m.clientView("c1")
+			if c1 == nil || c1.Connected || m.sim.now() < 5e9 {
+				return
+			}
+			w := m.sim.p.World()
+			if h, ok := w.Lock(1, "orders"); ok && h.Token == 3 && strings.Contains(screen, "orders #3 ██") &&
+				strings.Contains(screen, "c2 gets busy from n1") {
+				held = true
+			}
+			if freed = strings.Contains(screen, "n1 proposes Expire orders #3") && strings.Contains(screen, "orders — expired"); freed && !held {
+				t.Errorf("%dx%d: the ghost was freed before a stop showed it held", sz[0], sz[1])
+			}
+		})
+		if !held || !freed {
+			t.Errorf("%dx%d: no stop shows c1's ghost lock held (%v) and then expired (%v)", sz[0], sz[1], held, freed)
+		}
+	}
+}
