@@ -98,6 +98,12 @@ type tlView struct {
 	from     uint64 // the events after this one are the story of the stop (0: the newest rows)
 	told     uint64 // the latest story's start: a stop with none of its own says more of it
 	anchored bool
+	gap      bool     // placed at a story, which may show folded (timeline_gap.go)
+	storyAt  int      // the story's first row
+	marks    [][2]int // the rows of it the narration names, and its violations
+	above    int      // placed at rows the narration names: rows of the story above them
+	aboveAt  int      // the top row it was so placed at (scrolled away, the notes go)
+	lines    []string // the viewport's content, by row
 }
 
 // following: nobody scrolled the timeline back (it shows the newest rows, or the stop's story).
@@ -119,6 +125,9 @@ func (t *tlView) grow(vp *viewport.Model, spare int) {
 func (t *tlView) anchorNote(n int) string {
 	if t.from == 0 {
 		return fmt.Sprintf("rows the narration names · ↓ %d newer", n)
+	}
+	if a := t.aboveNote(); a != "" {
+		return fmt.Sprintf("%s · ↓ %d more", a, n)
 	}
 	return fmt.Sprintf("since last stop · ↓ %d more", n)
 }
@@ -369,12 +378,14 @@ func (m *Model) syncTimeline() {
 		return
 	}
 	follow := !m.tl.set || m.tl.vp.AtBottom() || m.tl.anchored || m.tl.filter != m.tl.shown
-	m.tl.vp.SetContent(tl.content(m.tl.filter, tlRows, m.tl.vp.Width, m.st))
+	content := tl.content(m.tl.filter, tlRows, m.tl.vp.Width, m.st)
+	m.tl.vp.SetContent(content)
+	m.tl.lines = strings.Split(content, "\n")
 	m.tl.atW = timeColumn(&tl.rings[m.tl.filter])
 	m.tl.version, m.tl.shown, m.tl.set = tl.version, m.tl.filter, true
 	if follow {
 		m.tl.vp.GotoBottom()
-		m.tl.anchored = false
+		m.tl.anchored, m.tl.gap, m.tl.above = false, false, 0
 		if !m.atStop() {
 			return
 		}
@@ -385,6 +396,8 @@ func (m *Model) syncTimeline() {
 				// first one whole on screen, and the ones after it as far as the first stays.
 				m.tl.vp.SetYOffset(markedTop(first, marks, m.tl.vp.Height))
 				m.tl.anchored = !m.tl.vp.AtBottom()
+				m.tl.gap, m.tl.storyAt, m.tl.marks = true, first, marks
+				m.tl.above, m.tl.aboveAt = m.tl.vp.YOffset-first, m.tl.vp.YOffset
 			}
 		} else if names := newRowNames(says); m.tl.told > 0 && names.any() {
 			// A stop with no story of its own, whose says tell more of the one before

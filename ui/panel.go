@@ -242,8 +242,12 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	}
 	body, below := wholeRows(vp, m.tl.atW)
 	note := m.tl.filter.String() + " (v)"
-	if m.tl.anchored && below > 0 {
+	if rows, told, ok := m.tl.shorter(vp, &m.sim.tl.rings[m.tl.filter], m.sim.tl.version, m.st); ok {
+		body, note = rows, told+" · "+note
+	} else if m.tl.anchored && below > 0 {
 		note = m.tl.anchorNote(below) + " · " + note
+	} else if a := m.tl.aboveNote(); a != "" {
+		note = a + " · " + note
 	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}

@@ -279,8 +279,12 @@ func (m *Model) timelineBox(r rect) []string {
 	}
 	body, below := wholeRows(vp, m.tl.atW)
 	note := scrollNote(m.tl.vp.AtBottom())
-	if m.tl.anchored && below > 0 {
+	if rows, told, ok := m.tl.shorter(vp, &m.sim.tl.rings[m.tl.filter], m.sim.tl.version, m.st); ok {
+		body, note = rows, told
+	} else if m.tl.anchored && below > 0 {
 		note = m.tl.anchorNote(below)
+	} else if a := m.tl.aboveNote(); a != "" {
+		note = a
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}

@@ -1,0 +1,336 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/viewport"
+	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/cluster"
+)
+
+// A stop's story longer than the timeline used to open at its start with "↓ N more": the rows
+// the narration tells of last (the reply, the apply on the last node, the new leader) sat below,
+// and every round of newcomers found one (first-lock's 'c2 gets granted', racing-acquires' busy,
+// lease-read's grant from n4). The newest rows alone are no better (frozen-leader's story is its
+// oldest rows). So a story that does not fit is told shorter, as time that stretches where the
+// story is: first the followers' like rows fold into one ("n2 n3 n4 n5 append 5 …", the same
+// entry the same way), and if it still does not fit, it shows its first rows, one line counting
+// the rows between, and its newest rows. Scrolling by hand shows every row again.
+
+// tlItem is one event's rows in the story, or a run of like events folded into one row.
+type tlItem struct {
+	rows []string
+	ev   *cluster.Event // the first event of the run
+	n    int            // events in it
+	stay bool           // its run would not fit on one row: it is not folded
+	row  int            // its first row in the lines drawn
+	span int            // the rows it stands for there
+}
+
+// shorter is the rows of vp (grown to the rows the panel has) with the stop's story folded
+// when it does not fit, from its start, and the title note saying so. ok is false when it
+// fits, or the timeline is not at a story (scrolled, following, or placed at rows the
+// narration names), or there is nothing to fold.
+func (t *tlView) shorter(vp viewport.Model, r *tlRing, version uint64, st *styles) (rows []string, note string, ok bool) {
+	if !t.gap || t.vp.YOffset != t.aboveAt || t.version != version || len(t.lines) == 0 {
+		return nil, "", false
+	}
+	h, off := vp.Height, t.storyAt
+	if h < 2 || len(t.lines)-off <= h {
+		return nil, "", false // it fits
+	}
+	items, ok := t.storyItems(r, off)
+	if !ok {
+		return nil, "", false
+	}
+	for i := range items { // a row the narration names keeps its own words (its quote matches them)
+		for _, mk := range t.marks {
+			items[i].stay = items[i].stay || mk[0] >= items[i].row && mk[0] < items[i].row+items[i].span
+		}
+	}
+	items, folded := fold(items, len(t.lines)-off-h, st, vp.Width, t.atW)
+	if folded == 0 {
+		return nil, "", false
+	}
+	below, lastShown := 0, off
+	for _, it := range items {
+		switch {
+		case len(rows)+len(it.rows) <= h && below == 0:
+			rows = append(rows, it.rows...)
+			lastShown = it.row + it.span
+		case below == 0 && len(rows) < h: // a wrapped row's first rows, as the viewport cuts it
+			rows = append(rows, it.rows[:h-len(rows)]...)
+			below += len(it.rows)
+		default:
+			below += len(it.rows)
+		}
+	}
+	for _, mk := range t.marks {
+		if mk[1] > lastShown {
+			return t.foldedAtMarks(items, h, folded, vp.Width)
+		}
+	}
+	if k := h - len(rows); k > 0 && below == 0 {
+		// Folded, the story leaves rows over: the rows before it fill them (blank rows under a
+		// timeline with more to show read as the end of the run).
+		from := max(0, off-k)
+		lead := strings.Repeat(" ", t.atW+1)
+		for from < off && strings.HasPrefix(ansi.Strip(t.lines[from]), lead) {
+			from++ // an event's first row, not the tail of one wrapped from above
+		}
+		rows = append(append([]string{}, t.lines[from:off]...), rows...)
+	}
+	note = fmt.Sprintf("since last stop · %d folded", folded)
+	if below > 0 {
+		note = fmt.Sprintf("since last stop · ↓ %d more", below) // the fold row says itself; the title had no room
+	}
+	return fitAll(pad(rows, h, vp.Width), vp.Width), note, true
+}
+
+// foldedAtMarks is the folded story placed as the view at the rows the narration names is
+// (markedTop): the first of them whole, ending at the last that fits with it, and the story's
+// rows above them, as many as the rows leave, with "↑ N above" for the rest. ok is false when
+// the first named row alone does not fit.
+func (t *tlView) foldedAtMarks(items []tlItem, h, folded, w int) ([]string, string, bool) {
+	holds := func(it *tlItem, mk [2]int) bool { return mk[0] >= it.row && mk[0] < it.row+max(it.span, 1) }
+	first, last := -1, -1
+	for i := range items {
+		for _, mk := range t.marks {
+			if holds(&items[i], mk) {
+				if first < 0 {
+					first = i
+				}
+				last = i
+			}
+		}
+	}
+	if first < 0 {
+		return nil, "", false
+	}
+	n := 0
+	for i := first; i <= last; i++ {
+		n += len(items[i].rows)
+	}
+	for n > h && last > first { // the first named row whole, the later ones as far as it stays
+		n -= len(items[last].rows)
+		last--
+	}
+	if n > h {
+		return nil, "", false
+	}
+	top := first
+	for top > 0 && n+len(items[top-1].rows) <= h {
+		top--
+		n += len(items[top].rows)
+	}
+	for last+1 < len(items) && n+len(items[last+1].rows) <= h { // no blank row while more is below
+		last++
+		n += len(items[last].rows)
+	}
+	var rows []string
+	above, below := 0, 0
+	for i := range items {
+		switch {
+		case i < top:
+			above += len(items[i].rows)
+		case i <= last:
+			rows = append(rows, items[i].rows...)
+		default:
+			below += len(items[i].rows)
+		}
+	}
+	if above == 0 {
+		return nil, "", false // shown from its start: the fold did not help the named rows
+	}
+	note := fmt.Sprintf("story ↑ %d above · %d folded", above, folded)
+	if below > 0 {
+		note += fmt.Sprintf(" · ↓ %d", below)
+	}
+	return fitAll(pad(rows, h, w), w), note, true
+}
+
+// storyItems is the events drawn from row off on, one item each, matched to the lines drawn
+// (false when they do not match: the content is from another filling).
+func (t *tlView) storyItems(r *tlRing, off int) ([]tlItem, bool) {
+	row := 0
+	var items []tlItem
+	for i := max(0, r.len()-tlRows); i < r.len(); i++ {
+		e := r.at(i)
+		k := 1 + strings.Count(e.line, "\n")
+		if row >= off {
+			if row+k > len(t.lines) {
+				return nil, false
+			}
+			items = append(items, tlItem{rows: t.lines[row : row+k], ev: &e.ev, n: 1, row: row, span: k})
+		}
+		row += k
+	}
+	return items, row == len(t.lines) && len(items) > 0
+}
+
+// alike: b may fold into a run that began with a: another node appending or applying the same
+// entry with the same result, on one row each.
+func alike(a, b *tlItem) bool {
+	x, y := a.ev, b.ev
+	if len(a.rows) != 1 || len(b.rows) != 1 || y.Kind != x.Kind || y.Node == x.Node {
+		return false
+	}
+	switch x.Kind {
+	case cluster.EvAppended, cluster.EvApplied:
+		return y.Index == x.Index && y.Term == x.Term && y.Result == x.Result
+	case cluster.EvMsgDelivered: // followers confirming a leader's read round
+		return x.Msg.Read && y.Msg.Read && x.Msg.Type == y.Msg.Type && x.Peer == y.Peer
+	}
+	return false
+}
+
+// fold folds the longest runs of like rows into one row each until need rows are saved or no
+// run is left; it returns the items and how many rows it folded away.
+func fold(items []tlItem, need int, st *styles, w, atW int) ([]tlItem, int) {
+	saved := 0
+	free := func(it *tlItem) bool { return it.n == 1 && !it.stay }
+	for saved < need {
+		// The largest run, a log's (appends, applies) before others: those are the rows that
+		// repeat one entry on every node; a read round's confirms are what a stop tells of.
+		// A run gathers its like rows from the rest of the story, past rows between them
+		// (gc-pause: n1 and n5 apply, c2 is granted, n3 n4 n2 apply): it stands where its
+		// first row was, and its last one's time says how far it reaches.
+		var best []int
+		bestLog := false
+		for i := range items {
+			if !free(&items[i]) {
+				continue
+			}
+			run := []int{i}
+			for j := i + 1; j < len(items); j++ {
+				if free(&items[j]) && alike(&items[i], &items[j]) && !hasNode(items, run, items[j].ev.Node) {
+					run = append(run, j)
+				}
+			}
+			isLog := items[i].ev.Kind != cluster.EvMsgDelivered
+			if len(run) > 1 && (isLog && !bestLog || isLog == bestLog && len(run) > len(best)) {
+				best, bestLog = run, isLog
+			}
+		}
+		if best == nil {
+			break
+		}
+		run := make([]tlItem, len(best))
+		for k, i := range best {
+			run[k] = items[i]
+		}
+		f := foldRun(run, st, w, atW)
+		if f.n == 0 {
+			for _, i := range best {
+				items[i].stay = true
+			}
+			continue
+		}
+		f.row = run[0].row
+		f.span = run[len(run)-1].row + run[len(run)-1].span - f.row
+		out := items[:0:0]
+		for i := range items {
+			switch {
+			case i == best[0]:
+				out = append(out, f)
+			case slices.Contains(best, i):
+			default:
+				out = append(out, items[i])
+			}
+		}
+		saved += len(best) - 1
+		items = out
+	}
+	return items, saved
+}
+
+// hasNode: a run (indexes into items) has a row of node id already.
+func hasNode(items []tlItem, run []int, id int) bool {
+	for _, i := range run {
+		if items[i].ev.Node == id {
+			return true
+		}
+	}
+	return false
+}
+
+// foldRun is one row for a run of like events: "n2 n3 n4 n5 append 5 t1 Grant orders 5s", at
+// the first one's time, and the last one's after "‥" when it differs.
+func foldRun(run []tlItem, st *styles, w, atW int) tlItem {
+	e := run[0].ev
+	mark := " "
+	if e.Kind == cluster.EvApplied {
+		mark = "✓"
+	}
+	// "n2 appends 5 …" becomes "n2 n3 n4 n5 append 5 …": the verb loses its s.
+	subj, rest, _ := strings.Cut(e.Describe(), " ")
+	verb, rest, _ := strings.Cut(rest, " ")
+	if subj != "n"+strconv.Itoa(e.Node) {
+		return tlItem{}
+	}
+	if v, ok := strings.CutSuffix(verb, "ies"); ok {
+		verb = v + "y"
+	} else {
+		verb = strings.TrimSuffix(verb, "s")
+	}
+	text := mark + " " + nodeRun(run) + " " + verb + " " + rest
+	at := fmt.Sprintf("%*s ", atW, simTime(e.At))
+	if last := run[len(run)-1].ev.At; last != e.At && width(at)+width(text)+width(" ‥"+simTime(last)) <= w {
+		text += " ‥" + simTime(last) // the last one's time, where the row has room
+	}
+	if width(at)+width(text) > w {
+		return tlItem{} // it would be cut: the run stays as it is
+	}
+	s := cmdStyle(st, e.Cmd, e.Origin, e.Result, e.Kind == cluster.EvApplied)
+	row := st.faint.r(cut(at, w)) + s.r(cut(text, w-width(at)))
+	return tlItem{rows: []string{row}, ev: e, n: len(run)}
+}
+
+// pad is rows with blank rows after them up to h.
+func pad(rows []string, h, w int) []string {
+	for len(rows) < h {
+		rows = append(rows, blank(w))
+	}
+	return rows
+}
+
+// aboveNote is the title note of a timeline placed at rows the narration names below its
+// story's start (gc-pause's 3.079s stop opened at c2's write with c2's acquire above, and the
+// title said only "newest at the bottom"), or "" when it is not so placed.
+func (t *tlView) aboveNote() string {
+	if t.above <= 0 || t.vp.YOffset != t.aboveAt {
+		return ""
+	}
+	return fmt.Sprintf("since last stop · ↑ %d above", t.above)
+}
+
+// fitAll is rows each fitted to w cells, as the viewport draws them.
+func fitAll(rows []string, w int) []string {
+	for i := range rows {
+		rows[i] = fitStyled(rows[i], w)
+	}
+	return rows
+}
+
+// nodeRun names a run's nodes: "n2-n5" when they are consecutive, else in id order. The order
+// they acted in is the rows' when unfolded; in one row it cost the width a long run needs
+// ("n1 n5 n3 n4 n2 apply 5 …" did not fit 120 columns).
+func nodeRun(run []tlItem) string {
+	ids := make([]int, len(run))
+	for i := range run {
+		ids[i] = run[i].ev.Node
+	}
+	slices.Sort(ids)
+	if len(ids) > 2 && ids[len(ids)-1]-ids[0] == len(ids)-1 {
+		return "n" + strconv.Itoa(ids[0]) + "-n" + strconv.Itoa(ids[len(ids)-1])
+	}
+	who := make([]string, len(ids))
+	for i, id := range ids {
+		who[i] = "n" + strconv.Itoa(id)
+	}
+	return strings.Join(who, " ")
+}
