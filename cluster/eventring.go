@@ -283,7 +283,7 @@ func (g *eventRing) putClient(e *Event) {
 func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, peer int, m *MsgInfo) int {
 	r, i := g.slot(seq)
 	if !msgFits(seq, at, node, peer, m) {
-		g.putWideMsg(r, i, seq, at, kind, node, peer, m)
+		g.putWide(r, i, &Event{Seq: seq, At: at, Kind: kind, Node: node, Peer: peer, Msg: *m})
 		return i
 	}
 	r.at, r.kind, r.node, r.peer, r.flags, r.tmask = at, kind, uint8(node), uint8(peer), 0, 0
@@ -293,14 +293,6 @@ func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, p
 	r.b[0] = uint8(m.Type)
 	*(*msgBools)(r.b[1:5]) = *boolsOf(m)
 	return i
-}
-
-// putWideMsg keeps a message event whose numbers do not fit a record whole (rare: a held
-// message), out of its callers' way.
-//
-//go:noinline
-func (g *eventRing) putWideMsg(r *evRec, i int, seq uint64, at time.Duration, kind EventKind, node, peer int, m *MsgInfo) {
-	g.putWide(r, i, &Event{Seq: seq, At: at, Kind: kind, Node: node, Peer: peer, Msg: *m})
 }
 
 // putMsgText gives the message event putMsg put at slot i its Text and Detail.

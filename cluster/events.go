@@ -328,16 +328,27 @@ type entryEvent struct {
 	Kind        EventKind
 }
 
+// cmdWord, resultWord and originWord are the words hashEvent folds e's command numbers,
+// result and origin into.
+func (e *entryEvent) cmdWord() uint64 {
+	c := &e.Cmd
+	return c.LeaseMS ^ c.Token<<20 ^ c.Origin<<40 ^ c.RemainingMS<<10
+}
+
+func (e *entryEvent) resultWord() uint64 {
+	return uint64(e.Result.Kind)<<8 | uint64(u8(e.Result.Existed)) | e.Result.Token<<16
+}
+
+func (e *entryEvent) originWord() uint64 { return e.Origin.ID<<8 | uint64(e.Origin.Kind) }
+
 // nz is 1 if x is not zero, else 0, without a branch.
 func nz(x uint64) uint64 { return (x | -x) >> 63 }
 
 // hashEntryEvent is hashEvent for the Event e would be, numbered seq at at: the mask is built
 // from e's fields alone, without a branch (a test holds the two equal).
 func hashEntryEvent(h, seq uint64, at time.Duration, e *entryEvent) uint64 {
-	c, o := &e.Cmd, &e.Origin
-	cmd := c.LeaseMS ^ c.Token<<20 ^ c.Origin<<40 ^ c.RemainingMS<<10
-	rs := uint64(e.Result.Kind)<<8 | uint64(u8(e.Result.Existed)) | e.Result.Token<<16
-	org := o.ID<<8 | uint64(o.Kind)
+	c := &e.Cmd
+	cmd, rs, org := e.cmdWord(), e.resultWord(), e.originWord()
 	mask := nz(e.Index)<<3 | nz(e.Term)<<4 | nz(uint64(c.Kind))<<5 | nz(uint64(len(c.Key)))<<6 |
 		nz(cmd)<<7 | nz(rs)<<8 | nz(org)<<9 | nz(uint64(len(e.Key)))<<11
 	h = hashU64(h, seq)

@@ -179,29 +179,26 @@ func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, det
 }
 
 // msgEvent is emitMsg for a message event with no text or detail. Unless someone subscribed
-// to its kind (so for nearly every message event), the record is written and the event hashed
-// in one pass over its fields, each read once: putMsg and hashMsgEvent, which a test holds it
+// to its kind or its numbers do not fit a record (so for nearly every message event), the
+// record is written and the event hashed in one pass over its fields, each read once: putMsg and hashMsgEvent, which a test holds it
 // equal to, read them twice and took a call each with eight to ten arguments to pass.
 func (w *World) msgEvent(kind EventKind, node, peer int, m *MsgInfo) {
-	if w.subKind&(1<<kind) != 0 {
+	seq, at := w.evSeq+1, w.now
+	if w.subKind&(1<<kind) != 0 || !msgFits(seq, at, node, peer, m) {
+		// Before anything is read or written, so no value is kept across the call: the hot
+		// path below calls nothing and keeps its numbers in registers.
 		w.emitMsgFull(kind, node, peer, m, "", "")
 		return
 	}
-	seq, at := w.evSeq+1, w.now
 	w.evSeq = seq
-	g := &w.ring
-	r, i := g.slot(seq)
+	r, _ := w.ring.slot(seq)
 	term, logTerm, index, commit, typ, ents := m.Term, m.LogTerm, m.Index, m.Commit, m.Type, m.Entries
-	if msgFits(seq, at, node, peer, m) {
-		r.at, r.kind, r.node, r.peer, r.flags, r.tmask = at, kind, uint8(node), uint8(peer), 0, 0
-		r.s[0], r.s[1], r.s[2], r.s[3] = term, logTerm, index, commit
-		r.s[4] = seq - m.ID | uint64(at-m.Sent)<<32
-		r.u = uint32(ents)
-		r.b[0] = uint8(typ)
-		*(*msgBools)(r.b[1:5]) = *boolsOf(m)
-	} else {
-		g.putWideMsg(r, i, seq, at, kind, node, peer, m)
-	}
+	r.at, r.kind, r.node, r.peer, r.flags, r.tmask = at, kind, uint8(node), uint8(peer), 0, 0
+	r.s[0], r.s[1], r.s[2], r.s[3] = term, logTerm, index, commit
+	r.s[4] = seq - m.ID | uint64(at-m.Sent)<<32
+	r.u = uint32(ents)
+	r.b[0] = uint8(typ)
+	*(*msgBools)(r.b[1:5]) = *boolsOf(m)
 	h := w.hash
 	h = hashU64(h, seq)
 	h = hashU64(h, uint64(at))
@@ -251,32 +248,31 @@ func (w *World) recordEntry(e *entryEvent) {
 	w.evSeq = seq
 	g := &w.ring
 	r, i := g.slot(seq)
+	// Fields are read from e where they are used, not held in variables: held across the
+	// calls below (tail, hashStr) they would be spilled to the stack and read back.
 	c, o := &e.Cmd, &e.Origin
-	kind, idx, term, ck, ek := e.Kind, e.Index, e.Term, c.Key, e.Key
-	rkind, rtok, existed := e.Result.Kind, e.Result.Token, u8(e.Result.Existed)
-	lease, tok, orig, rem, oid, okind := c.LeaseMS, c.Token, c.Origin, c.RemainingMS, o.ID, o.Kind
 
 	// The record (putEntry).
-	r.at, r.kind, r.node, r.peer = at, kind, uint8(e.Node), 0
-	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = idx, term, 0, rtok, 0
+	r.at, r.kind, r.node, r.peer = at, e.Kind, uint8(e.Node), 0
+	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = e.Index, e.Term, 0, e.Result.Token, 0
 	r.u = 0
-	r.b[0], r.b[1], r.b[2], r.b[3], r.b[4], r.b[5] = 0, 0, 0, uint8(rkind), uint8(c.Kind), uint8(okind)
-	flags := existed * fExisted
-	if lease|tok|orig|rem|oid|o.Req|o.Token|uint64(o.Node) != 0 {
+	r.b[0], r.b[1], r.b[2], r.b[3], r.b[4], r.b[5] = 0, 0, 0, uint8(e.Result.Kind), uint8(c.Kind), uint8(o.Kind)
+	flags := u8(e.Result.Existed) * fExisted
+	if c.LeaseMS|c.Token|c.Origin|c.RemainingMS|o.ID|o.Req|o.Token|uint64(o.Node) != 0 {
 		flags |= fExtCmd
 		x := &g.exts[i]
-		x[0], x[1], x[2], x[3] = lease, tok, orig, rem
-		x[4], x[5], x[6], x[7] = oid, o.Req, o.Token, uint64(o.Node)
+		x[0], x[1], x[2], x[3] = c.LeaseMS, c.Token, c.Origin, c.RemainingMS
+		x[4], x[5], x[6], x[7] = o.ID, o.Req, o.Token, uint64(o.Node)
 	}
 	r.flags = flags
 	var m uint8
-	if len(ek)|len(ck)|len(o.Client) != 0 {
+	if len(e.Key)|len(c.Key)|len(o.Client) != 0 {
 		t := &g.texts[i]
-		if ek != "" {
-			t.Key, m = ek, txKey
+		if e.Key != "" {
+			t.Key, m = e.Key, txKey
 		}
-		if ck != "" {
-			t.CmdKey, m = ck, m|txCmdKey
+		if c.Key != "" {
+			t.CmdKey, m = c.Key, m|txCmdKey
 		}
 		if o.Client != "" {
 			t.OrgClient, m = o.Client, m|txOrgClient
@@ -285,50 +281,49 @@ func (w *World) recordEntry(e *entryEvent) {
 	r.tmask = m
 
 	// The hash (hashEntryEvent).
-	cmd := lease ^ tok<<20 ^ orig<<40 ^ rem<<10
-	rs := uint64(rkind)<<8 | uint64(existed) | rtok<<16
-	org := oid<<8 | uint64(okind)
-	mask := nz(idx)<<3 | nz(term)<<4 | nz(uint64(c.Kind))<<5 | nz(uint64(len(ck)))<<6 |
-		nz(cmd)<<7 | nz(rs)<<8 | nz(org)<<9 | nz(uint64(len(ek)))<<11
+	mask := nz(e.Index)<<3 | nz(e.Term)<<4 | nz(uint64(c.Kind))<<5 | nz(uint64(len(c.Key)))<<6 |
+		nz(e.cmdWord())<<7 | nz(e.resultWord())<<8 | nz(e.originWord())<<9 | nz(uint64(len(e.Key)))<<11
 	h := w.hash
 	h = hashU64(h, seq)
 	h = hashU64(h, uint64(at))
-	h = hashU64(h, uint64(kind)|mask<<8)
+	h = hashU64(h, uint64(e.Kind)|mask<<8)
 	h = hashU64(h, uint64(e.Node)<<32)
-	if idx != 0 {
-		h = hashU64(h, idx)
+	if e.Index != 0 {
+		h = hashU64(h, e.Index)
 	}
-	if term != 0 {
-		h = hashU64(h, term)
+	if e.Term != 0 {
+		h = hashU64(h, e.Term)
 	}
-	if mask>>5 != 0 {
-		if c.Kind != 0 {
-			h = hashU64(h, uint64(c.Kind))
+	if mask>>5 == 0 {
+		w.hash = h
+		return
+	}
+	if c.Kind != 0 {
+		h = hashU64(h, uint64(c.Kind))
+	}
+	var kt uint64 // the command's key as hashStr reads it, when shorter than a word
+	if ck := c.Key; ck != "" {
+		if len(ck) < 8 {
+			kt = tail(ck)
+			h = hashU64(hashU64(h, kt), uint64(len(ck)))
+		} else {
+			h = hashStr(h, ck)
 		}
-		var kt uint64 // the command's key as hashStr reads it, when shorter than a word
-		if ck != "" {
-			if len(ck) < 8 {
-				kt = tail(ck)
-				h = hashU64(hashU64(h, kt), uint64(len(ck)))
-			} else {
-				h = hashStr(h, ck)
-			}
-		}
-		if cmd != 0 {
-			h = hashU64(h, cmd)
-		}
-		if rs != 0 {
-			h = hashU64(h, rs)
-		}
-		if org != 0 {
-			h = hashU64(h, org)
-		}
-		if ek != "" {
-			if len(ek) < 8 && len(ek) == len(ck) && unsafe.StringData(ek) == unsafe.StringData(ck) {
-				h = hashU64(hashU64(h, kt), uint64(len(ek)))
-			} else {
-				h = hashStr(h, ek)
-			}
+	}
+	if v := e.cmdWord(); v != 0 {
+		h = hashU64(h, v)
+	}
+	if v := e.resultWord(); v != 0 {
+		h = hashU64(h, v)
+	}
+	if v := e.originWord(); v != 0 {
+		h = hashU64(h, v)
+	}
+	if ek, ck := e.Key, c.Key; ek != "" {
+		if len(ek) < 8 && len(ek) == len(ck) && unsafe.StringData(ek) == unsafe.StringData(ck) {
+			h = hashU64(hashU64(h, kt), uint64(len(ek)))
+		} else {
+			h = hashStr(h, ek)
 		}
 	}
 	w.hash = h
