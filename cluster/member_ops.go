@@ -311,7 +311,7 @@ func (w *World) join(id int) {
 	w.net.grow(len(w.nodes))
 	w.emit(Event{Kind: EvJoin, Node: id})
 	n.start()
-	n.nextTick = AddTime(n.clk.tickLocal(w.now), between(w.rng, 1, w.cfg.Tick))
+	n.nextTick = AddTime(n.clk.tickLocal(w.now), between(&w.rng, 1, w.cfg.Tick))
 	n.scheduleTick()
 }
 

@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -12,9 +13,39 @@ import (
 )
 
 // newRNG derives the world's one random stream from its seed.
-func newRNG(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, seed^0x6c656173656c6162)) // "leaselab"
+func newRNG(seed uint64) simRNG {
+	return simRNG{*rand.NewPCG(seed, seed^0x6c656173656c6162)} // "leaselab"
 }
+
+// simRNG is the world's random stream: the stream rand.New(rand.NewPCG(...)) gives, drawn by
+// rand.Rand's own algorithms for the two draws the world makes (Int64N and Float64; a test
+// holds the two streams equal), with the PCG held by value and called directly. rand.Rand
+// calls its source through an interface on every draw, and a loaded run draws a latency for
+// every message. (rand.Rand's 32-bit path for small n gives the 64-bit path's numbers by
+// design, so this one path gives the same stream on every platform.)
+type simRNG struct{ pcg rand.PCG }
+
+// Int64N is rand.Rand.Int64N: uniform in [0, n).
+func (r *simRNG) Int64N(n int64) int64 {
+	if n <= 0 {
+		panic("invalid argument to Int64N")
+	}
+	u := uint64(n)
+	if u&(u-1) == 0 { // a power of two: mask
+		return int64(r.pcg.Uint64() & (u - 1))
+	}
+	hi, lo := bits.Mul64(r.pcg.Uint64(), u) // Lemire's method, as rand.Rand's uint64n
+	if lo < u {
+		thresh := -u % u
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.pcg.Uint64(), u)
+		}
+	}
+	return int64(hi)
+}
+
+// Float64 is rand.Rand.Float64: uniform in [0, 1).
+func (r *simRNG) Float64() float64 { return float64(r.pcg.Uint64()<<11>>11) / (1 << 53) }
 
 // raftRand is the stream raft's election jitter reads. raft v3.7.0 draws it from
 // crypto/rand.Reader (process-global, unseedable); the world installs its own seeded stream
@@ -117,7 +148,7 @@ func goid() int64 {
 }
 
 // between draws a duration uniformly in [lo, hi].
-func between(r *rand.Rand, lo, hi time.Duration) time.Duration {
+func between(r *simRNG, lo, hi time.Duration) time.Duration {
 	if hi <= lo {
 		return lo
 	}

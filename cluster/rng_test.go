@@ -4,6 +4,7 @@ import (
 	"bytes"
 	crand "crypto/rand"
 	"io"
+	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -101,4 +102,25 @@ func TestWorldLeavesTheStream(t *testing.T) {
 	w.View(ViewOptions{})
 	w.OwnLease(1)
 	check("View")
+}
+
+// The world's stream is rand.Rand's over the same PCG, draw for draw: Int64N at powers of two,
+// small and huge bounds (where the rejection loop runs), Float64 between them.
+func TestSimRNGIsRandRand(t *testing.T) {
+	for _, seed := range []uint64{0, 1, 42, 1 << 63} {
+		sim, ref := newRNG(seed), rand.New(rand.NewPCG(seed, seed^0x6c656173656c6162))
+		bounds := []int64{1, 2, 3, 7, 64, 1000, 6_000_001, 1<<62 + 1, 1<<63 - 1, 3 << 61}
+		for i := 0; i < 20000; i++ {
+			if i%5 == 4 {
+				if got, want := sim.Float64(), ref.Float64(); got != want {
+					t.Fatalf("seed %d, draw %d: Float64 %v, want %v", seed, i, got, want)
+				}
+				continue
+			}
+			n := bounds[i%len(bounds)]
+			if got, want := sim.Int64N(n), ref.Int64N(n); got != want {
+				t.Fatalf("seed %d, draw %d: Int64N(%d) %d, want %d", seed, i, n, got, want)
+			}
+		}
+	}
 }

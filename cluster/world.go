@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"math/rand/v2"
 	"time"
 	"unsafe"
 
@@ -17,7 +16,7 @@ type World struct {
 	cfg   Config
 	now   time.Duration
 	q     queue
-	rng   *rand.Rand
+	rng   simRNG
 	rr    *raftRand
 	net   *network
 	nodes []*node // nodes[i] is node i+1
@@ -93,7 +92,7 @@ func New(cfg Config, attach Attach) (*World, error) {
 	for _, n := range w.nodes {
 		n.start()
 		// Spread the first ticks over one tick so nodes do not move in lockstep.
-		n.nextTick = between(w.rng, 1, cfg.Tick)
+		n.nextTick = between(&w.rng, 1, cfg.Tick)
 		n.scheduleTick()
 	}
 	return w, nil
@@ -363,7 +362,7 @@ func (w *World) origin(id uint64) Origin {
 }
 
 // latency draws one message delay.
-func (w *World) latency() time.Duration { return between(w.rng, w.cfg.LatencyMin, w.cfg.LatencyMax) }
+func (w *World) latency() time.Duration { return between(&w.rng, w.cfg.LatencyMin, w.cfg.LatencyMax) }
 
 // send puts a raft message on the wire: dropped now by a partition, cut or chance, or
 // delivered after the link's latency and delay.
