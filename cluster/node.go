@@ -227,8 +227,7 @@ func (n *node) process() {
 		rd := n.rn.Ready()
 		// The term first, so a role change is reported in the term it happens in.
 		if hs := rd.HardState; hs != nil && hs.GetTerm() != n.term {
-			n.term = hs.GetTerm()
-			n.w.emit(Event{Kind: EvTerm, Node: n.id, Term: n.term})
+			n.newTerm(hs.GetTerm())
 		}
 		if rd.SoftState != nil {
 			n.setRole(roleOf(rd.SoftState.RaftState), rd.SoftState.Lead)
@@ -236,10 +235,7 @@ func (n *node) process() {
 		snap := rd.Snapshot
 		hasSnap := !raft.IsEmptySnap(snap)
 		if hasSnap {
-			if err := n.st.ApplySnapshot(snap); err != nil {
-				n.w.emit(Event{Kind: EvError, Node: n.id, Text: "apply snapshot: " + err.Error()})
-				hasSnap = false
-			}
+			hasSnap = n.storeSnapshot(snap)
 		}
 		n.proposed = n.proposed[:0] // this Ready carries them: they are in storage from here on
 		if len(rd.Entries) > 0 {
@@ -262,9 +258,7 @@ func (n *node) process() {
 			n.w.send(n, m)
 		}
 		if hasSnap {
-			n.restore(snap.GetData(), snap.GetMetadata().GetIndex(), snap.GetMetadata().GetConfState())
-			n.overtaken(snap.GetMetadata().GetIndex())
-			n.w.emit(Event{Kind: EvSnapshotRestored, Node: n.id, Index: n.applied, Term: snap.GetMetadata().GetTerm(), Token: n.sm.NextToken()})
+			n.restoreSnapshot(snap)
 		}
 		for _, e := range rd.CommittedEntries {
 			n.apply(e)
@@ -301,7 +295,7 @@ func (n *node) onAppend(e *pb.Entry) {
 	}
 	n.tail.appended(e.GetIndex(), e.GetTerm(), c, err)
 	if e.GetType() != pb.EntryType_EntryNormal {
-		n.w.emit(Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Text: "conf " + describeConfEntry(e)})
+		n.confAppended(e)
 		return
 	}
 	if command && err == nil {
@@ -337,7 +331,7 @@ func (n *node) apply(e *pb.Entry) {
 			prev, held = n.sm.Get(c.Key)
 			cmd, res = c, n.sm.ApplyCommand(c)
 		} else {
-			n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "undecodable entry applied as Noop: " + err.Error()})
+			n.undecodable(idx, err)
 		}
 	}
 	n.applied = idx
@@ -345,8 +339,7 @@ func (n *node) apply(e *pb.Entry) {
 	n.sinceSnap++
 	o := n.w.origin(cmd.Origin)
 	if e.GetType() != pb.EntryType_EntryNormal {
-		n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key,
-			Text: "conf " + describeConfEntry(e)})
+		n.confApplied(e, &cmd, &o, res)
 	} else {
 		n.w.recordEntry(&entryEvent{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
 	}
@@ -389,10 +382,60 @@ func (n *node) apply(e *pb.Entry) {
 	n.answer(cmd, idx, res)
 	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
 		if c := n.w.clientByName[o.Client]; c != nil && !c.connected {
-			key, tok := cmd.Key, res.Token
-			n.after = append(n.after, func() { n.ghostRelease(key, tok) })
+			n.ghostLater(cmd.Key, res.Token)
 		}
 	}
+}
+
+// The Ready loop's and the apply's rare paths, apart (go:noinline): inlined, each event's
+// literal and its text sat in the middle of the hot code, which the instruction cache then
+// held in more lines.
+
+//go:noinline
+func (n *node) newTerm(term uint64) {
+	n.term = term
+	n.w.emit(Event{Kind: EvTerm, Node: n.id, Term: n.term})
+}
+
+// storeSnapshot stores a Ready's snapshot; false if storage refused it.
+//
+//go:noinline
+func (n *node) storeSnapshot(snap *pb.Snapshot) bool {
+	if err := n.st.ApplySnapshot(snap); err != nil {
+		n.w.emit(Event{Kind: EvError, Node: n.id, Text: "apply snapshot: " + err.Error()})
+		return false
+	}
+	return true
+}
+
+//go:noinline
+func (n *node) restoreSnapshot(snap *pb.Snapshot) {
+	n.restore(snap.GetData(), snap.GetMetadata().GetIndex(), snap.GetMetadata().GetConfState())
+	n.overtaken(snap.GetMetadata().GetIndex())
+	n.w.emit(Event{Kind: EvSnapshotRestored, Node: n.id, Index: n.applied, Term: snap.GetMetadata().GetTerm(), Token: n.sm.NextToken()})
+}
+
+//go:noinline
+func (n *node) confAppended(e *pb.Entry) {
+	n.w.emit(Event{Kind: EvAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Text: "conf " + describeConfEntry(e)})
+}
+
+//go:noinline
+func (n *node) undecodable(idx uint64, err error) {
+	n.w.emit(Event{Kind: EvError, Node: n.id, Index: idx, Text: "undecodable entry applied as Noop: " + err.Error()})
+}
+
+//go:noinline
+func (n *node) confApplied(e *pb.Entry, cmd *fsm.Command, o *Origin, res fsm.Result) {
+	n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: *cmd, Origin: *o, Result: res, Key: cmd.Key,
+		Text: "conf " + describeConfEntry(e)})
+}
+
+// ghostLater releases a granted lock whose client is gone, once the Ready is done.
+//
+//go:noinline
+func (n *node) ghostLater(key string, tok uint64) {
+	n.after = append(n.after, func() { n.ghostRelease(key, tok) })
 }
 
 // maybeSnapshot takes the periodic snapshot of option snapshot-every.

@@ -388,7 +388,7 @@ func (w *World) send(from *node, m *pb.Message) {
 		w.emitMsgFull(EvMsgSent, from.id, to, info, "", detail)
 	}
 	if m.GetType() == pb.MessageType_MsgSnap {
-		w.emit(Event{Kind: EvSnapshotSent, Node: from.id, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
+		w.snapshotSent(from.id, to, m)
 	}
 	if !w.net.plain {
 		reason := ""
@@ -398,14 +398,30 @@ func (w *World) send(from *node, m *pb.Message) {
 			reason = "random drop"
 		}
 		if reason != "" {
-			lost := *info // the slot goes back before dropped queues anything
-			w.q.unreserve(slot)
-			w.dropped(from.id, to, from.inc, &lost, detail, reason)
+			w.dropAtSend(from, to, slot, detail, reason)
 			return
 		}
 	}
 	at := AddTime(AddTime(w.now, w.latency()), held)
 	w.q.pushDeliver(slot, at, w.now, to, from.id, from.inc, m)
+}
+
+// snapshotSent and dropAtSend are send's rare paths, apart (go:noinline) so its hot code is
+// short.
+//
+//go:noinline
+func (w *World) snapshotSent(from, to int, m *pb.Message) {
+	w.emit(Event{Kind: EvSnapshotSent, Node: from, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
+}
+
+// dropAtSend drops a message send reserved a slot for: the slot goes back before dropped
+// queues anything.
+//
+//go:noinline
+func (w *World) dropAtSend(from *node, to int, slot int32, detail, reason string) {
+	lost := w.q.slab[slot].info
+	w.q.unreserve(slot)
+	w.dropped(from.id, to, from.inc, &lost, detail, reason)
 }
 
 func (w *World) dropped(from, to int, inc uint64, info *MsgInfo, detail, why string) {
