@@ -509,7 +509,15 @@ func (w *World) run(it *item, slot int32) {
 	if it.at > w.now {
 		w.now = it.at
 	}
-	w.handle(it)
+	if it.kind == itDeliver { // most items: handle's hold check and switch, without its call
+		if n := w.node(it.node); n.up && n.frz.on {
+			n.hold(it)
+		} else {
+			w.deliver(it)
+		}
+	} else {
+		w.handle(it)
+	}
 	w.q.release(slot)
 }
 
