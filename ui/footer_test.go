@@ -18,7 +18,10 @@ func TestFooterWholeKeys(t *testing.T) {
 		if !strings.Contains(foot, "? keys") || !strings.Contains(foot, "q quit") {
 			t.Errorf("%dx%d: the footer lacks help or quit: %q", sz[0], sz[1], foot)
 		}
-		body := strings.TrimSuffix(foot, "…")
+		if strings.Contains(foot, "…") {
+			t.Errorf("%dx%d: the footer ends in '…', read as cut text: %q", sz[0], sz[1], foot)
+		}
+		body := strings.TrimSpace(strings.TrimSuffix(foot, helpMore))
 		items := strings.Split(body, " • ")
 		last := strings.TrimSpace(items[len(items)-1])
 		whole := false

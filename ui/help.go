@@ -29,10 +29,46 @@ func (m *Model) helpLine(w int) []string {
 		}
 		return out
 	}
-	// Whole keys only: a key cut in half read as text lost, and "…" then means "? for the rest".
-	m.help.Width = w - 1
-	return []string{fitStyled(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)}
+	return []string{fitStyled(" "+m.shortHelp(w-1), w)}
 }
+
+// shortHelp is the footer's keys in w cells: whole keys only (a key cut in half read as text
+// lost), and helpMore when some do not fit. bubbles/help's ShortHelpView adds the key that does
+// not fit when its tail does not fit either, and the row was then cut.
+func (m *Model) shortHelp(w int) string {
+	h := &m.help
+	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	tail := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	var b strings.Builder
+	n := 0
+	binds := m.keys.ShortHelp()
+	for i, k := range binds {
+		if !k.Enabled() {
+			continue
+		}
+		item := h.Styles.ShortKey.Inline(true).Render(k.Help().Key) + " " + h.Styles.ShortDesc.Inline(true).Render(k.Help().Desc)
+		if n > 0 {
+			item = sep + item
+		}
+		room := w
+		if i < len(binds)-1 {
+			room -= lipgloss.Width(tail) // a key after this one: keep room to say there are more
+		}
+		if n+lipgloss.Width(item) > room {
+			if n+lipgloss.Width(tail) <= w {
+				b.WriteString(tail)
+			}
+			break
+		}
+		b.WriteString(item)
+		n += lipgloss.Width(item)
+	}
+	return b.String()
+}
+
+// helpMore ends the footer when its keys do not all fit: every round of newcomers read the
+// bubbles default, "…", as text cut off ("… ← back 1s (replays) …" at every stop).
+const helpMore = "· more: ?"
 
 // promptErrLines is the prompt's error wrapped to w cells, or nothing when there is none.
 func (m *Model) promptErrLines(w int) []string {

@@ -220,6 +220,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 	m.help.Styles.ShortKey, m.help.Styles.FullKey = st.helpKey, st.helpKey
 	m.help.Styles.ShortDesc, m.help.Styles.FullDesc = st.helpDesc, st.helpDesc
 	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator, m.help.Styles.Ellipsis = st.helpSep, st.helpSep, st.helpSep
+	m.help.Ellipsis = helpMore
 	m.sayFit(m.hint())
 	m.resize(80, 24)
 	return m, nil
