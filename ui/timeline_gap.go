@@ -279,8 +279,14 @@ func foldRun(run []tlItem, st *styles, w, atW int) tlItem {
 	}
 	text := mark + " " + nodeRun(run) + " " + verb + " " + rest
 	at := fmt.Sprintf("%*s ", atW, simTime(e.At))
-	if last := run[len(run)-1].ev.At; last != e.At && width(at)+width(text)+width(" ‥"+simTime(last)) <= w {
-		text += " ‥" + simTime(last) // the last one's time, where the row has room
+	if last := run[len(run)-1].ev.At; last != e.At {
+		// The last one's time says the run took time ("n1-n5 apply" read as all at once):
+		// where the row has no room for it, the result gives way (the Replication panel has it).
+		end := " ‥" + simTime(last)
+		if width(at)+width(text+end) > w {
+			text, _, _ = strings.Cut(text, " → ")
+		}
+		text += end
 	}
 	if width(at)+width(text) > w {
 		return tlItem{} // it would be cut: the run stays as it is
