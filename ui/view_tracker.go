@@ -233,7 +233,11 @@ func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
 		mark, ms := m.stageMark(entryStage(&m.v.Nodes[i], lo, e.Term))
 		l.add(ms, mark+"  ")
 	}
-	l.add(st.faint, firstFit(l.room(), why, "new leader's", ""))
+	// Whole words only: "new leader's" alone read as cut, with room left on the row.
+	if why != "" && e.Conf == "" {
+		why = firstFit(l.room(), why, "new leader's first entry", "new leader's entry", "new leader", "")
+	}
+	l.add(st.faint, firstFit(l.room(), why, ""))
 	return l.String()
 }
 
