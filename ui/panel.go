@@ -251,7 +251,8 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}
-	rows := []string{rule(m.st, m.focusName(panelTimeline, "timeline"), note, r.w)}
+	name := m.focusName(panelTimeline, "timeline")
+	rows := []string{rule(m.st, name, fitNote(note, r.w-width(name)-8), r.w)}
 	if r.h > 1 {
 		for i := 0; i < r.h-1+spare; i++ {
 			if i < len(body) {

@@ -63,10 +63,10 @@ func (t *tlView) shorter(vp viewport.Model, r *tlRing, version uint64, st *style
 			rows = append(rows, it.rows...)
 			lastShown = it.row + it.span
 		case below == 0 && len(rows) < h: // a wrapped row's first rows, as the viewport cuts it
+			below += it.span - (h - len(rows))
 			rows = append(rows, it.rows[:h-len(rows)]...)
-			below += len(it.rows)
 		default:
-			below += len(it.rows)
+			below += it.span // the rows scrolling shows, unfolded ("↓ 2 more" over 4 read wrong)
 		}
 	}
 	for _, mk := range t.marks {
@@ -136,11 +136,11 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, folded, w int) ([]string, stri
 	for i := range items {
 		switch {
 		case i < top:
-			above += len(items[i].rows)
+			above += items[i].span
 		case i <= last:
 			rows = append(rows, items[i].rows...)
 		default:
-			below += len(items[i].rows)
+			below += items[i].span
 		}
 	}
 	if above == 0 {
@@ -148,7 +148,7 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, folded, w int) ([]string, stri
 	}
 	note := fmt.Sprintf("story ↑ %d above · %d folded", above, folded)
 	if below > 0 {
-		note += fmt.Sprintf(" · ↓ %d", below)
+		note += fmt.Sprintf(" · ↓ %d more", below)
 	}
 	return fitAll(pad(rows, h, w), w), note, true
 }
@@ -207,6 +207,9 @@ func fold(items []tlItem, need int, st *styles, w, atW int) ([]tlItem, int) {
 			}
 			run := []int{i}
 			for j := i + 1; j < len(items); j++ {
+				if k := items[j].ev.Kind; (k == cluster.EvAppended || k == cluster.EvApplied) && items[j].ev.Index != items[i].ev.Index {
+					break // never past another entry's row: entry 5 read above entry 4 (round 12)
+				}
 				if free(&items[j]) && alike(&items[i], &items[j]) && !hasNode(items, run, items[j].ev.Node) {
 					run = append(run, j)
 				}
@@ -339,4 +342,19 @@ func nodeRun(run []tlItem) string {
 		who[i] = "n" + strconv.Itoa(id)
 	}
 	return strings.Join(who, " ")
+}
+
+// fitNote is a title note in w cells, whole parts only: the parts without an arrow go first
+// ("since last stop", then "N folded", then the filter), what is above and below last. A note
+// cut mid-word ("↑ 107 abov…", "2 folded ·…") read as text lost (round 12).
+func fitNote(note string, w int) string {
+	parts := strings.Split(note, " · ")
+	for len(parts) > 1 && width(strings.Join(parts, " · ")) > w {
+		i := slices.IndexFunc(parts, func(p string) bool { return !strings.ContainsAny(p, "↑↓") })
+		if i < 0 {
+			i = len(parts) - 1 // arrows only: the last one goes
+		}
+		parts = slices.Delete(parts, i, i+1)
+	}
+	return strings.Join(parts, " · ")
 }

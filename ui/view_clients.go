@@ -288,7 +288,8 @@ func (m *Model) timelineBox(r rect) []string {
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}
-	title := fmt.Sprintf("%sTimeline · %s (v) · %s", m.focusMark(panelTimeline), m.tl.filter, note)
+	head := fmt.Sprintf("%sTimeline · %s (v) · ", m.focusMark(panelTimeline), m.tl.filter)
+	title := head + fitNote(note, r.w-width(head)-6)
 	return box(m.st, title, body, r.w, r.h, m.focus == panelTimeline)
 }
 
