@@ -112,6 +112,8 @@ func (m *CompareModel) cmpHeader() string {
 	l.add(st.headVal, simTime(m.c.Now()))
 	sep()
 	switch {
+	case m.askToAnswer():
+		l.add(st.pauseBlock, " ? PREDICT ") // as play says at an ask
 	case m.atPause && m.c.AtStoryStart():
 		l.add(st.pauseBlock, " ‖ STORY STARTS ")
 	case m.atPause:
@@ -293,8 +295,8 @@ func (m *CompareModel) half(i int, r rect) []string {
 		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
 	}
 	if recentH > 0 {
-		rows, older, newer := m.recent(i, iw, recentH-1)
-		body = append(body, m.resultsRule(older, newer, iw))
+		rows, older, newer, skipped := m.recent(i, iw, recentH-1)
+		body = append(body, m.resultsRule(older, newer, skipped, iw))
 		body = append(body, rows...)
 	}
 	if narrH > 0 {
@@ -484,7 +486,10 @@ func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 
 // recent is the latest events of the kinds a comparison looks at (resultItems), newest last,
 // each one whole (wrapped, never cut: a violation's explanation is read there).
-func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer int) {
+// skipped is how many items between a kept violation and the newest rows gave way: the rule
+// says so (late-expire --unsafe at 120x40 dropped the ✗ result row under the VIOLATION, and ↑
+// then showed another view under the same title).
+func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer, skipped int) {
 	items := m.resultItems(i, w)
 	// The newest items that fit, newest last. The side's newest violation stays in view, its
 	// explanation first and newer items after it in the rows left: it is what the side's story
@@ -531,7 +536,7 @@ func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer int) {
 	case viol >= 0 && viol < from:
 		emit(items[viol], min(len(items[viol].lines), max(1, h)))
 		from, _ = newest(end, viol+1, len(out))
-		older = from - 1
+		older, skipped = viol, from-viol-1
 	case from == end && end > 0 && h > 0: // the newest alone is longer than the panel
 		emit(items[end-1], h)
 		older = end - 1
@@ -542,13 +547,17 @@ func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer int) {
 	for len(out) < h {
 		out = append(out, blank(w))
 	}
-	return out, older, len(items) - end
+	return out, older, len(items) - end, skipped
 }
 
 // resultsRule heads a half's results and replies, saying how many items ↑ and ↓ bring back.
-func (m *CompareModel) resultsRule(older, newer, w int) string {
+func (m *CompareModel) resultsRule(older, newer, skipped, w int) string {
 	right := "newest last"
 	switch {
+	case skipped > 0:
+		// The violation is kept in view above the newest rows: the rows between them are
+		// named, and ↑ shows them.
+		right = fmt.Sprintf("↑ %d older · %d between hidden (↑ ↓ scroll)", older, skipped)
 	case older > 0 && newer > 0:
 		right = fmt.Sprintf("↑ %d older · ↓ %d newer", older, newer)
 	case older > 0:

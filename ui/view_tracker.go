@@ -468,9 +468,9 @@ func (m *Model) newestEntry() string {
 			applied++
 		}
 	}
-	res := "…"
-	if r, _ := appliedResult(p); r != nil {
-		res = r.String()
+	r, _ := appliedResult(p)
+	if r == nil { // said as the tracker's row says it ("…" read as a cut result)
+		return fmt.Sprintf("replication · newest: %d %s → not applied yet", p.Index, p.Cmd)
 	}
-	return fmt.Sprintf("replication · newest: %d %s → %s, applied on %d of %d", p.Index, p.Cmd, res, applied, len(p.Stages))
+	return fmt.Sprintf("replication · newest: %d %s → %s, applied on %d of %d", p.Index, p.Cmd, r, applied, len(p.Stages))
 }
