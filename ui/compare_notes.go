@@ -18,6 +18,13 @@ func (m *CompareModel) sideNotes(i int) []string {
 	var out []string
 	if h := m.harm(i); h != "" {
 		out = append(out, "✖ "+h)
+		if n := m.storyMissCount(i); n > 0 && m.width < sideBySideW && !m.endSaysMore() {
+			// Stacked, the count of the story's checks that failed has no row of its own (below):
+			// it ends the violation's line where it fits (late-expire --unsafe at 120x40 had lost it).
+			if t := fmt.Sprintf("%s · ✗ %d of the story's checks did not hold (results below)", out[0], n); width(t) <= m.width-4 {
+				out[0] = t
+			}
+		}
 	}
 	// Stacked, rows are few: a violation's plain line already says what went otherwise here,
 	// and at 80x24 the narration keeps the rows (the node table leaves none for a note there).
@@ -146,12 +153,7 @@ func (m *CompareModel) storyMiss(i int) string {
 	if len(fs) == 0 {
 		return ""
 	}
-	counted := 0 // those that held a few ms late are timing, not counted
-	for _, f := range fs {
-		if f.Late == 0 {
-			counted++
-		}
-	}
+	counted := m.storyMissCount(i)
 	at, text := storyMissText(fs[len(fs)-1])
 	if m.width >= sideBySideW {
 		// Each one is listed among the half's results at its instant; here, how many so far.
@@ -161,6 +163,21 @@ func (m *CompareModel) storyMiss(i int) string {
 		text += fmt.Sprintf(" (%d of the story's checks so far)", counted)
 	}
 	return fmt.Sprintf("✗ %s %s", at, strings.TrimPrefix(text, "✗ "))
+}
+
+// storyMissCount is how many of the story's checks did not hold on side i so far (those that
+// held a few ms late are timing, not counted).
+func (m *CompareModel) storyMissCount(i int) int {
+	if i != 1 || m.storyOf() == "" {
+		return 0
+	}
+	counted := 0
+	for _, f := range m.c.StepFailures(1) {
+		if f.Late == 0 {
+			counted++
+		}
+	}
+	return counted
 }
 
 // storyMissText is one story check that did not hold on the other run: its instant, and what

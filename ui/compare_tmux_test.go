@@ -25,7 +25,9 @@ func TestTmuxCompare(t *testing.T) {
 				if time.Now().After(deadline) {
 					t.Fatalf("no divergence on screen:\n%s", s)
 				}
-				if strings.Contains(s, "SCRIPT PAUSE") {
+				if strings.Contains(s, "? PREDICT") {
+					p.key("2") // the ask: a prediction first, then the header says SCRIPT PAUSE
+				} else if strings.Contains(s, "SCRIPT PAUSE") {
 					p.key("Enter")
 				}
 				time.Sleep(100 * time.Millisecond)

@@ -161,7 +161,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 	d := m.c.Div
 	// A drawing context for the single-run panels: the diverging node or client is shown as
 	// the selected one.
-	dm := &Model{st: m.st, v: *v}
+	dm := &Model{st: m.st, v: *v, oneZero: true}
 	if d != nil {
 		if strings.HasPrefix(d.Subject, "n") {
 			dm.node = d.Node
@@ -291,7 +291,12 @@ func (m *CompareModel) half(i int, r rect) []string {
 		body = append(body, rule(m.st, dm.newestEntry(), "", iw))
 	}
 	if clientsH >= 2 {
-		body = append(body, rule(m.st, "clients & resource", "", iw))
+		aside := ""
+		if recentH == 0 && len(m.kept[i].evs) > 0 {
+			// The results and replies had no row left: say so, where the list would start.
+			aside = "applied results & replies: no room (a taller terminal)"
+		}
+		body = append(body, rule(m.st, "clients & resource", aside, iw))
 		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
 	}
 	if recentH > 0 {
@@ -854,7 +859,14 @@ func (m *CompareModel) askToAnswer() bool {
 }
 
 func (m *CompareModel) sharedNarrLines(w int) int {
-	n := max(3, len(m.sharedNarration(w)))
+	lines := m.sharedNarration(w)
+	n := len(lines)
+	if k := n - 1; w < sideBySideW && k >= 3 && lines[k].kind == narrAskDone {
+		// Stacked, an earlier ask's verdict gives its row to the halves (fitNarr drops it): at
+		// late-expire --unsafe's divergence at 120x40 it took the unsafe half's replication.
+		n--
+	}
+	n = max(3, n)
 	switch {
 	case m.endSaysMore() || m.askToAnswer():
 		return min(n, max(3, (m.height-3)/2))

@@ -31,10 +31,13 @@ type seekMsg struct{}
 // Model is the root bubbletea model: it owns the playback, routes keys to actions and the
 // focused panel, and draws a snapshot of the world taken in Update.
 type Model struct {
-	st    *styles
-	keys  keyMap
-	help  help.Model
-	input lineEdit
+	st *styles
+	// oneZero: a lock at zero reads "EXPIRED HERE" at every width (compare's halves, whose
+	// cells read it three ways as the width changed).
+	oneZero bool
+	keys    keyMap
+	help    help.Model
+	input   lineEdit
 
 	sim     *sim
 	base    *scenarios.Scenario

@@ -129,6 +129,9 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 			if compact {
 				words = []string{"EXPIRED HERE·wait Expire", "EXPIRED HERE", "EXPIRED"}
 			}
+			if m.oneZero {
+				words = []string{"EXPIRED HERE", "EXPIRED…", "…"}
+			}
 			l.add(st.barZero, firstFit(l.room(), words...))
 			return
 		}

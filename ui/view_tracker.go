@@ -90,20 +90,16 @@ func trackerCols(idxW, cmdW, nodes int) []trackerCol {
 }
 
 // trackerHeadRule is the tracker's rule when it has room for one row only: the column head
-// drawn as the rule (its words over their columns, ─ between), then the section's name, so
+// (its words over their columns, spaces between) and then the rule with the section's name, so
 // a half with one row still says what each column is (compare's lower half lost its head to
-// the story check's line while the upper half had it: etcd-failover-reset at 4.073s).
+// the story check's line while the upper half had it: etcd-failover-reset at 4.073s). The words
+// were drawn into the rule ("idx─term─command──"), which read as a broken line.
 func (m *Model) trackerHeadRule(iw, rows int) string {
 	st := m.st
 	l := newLine(iw)
-	for i, c := range trackerCols(m.trackerIdxW(), m.trackerCmdW(iw, rows), len(m.v.Nodes)) {
-		w := c.word
-		if i == 0 {
-			w = strings.TrimLeft(w, " ")
-			l.add(st.border, strings.Repeat("─", width(c.word)-width(w)))
-		}
-		l.add(st.headKey, w)
-		l.add(st.border, strings.Repeat("─", c.gap))
+	for _, c := range trackerCols(m.trackerIdxW(), m.trackerCmdW(iw, rows), len(m.v.Nodes)) {
+		l.add(st.headKey, c.word)
+		l.add(st.plain, strings.Repeat(" ", c.gap))
 	}
 	name := " replication "
 	if legend := " replication · ·none ○appended ◆committed ✓applied "; l.room() >= width(legend)+3 {
