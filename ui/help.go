@@ -125,6 +125,7 @@ func (m *Model) helpBody(w, h int) []string {
 		lines = append(lines, m.flowHelp(w)...)
 	}
 	legend := []string{
+		m.headLegend(),
 		roleLegend(),
 		"log: ✓ applied · ◆ committed, not applied (a DOWN node applies nothing: its lock table went with its memory) · ○ not committed (italic) · t3 = term 3 · · none: not in that node's log · every entry in the widest form all of them fit whole, with room for a held lock's Expire (so a name stays from stop to stop): Grant KEY LEASE CLIENT · Grant KEY LEASE · Grant KEY · G KEY LEASE · G KEY (G Grant, R Release, E Expire; the Replication panel has the rest)",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
@@ -191,4 +192,14 @@ func roleLegend() string {
 		parts[i] = r.Glyph() + " " + string(r)
 	}
 	return "roles: " + strings.Join(parts, " · ")
+}
+
+// headLegend is the legend's line for the header's marks, which shrink to a symbol where the
+// line has no room for their words (at 80x24 the unsafe switch is a bare ⚠: the legend names it).
+func (m *Model) headLegend() string {
+	s := "header: "
+	if us := m.v.Config.Unsafe.Names(); len(us) > 0 {
+		s += "⚠ unsafe: a safety check switched off for this run (here " + strings.Join(us, ", ") + ") · "
+	}
+	return s + "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind) · 9/61 = script step"
 }

@@ -192,16 +192,18 @@ const (
 // rarely needs it mid-lesson), then the leader and term (the node columns say them too, but the
 // header is where a student looks for who leads; the sandbox keeps its seed longer). Then the unsafe switch's
 // name (the lesson's name says -unsafe), the word "step", the speed, "violations" (with none),
-// "voters", the number before the lesson's name; the run state's words (a student reads the
-// header to know whether the script paused). Violations lose their names past the first only
-// then, unless that keeps the unsafe switch's name (unsafeNameFirst). The simulated time goes
-// last: the narration tells the story by its instants ("at 0.090s"), and racing-acquires-unsafe
-// at 80x24 never showed it once two violations were named (round 11). The lesson's name and the
-// step counter stay.
+// "voters", the run state's last word ("‖ SCRIPT": a student reads the header to know whether
+// the script paused), the word "unsafe" (the ⚠, which the ? legend explains, stays).
+// Violations lose their names past the first only then, unless that keeps the unsafe switch's
+// name (unsafeNameFirst). Then the run state's words, and the simulated time last: the
+// narration tells the story by its instants ("at 0.090s"), and racing-acquires-unsafe at 80x24
+// never showed it once two violations were named (round 11). The lesson's number and name and
+// the step counter stay (the number went before the run state's words did, and the state
+// shrank to a bare ‖ while "lost-grant +1" stayed: racing-acquires-unsafe at 80x24, round 12).
 var headGiveWay = []struct{ field, form int }{
 	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hLeader, 2}, {hAhead, 1}, {hUnsafe, 2},
-	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hTitle, 2}, {hState, 1}, {hUnsafe, 3},
-	{hState, 2}, {hViol, 3}, {hConf, 2}, {hConf, 3}, {hTime, 1},
+	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hState, 1}, {hUnsafe, 3},
+	{hViol, 3}, {hConf, 2}, {hConf, 3}, {hState, 2}, {hTime, 1},
 }
 
 // unsafeNameFirst is headGiveWay with the violations' short form ("✖ lost-grant +1") before
@@ -249,7 +251,7 @@ func leaderOutlastsVoters(order []struct{ field, form int }) []struct{ field, fo
 			out = append(out, g{hConf, 1}, g{hTime, 1})
 			continue
 		case g{hViol, 2}:
-			out = append(out, o, g{hConf, 2}, g{hLeader, 1}, g{hTitle, 2}, g{hState, 1}, g{hLeader, 2})
+			out = append(out, o, g{hConf, 2}, g{hLeader, 1}, g{hState, 1}, g{hViol, 3}, g{hLeader, 2})
 			continue
 		}
 		out = append(out, o)
@@ -309,8 +311,8 @@ func (m *Model) headFields() []headField {
 		fs[hTitle] = headField{forms: [][]headSeg{{{st.headName, " leaselab "}, {st.headVal, m.title}}}}
 	} else {
 		// The number in the curriculum and the name always lead, so the header reads the same
-		// in every lesson and at every stop; the title follows them while it fits; a lesson's
-		// name is never replaced by a number alone.
+		// in every lesson and at every stop (as the README says); the title follows them while
+		// it fits.
 		name := m.base.Name
 		if _, n, ok := lessonNumber(m.base.Name); ok {
 			name = fmt.Sprintf("%d %s", n, m.base.Name)
@@ -319,9 +321,6 @@ func (m *Model) headFields() []headField {
 			fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, name}, {st.headKey, " · " + m.title}})
 		}
 		fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, name}})
-		if name != m.base.Name {
-			fs[hTitle].forms = append(fs[hTitle].forms, []headSeg{{st.headName, " "}, {st.headVal, m.base.Name}})
-		}
 	}
 	fs[hUnsafe] = one(st.badBlock, "")
 	if us := v.Config.Unsafe.Names(); len(us) > 0 {
@@ -394,7 +393,7 @@ func (m *Model) headFields() []headField {
 		fs[hViol] = one(st.badBlock, fmt.Sprintf(" ✖ %d: %s ", n, all), "✖ "+all, "✖ "+all, brief)
 	} else {
 		// No count or names to lose: the word is shortened, before the time goes.
-		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 violations", "✔ 0 viol", "✔ 0 viol")
+		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 violations", "✔ 0 viol", "✔ none")
 	}
 	if !m.sim.sandbox {
 		pc, n := m.sim.pc(), len(m.base.Steps)
