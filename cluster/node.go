@@ -267,9 +267,17 @@ func (n *node) process() {
 			n.onReadState(rs)
 		}
 		n.rn.Advance(rd)
-		n.runAfter()
-		n.settleReads()
-		n.settleWaiters()
+		// Most Readies leave nothing to run, read or settle: the lengths are looked at here,
+		// not in a call each.
+		if len(n.after) > 0 {
+			n.runAfter()
+		}
+		if len(n.reads) > 0 {
+			n.settleReads()
+		}
+		if len(n.waiters) > 0 {
+			n.settleWaiters()
+		}
 		n.maybeSnapshot()
 	}
 }
