@@ -212,7 +212,9 @@ func (c *client) start(a action) {
 	if a.op == OpRelease || a.op == OpKeepalive {
 		req.token = c.tokenFor(a)
 	}
-	w.note(&Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
+	nt := &w.callNote
+	nt.Kind, nt.Client, nt.Req, nt.Op, nt.Key, nt.Token = ClientCall, c.name, req.id, req.op, req.key, req.token
+	w.observe(nt)
 	c.cur = req
 	c.send()
 }
@@ -444,7 +446,9 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 		c.keptAlive(req, kind)
 	}
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
-	c.w.note(&Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind, Token: token})
+	nt := &c.w.returnNote
+	nt.Kind, nt.Client, nt.Req, nt.Reply, nt.Token = ClientReturn, c.name, req.id, kind, token
+	c.w.observe(nt)
 	c.kick()
 }
 

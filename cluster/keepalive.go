@@ -151,7 +151,9 @@ func (c *client) onLoopTimer(l *keepLoop) {
 	req.wait = c.waitFor()
 	req.deadline = AddTime(now, req.wait)
 	l.req = req
-	w.note(&Note{Kind: ClientCall, Client: c.name, Req: req.id, Op: req.op, Key: req.key, Token: req.token})
+	nt := &w.callNote
+	nt.Kind, nt.Client, nt.Req, nt.Op, nt.Key, nt.Token = ClientCall, c.name, req.id, req.op, req.key, req.token
+	w.observe(nt)
 	c.sendReq(req)
 }
 
@@ -184,7 +186,9 @@ func (c *client) endRenewal(l *keepLoop, kind ReplyKind, from, hint int, sent ti
 	req := l.req
 	l.req = nil
 	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Peer: hint, Sent: sent})
-	c.w.note(&Note{Kind: ClientReturn, Client: c.name, Req: req.id, Reply: kind})
+	nt := &c.w.returnNote
+	nt.Kind, nt.Client, nt.Req, nt.Reply, nt.Token = ClientReturn, c.name, req.id, kind, 0
+	c.w.observe(nt)
 	c.keptAlive(req, kind)
 	if kind == ReplyRenewed || kind == ReplyNotFound { // what the client now knows of its lock
 		c.seen = lastAnswer{kind: kind, key: req.key}

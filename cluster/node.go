@@ -309,7 +309,9 @@ func (n *node) onAppend(e *pb.Entry) {
 	if command && err == nil {
 		o = n.w.origin(c.Origin)
 		if o.Node == n.id { // the proposer's own log: the only append a watcher follows
-			n.w.note(&Note{Kind: EntryAppended, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: c, Origin: o})
+			nt := &n.w.appendNote
+			nt.Kind, nt.Node, nt.Index, nt.Term, nt.Cmd, nt.Origin = EntryAppended, n.id, e.GetIndex(), e.GetTerm(), c, o
+			n.w.observe(nt)
 		}
 		for _, p := range n.pending {
 			if p.id == c.Origin {

@@ -195,7 +195,9 @@ func (n *node) propose(cmd fsm.Command, o Origin) (uint64, bool) {
 	}
 	n.w.recordEntry(&entryEvent{Kind: EvProposed, Node: n.id, Term: n.term, Cmd: cmd, Origin: o, Key: cmd.Key})
 	n.proposed = append(n.proposed, cmd)
-	n.w.note(&Note{Kind: EntryProposed, Node: n.id, Cmd: cmd, Origin: o, Term: n.term})
+	nt := &n.w.proposeNote
+	nt.Kind, nt.Node, nt.Cmd, nt.Origin, nt.Term = EntryProposed, n.id, cmd, o, n.term
+	n.w.observe(nt)
 	return o.ID, true
 }
 

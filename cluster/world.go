@@ -51,8 +51,12 @@ type World struct {
 	// applyNote is the note every apply hands the watchers (Watchers.Applied), rewritten field
 	// by field: only the apply's fields are ever set, so none is left over from another kind.
 	applyNote Note
-	subs      []subscriber
-	subKind   uint64 // bit k: some subscriber wants events of kind k
+	// The notes of the commonest other kinds, each rewritten field by field with the same
+	// fields (observe), and the note the rare kinds are copied into (note).
+	callNote, returnNote, proposeNote, appendNote, otherNote Note
+
+	subs    []subscriber
+	subKind uint64 // bit k: some subscriber wants events of kind k
 
 	clinks map[linkKey]clientLink // client link rules (clientlink.go); nil when none
 

@@ -121,7 +121,7 @@ type appendWatch struct {
 	appends, others int
 }
 
-func (a *appendWatch) Observe(n Note) {
+func (a *appendWatch) Observe(n *Note) {
 	if n.Kind == EntryAppended {
 		a.appends++
 		if n.Node != n.Origin.Node {

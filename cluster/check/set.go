@@ -21,17 +21,17 @@ func Attach(out cluster.Sink) cluster.Watchers {
 // Observe tells each watcher, in that order. The commonest notes go straight to the watchers
 // that read them (what each one's observe would do, a test holds them equal): an apply is
 // a third of all notes, and three calls that each switch on the kind again ran on every one.
-func (s *Set) Observe(e cluster.Note) {
+func (s *Set) Observe(e *cluster.Note) {
 	switch e.Kind {
 	case cluster.EntryApplied:
-		s.Applied(&e)
+		s.Applied(e)
 	case cluster.EntryAppended:
 		s.tracker.placed(e.Cmd.Origin, e.Node, e.Index, e.Term)
 	case cluster.EntryProposed:
 		s.tracker.proposed(e.Origin, e.Cmd, e.At)
 		s.history.onPropose(e.Origin, e.Cmd, e.At)
 	default:
-		s.observeEach(&e)
+		s.observeEach(e)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 // eachSet is a Set told every note through each watcher's own observe.
 type eachSet struct{ *Set }
 
-func (s eachSet) Observe(e cluster.Note)  { s.observeEach(&e) }
+func (s eachSet) Observe(e *cluster.Note) { s.observeEach(e) }
 func (s eachSet) Applied(e *cluster.Note) { s.observeEach(e) }
 
 // Set.Observe's shortcuts do what the watchers' own observe does: two worlds, one told each
