@@ -366,7 +366,9 @@ func (n *node) apply(e *pb.Entry) {
 			n.resetLeases(idx)
 		}
 		// An empty entry (a new leader's Noop) may be what took a request's index here.
-		n.answer(cmd, idx, res)
+		if len(n.pending) > 0 {
+			n.answer(cmd, idx, res)
+		}
 		return
 	}
 	r := n.rec(cmd.Key)
@@ -389,7 +391,9 @@ func (n *node) apply(e *pb.Entry) {
 			n.startDelay(cmd.Key)
 		}
 	}
-	n.answer(cmd, idx, res)
+	if len(n.pending) > 0 { // only a node clients asked has any: not the followers' applies
+		n.answer(cmd, idx, res)
+	}
 	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
 		if c := n.w.clientByName[o.Client]; c != nil && !c.connected {
 			n.ghostLater(cmd.Key, res.Token)
