@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"leaselab/scenarios"
@@ -157,5 +159,15 @@ func playEveryLesson(t *testing.T, sizes [][2]int, f func(t *testing.T, s *scena
 				f(t, s, newPlay(t, s, sz[0], sz[1]))
 			})
 		}
+	}
+}
+
+// playUntilOnScreen plays on, answering asks, until a stop shows text (or the script ends).
+func playUntilOnScreen(t *testing.T, m *Model, text string) {
+	t.Helper()
+	for !m.sim.ended && !strings.Contains(ansi.Strip(m.View()), text) {
+		answerAsk(m)
+		press(m, "enter")
+		runToStop(t, m)
 	}
 }

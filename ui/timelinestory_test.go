@@ -187,11 +187,7 @@ func TestTimelineSameInstantStop(t *testing.T) {
 // reaching n1 and its busy.
 func TestLockEventsShowTheReadIndexRound(t *testing.T) {
 	m := playLesson(t, "racing-acquires", 120, 40)
-	for !m.sim.ended && !strings.Contains(ansi.Strip(m.View()), "(ReadIndex: a majority") {
-		answerAsk(m)
-		press(m, "enter")
-		runToStop(t, m)
-	}
+	playUntilOnScreen(t, m, "(ReadIndex: a majority")
 	content := ansi.Strip(m.sim.tl.content(filterLock, tlRows, 200, m.st))
 	at, confirm, busy := strings.Index(content, "n1 receives c2's acquire orders"), strings.Index(content, "confirms n1 still leads (ReadIndex"), strings.Index(content, "c2 gets busy")
 	if at < 0 || confirm < at || busy < confirm {
