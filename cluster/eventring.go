@@ -220,38 +220,6 @@ func (g *eventRing) putWide(r *evRec, i int, e *Event) {
 	r.at, r.kind, r.flags = e.At, e.Kind, fWide
 }
 
-// putEntry records e (recordEntry's), numbered seq at at.
-func (g *eventRing) putEntry(seq uint64, at time.Duration, e *entryEvent) {
-	r, i := g.slot(seq)
-	c, o := &e.Cmd, &e.Origin
-	r.at, r.kind, r.node, r.peer = at, e.Kind, uint8(e.Node), 0
-	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = e.Index, e.Term, 0, e.Result.Token, 0
-	r.u = 0
-	r.b[0], r.b[1], r.b[2], r.b[3], r.b[4], r.b[5] = 0, 0, 0, uint8(e.Result.Kind), uint8(c.Kind), uint8(o.Kind)
-	flags := u8(e.Result.Existed) * fExisted
-	if c.LeaseMS|c.Token|c.Origin|c.RemainingMS|o.ID|o.Req|o.Token|uint64(o.Node) != 0 {
-		flags |= fExtCmd
-		x := &g.exts[i]
-		x[0], x[1], x[2], x[3] = c.LeaseMS, c.Token, c.Origin, c.RemainingMS
-		x[4], x[5], x[6], x[7] = o.ID, o.Req, o.Token, uint64(o.Node)
-	}
-	r.flags = flags
-	var m uint8
-	if len(e.Key)|len(c.Key)|len(o.Client) != 0 {
-		t := &g.texts[i]
-		if e.Key != "" {
-			t.Key, m = e.Key, txKey
-		}
-		if c.Key != "" {
-			t.CmdKey, m = c.Key, m|txCmdKey
-		}
-		if o.Client != "" {
-			t.OrgClient, m = o.Client, m|txOrgClient
-		}
-	}
-	r.tmask = m
-}
-
 // putClient records a clientShaped event e (numbered e.Seq).
 func (g *eventRing) putClient(e *Event) {
 	r, i := g.slot(e.Seq)

@@ -344,47 +344,6 @@ func (e *entryEvent) originWord() uint64 { return e.Origin.ID<<8 | uint64(e.Orig
 // nz is 1 if x is not zero, else 0, without a branch.
 func nz(x uint64) uint64 { return (x | -x) >> 63 }
 
-// hashEntryEvent is hashEvent for the Event e would be, numbered seq at at: the mask is built
-// from e's fields alone, without a branch (a test holds the two equal).
-func hashEntryEvent(h, seq uint64, at time.Duration, e *entryEvent) uint64 {
-	c := &e.Cmd
-	cmd, rs, org := e.cmdWord(), e.resultWord(), e.originWord()
-	mask := nz(e.Index)<<3 | nz(e.Term)<<4 | nz(uint64(c.Kind))<<5 | nz(uint64(len(c.Key)))<<6 |
-		nz(cmd)<<7 | nz(rs)<<8 | nz(org)<<9 | nz(uint64(len(e.Key)))<<11
-	h = hashU64(h, seq)
-	h = hashU64(h, uint64(at))
-	h = hashU64(h, uint64(e.Kind)|mask<<8)
-	h = hashU64(h, uint64(e.Node)<<32)
-	if e.Index != 0 {
-		h = hashU64(h, e.Index)
-	}
-	if e.Term != 0 {
-		h = hashU64(h, e.Term)
-	}
-	if mask>>5 == 0 {
-		return h
-	}
-	if c.Kind != 0 {
-		h = hashU64(h, uint64(c.Kind))
-	}
-	if c.Key != "" {
-		h = hashStr(h, c.Key)
-	}
-	if cmd != 0 {
-		h = hashU64(h, cmd)
-	}
-	if rs != 0 {
-		h = hashU64(h, rs)
-	}
-	if org != 0 {
-		h = hashU64(h, org)
-	}
-	if e.Key != "" {
-		h = hashStr(h, e.Key)
-	}
-	return h
-}
-
 // clientShaped says whether e has no field set but Client, Node, Peer, Req, Key, Token, Op,
 // Reply, Sent and Lease (and Seq, At, Kind): the shape of a client's send, a request's arrival
 // at a node and a reply, which hashClientEvent and putClient take without looking at the rest.

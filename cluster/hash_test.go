@@ -112,19 +112,6 @@ func entryOf(e *Event) *entryEvent {
 	return &entryEvent{Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term, Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key}
 }
 
-// The fast hash of entry events must be the general one exactly.
-func TestHashEntryEventIsHashEvent(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for i := 0; i < 20000; i++ {
-		e := randomEntryEvent(r)
-		e.Seq, e.At = r.Uint64(), time.Duration(r.Int64())
-		h := r.Uint64()
-		if got, want := hashEntryEvent(h, e.Seq, e.At, entryOf(&e)), hashEvent(h, &e); got != want {
-			t.Fatalf("event %+v: hashEntryEvent %x, hashEvent %x", e, got, want)
-		}
-	}
-}
-
 // recordEntry records what emit would: the same events in the ring, the same trace hash and
 // the same events to a subscriber, also where it reuses slots that other shapes filled; with
 // no subscriber it takes its one-pass path.

@@ -237,14 +237,14 @@ func (w *World) emitMsgFull(kind EventKind, node, peer int, info *MsgInfo, text,
 }
 
 // recordEntry records what emit would for e's Event (see entryEvent), neither building it
-// unless someone subscribed nor hashing it field by field. An event with a Text goes through
-// emit. Unless someone subscribed to its kind (so for nearly every entry event), the record is
-// written and the event hashed in one pass over its fields, each read once: putEntry and
-// hashEntryEvent, which a test holds it equal to, read them twice and took a call each; and an
-// event's key, the same string as its command's, is read into a word once.
+// unless someone subscribed to its kind nor hashing it field by field (a test holds it equal to
+// emit). An event with a Text goes through emit. The record is written and the event hashed in
+// one pass over its fields, each read once, with no call (a record function and a hash function
+// read them twice and took a call each), and an event's key, the same string as its command's,
+// is read into a word once.
 func (w *World) recordEntry(e *entryEvent) {
-	if uint(e.Node) >= 256 || w.subKind&(1<<e.Kind) != 0 {
-		w.recordEntryFull(e)
+	if uint(e.Node) >= 256 { // not a node id (MaxNodes): the record keeps a node in a byte
+		w.emitEntry(e)
 		return
 	}
 	seq, at := w.evSeq+1, w.now
@@ -255,7 +255,7 @@ func (w *World) recordEntry(e *entryEvent) {
 	// calls below (tail, hashStr) they would be spilled to the stack and read back.
 	c, o := &e.Cmd, &e.Origin
 
-	// The record (putEntry).
+	// The record (the ring's entry shape, as eventRing.event reads it).
 	r.at, r.kind, r.node, r.peer = at, e.Kind, uint8(e.Node), 0
 	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = e.Index, e.Term, 0, e.Result.Token, 0
 	r.u = 0
@@ -283,7 +283,7 @@ func (w *World) recordEntry(e *entryEvent) {
 	}
 	r.tmask = m
 
-	// The hash (hashEntryEvent).
+	// The hash (hashEvent's, for an entry event's fields).
 	mask := nz(e.Index)<<3 | nz(e.Term)<<4 | nz(uint64(c.Kind))<<5 | nz(uint64(len(c.Key)))<<6 |
 		nz(e.cmdWord())<<7 | nz(e.resultWord())<<8 | nz(e.originWord())<<9 | nz(uint64(len(e.Key)))<<11
 	h := w.hash
@@ -299,6 +299,9 @@ func (w *World) recordEntry(e *entryEvent) {
 	}
 	if mask>>5 == 0 {
 		w.hash = h
+		if w.subKind&(1<<e.Kind) != 0 {
+			w.publishEntry(e)
+		}
 		return
 	}
 	if c.Kind != 0 {
@@ -330,25 +333,25 @@ func (w *World) recordEntry(e *entryEvent) {
 		}
 	}
 	w.hash = h
+	if w.subKind&(1<<e.Kind) != 0 {
+		w.publishEntry(e)
+	}
 }
 
-// recordEntryFull is recordEntry for an event someone subscribed to, or whose node does not
-// fit a record.
+// emitEntry is recordEntry for an event whose node does not fit a record.
 //
 //go:noinline
-func (w *World) recordEntryFull(e *entryEvent) {
-	if uint(e.Node) >= 256 { // not a node id (MaxNodes): the record keeps a node in a byte
-		w.emit(Event{Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term, Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key})
-		return
-	}
-	w.evSeq++
-	w.hash = hashEntryEvent(w.hash, w.evSeq, w.now, e)
-	w.ring.putEntry(w.evSeq, w.now, e)
-	if w.subKind&(1<<e.Kind) != 0 {
-		w.pub, w.pubFull = Event{Seq: w.evSeq, At: w.now, Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term,
-			Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key}, true
-		w.publish(&w.pub)
-	}
+func (w *World) emitEntry(e *entryEvent) {
+	w.emit(Event{Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term, Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key})
+}
+
+// publishEntry gives the entry event recordEntry just recorded to its subscribers.
+//
+//go:noinline
+func (w *World) publishEntry(e *entryEvent) {
+	w.pub, w.pubFull = Event{Seq: w.evSeq, At: w.now, Kind: e.Kind, Node: e.Node, Index: e.Index, Term: e.Term,
+		Cmd: e.Cmd, Origin: e.Origin, Result: e.Result, Key: e.Key}, true
+	w.publish(&w.pub)
 }
 
 func (w *World) newOrigin(o Origin) Origin {
