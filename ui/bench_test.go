@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"testing"
 	"time"
 
@@ -259,6 +261,21 @@ func BenchmarkView200x60Leases100k(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m.refresh()
+		_ = m.View()
+	}
+}
+
+// BenchmarkViewAtFoldedStop is a frame at a stop whose story the timeline folds
+// (racing-acquires at 0.070s, 120x40): the fold is worked out once per stop, not per frame.
+func BenchmarkViewAtFoldedStop(b *testing.B) {
+	m := playLesson(b, "racing-acquires", 120, 40)
+	playUntilOnScreen(b, m, "(ReadIndex: a majority")
+	if !strings.Contains(ansi.Strip(m.View()), "folded") {
+		b.Fatal("the stop's story is not folded")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		_ = m.View()
 	}
 }

@@ -163,7 +163,7 @@ func playEveryLesson(t *testing.T, sizes [][2]int, f func(t *testing.T, s *scena
 }
 
 // playUntilOnScreen plays on, answering asks, until a stop shows text (or the script ends).
-func playUntilOnScreen(t *testing.T, m *Model, text string) {
+func playUntilOnScreen(t testing.TB, m *Model, text string) {
 	t.Helper()
 	for !m.sim.ended && !strings.Contains(ansi.Strip(m.View()), text) {
 		answerAsk(m)

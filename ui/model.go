@@ -107,6 +107,7 @@ type tlView struct {
 	above    int      // placed at rows the narration names: rows of the story above them
 	aboveAt  int      // the top row it was so placed at (scrolled away, the notes go)
 	lines    []string // the viewport's content, by row
+	short    shortCache
 }
 
 // following: nobody scrolled the timeline back (it shows the newest rows, or the stop's story).
@@ -385,6 +386,7 @@ func (m *Model) syncTimeline() {
 	content := tl.content(m.tl.filter, tlRows, m.tl.vp.Width, m.st)
 	m.tl.vp.SetContent(content)
 	m.tl.lines = strings.Split(content, "\n")
+	m.tl.short = shortCache{}
 	m.tl.atW = timeColumn(&tl.rings[m.tl.filter])
 	m.tl.version, m.tl.shown, m.tl.set = tl.version, m.tl.filter, true
 	if follow {

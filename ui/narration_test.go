@@ -62,7 +62,7 @@ func TestNarrationNeverCut(t *testing.T) {
 }
 
 // runToStop plays the script until its next pause or its end.
-func runToStop(t *testing.T, m *Model) {
+func runToStop(t testing.TB, m *Model) {
 	t.Helper()
 	for i := 0; !m.sim.atPause() && !m.sim.ended; i++ {
 		if i > 10000 {

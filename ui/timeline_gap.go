@@ -39,6 +39,26 @@ func (t *tlView) shorter(vp viewport.Model, r *tlRing, version uint64, st *style
 	if !t.gap || t.vp.YOffset != t.aboveAt || t.version != version || len(t.lines) == 0 {
 		return nil, "", false
 	}
+	// A stop holds still while View runs at every frame: fold once per filling and size.
+	if c := &t.short; c.set && c.h == vp.Height && c.w == vp.Width {
+		return c.rows, c.note, c.ok
+	}
+	rows, note, ok = t.shorten(vp, r, st)
+	t.short = shortCache{set: true, h: vp.Height, w: vp.Width, rows: rows, note: note, ok: ok}
+	return rows, note, ok
+}
+
+// shortCache is shorter's answer for the timeline's filling (syncTimeline clears it) at a size.
+type shortCache struct {
+	set  bool
+	h, w int
+	rows []string
+	note string
+	ok   bool
+}
+
+// shorten is shorter's work: the story folded, or ok false.
+func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []string, note string, ok bool) {
 	h, off := vp.Height, t.storyAt
 	if h < 2 || len(t.lines)-off <= h {
 		return nil, "", false // it fits
