@@ -3,6 +3,7 @@ package scenarios
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"leaselab/cluster"
 )
@@ -72,5 +73,104 @@ func TestLeaseReadBreaksWithTrueClocks(t *testing.T) {
 	s.Header.Unsafe = nil
 	if vs := lessonRun(t, s, nil).World().Violations(); len(vs) != 0 {
 		t.Errorf("%s without unsafe lease-read: %v", file, vs)
+	}
+}
+
+// lease-read's narration states times that must hold under every seed, not only its own: what
+// the election counts from, when n1's check-quorum fires on its clock, and that it fires before
+// c2's request times out. This plays the lesson under its own seed and seeds 1 to 12 and checks
+// each claim against the run.
+func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
+	s, err := Load("lease-read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	says := map[string]bool{}
+	for _, st := range s.Steps {
+		if st.Kind == StepSay {
+			says[st.Text] = true
+		}
+	}
+	// The claims checked here, as the lesson words them; rewording one means rechecking it.
+	for _, claim := range []string{
+		"a random 1 to 2s of its own clock (counted in 0.1s ticks: 0.9s at the soonest), from the last heartbeat it heard, just before the cut",
+		"c2 waits for n1's failing check (near 3s on n1's clock) or for its own 2s timeout",
+		"near 1s, 2s and 3s. The cut, at about 1.2s,",
+		"about 1.8s after the cut",
+		"('… becomes candidate (term 3)')",
+	} {
+		found := false
+		for text := range says {
+			found = found || strings.Contains(text, claim)
+		}
+		if !found {
+			t.Errorf("no say in lease-read holds %q any more: recheck what this test checks", claim)
+		}
+	}
+	seeds := []*uint64{nil}
+	for v := uint64(1); v <= 12; v++ {
+		seeds = append(seeds, &v)
+	}
+	for _, seed := range seeds {
+		var w *cluster.World
+		var cut, down, c2Sent time.Duration
+		var cutLocal, downLocal time.Duration
+		heard := map[int]time.Duration{} // when each node last got a message from n1
+		var firstPre *cluster.Event
+		candidate3, c2TimedOut, c2NotLeaderFromN1 := false, false, false
+		local1 := func() time.Duration {
+			return w.View(cluster.ViewOptions{LogTail: 1, Events: 1, Proposals: 1}).Nodes[0].Local
+		}
+		opts := RunOptions{Seed: seed, Observe: func(ww *cluster.World) {
+			w = ww
+			ww.Subscribe(func(e *cluster.Event) {
+				switch {
+				case e.Kind == cluster.EvFault && e.Fault != nil && e.Fault.Kind == cluster.FaultIsolate:
+					cut, cutLocal = e.At, local1()
+				case e.Kind == cluster.EvMsgDelivered && e.Node == 1 && cut == 0:
+					heard[e.Peer] = e.At
+				case e.Kind == cluster.EvRole && e.Role == cluster.RolePreCandidate && cut > 0 && firstPre == nil:
+					ev := *e
+					firstPre = &ev
+				case e.Kind == cluster.EvRole && e.Role == cluster.RoleCandidate && cut > 0 && e.Term == 3:
+					candidate3 = true
+				case e.Kind == cluster.EvRole && e.Node == 1 && e.Role == cluster.RoleFollower && cut > 0 && down == 0:
+					down, downLocal = e.At, local1()
+				case e.Kind == cluster.EvClientSend && e.Client == "c2" && cut > 0 && c2Sent == 0:
+					c2Sent = e.At
+				case e.Kind == cluster.EvClientReply && e.Client == "c2" && e.Reply == cluster.ReplyTimeout:
+					c2TimedOut = true
+				case e.Kind == cluster.EvClientReply && e.Client == "c2" && e.Node == 1 && e.Reply == cluster.ReplyNotLeader && cut > 0:
+					c2NotLeaderFromN1 = true
+				}
+			})
+		}}
+		res, err := RunScenario(s, opts)
+		name := lessonSeedName(seed)
+		if err != nil || !res.Runner.Passed() {
+			t.Fatalf("%s: %v %v", name, err, lessonFailures(res.Runner))
+		}
+		if firstPre == nil || !candidate3 {
+			t.Fatalf("%s: no pre-candidate after the cut (%v) or no candidate at term 3 (%v)", name, firstPre, candidate3)
+		}
+		last := heard[firstPre.Node]
+		if since := firstPre.At - last; since < 900*time.Millisecond || since >= 2*time.Second {
+			t.Errorf("%s: n%d became pre-candidate %v after it last heard n1: not within 0.9s to 2s", name, firstPre.Node, since)
+		}
+		if before := cut - last; before < 0 || before > 250*time.Millisecond {
+			t.Errorf("%s: n%d last heard n1 %v before the cut, not just before it", name, firstPre.Node, before)
+		}
+		if cutLocal < 1150*time.Millisecond || cutLocal > 1250*time.Millisecond {
+			t.Errorf("%s: n1's clock read %v at the cut, not about 1.2s", name, cutLocal)
+		}
+		if downLocal < 2900*time.Millisecond || downLocal > 3100*time.Millisecond {
+			t.Errorf("%s: n1 stepped down at %v on its clock, not near 3s", name, downLocal)
+		}
+		if d := downLocal - cutLocal; d < 1700*time.Millisecond || d > 1900*time.Millisecond {
+			t.Errorf("%s: n1 stepped down %v of its clock after the cut, not about 1.8s", name, d)
+		}
+		if c2TimedOut || !c2NotLeaderFromN1 || down-c2Sent >= 2*time.Second {
+			t.Errorf("%s: c2 timed out %v, heard not-leader from n1 %v, waited %v: n1 must step down within c2's 2s timeout", name, c2TimedOut, c2NotLeaderFromN1, down-c2Sent)
+		}
 	}
 }
