@@ -484,7 +484,7 @@ func (c *client) setRate(r float64) {
 	c.armLoops()
 }
 
-// lastAnswer is an answer as a client's row says it: "last not-found orders".
+// lastAnswer is an answer as a client's row says it: "got not-found orders".
 type lastAnswer struct {
 	kind  ReplyKind
 	token uint64

@@ -207,10 +207,10 @@ func (w *World) ClientReply(c string) (ReplyKind, uint64) {
 }
 
 // ClientSince is what client c heard after its latest final reply, and what it waits for: the
-// latest answer it got, a background keepalive's included (its row's "last"), when that is not
+// latest answer it got, a background keepalive's included (its row's "got"), when that is not
 // the final reply (ok), and the request still waiting for its answer ("" for none: "keepalive
 // orders"). A check on cX reply reads the final reply alone, and "found c1 reply granted token
-// 1" beside a row saying "last not-found" read as a contradiction.
+// 1" beside a row saying "got not-found" read as a contradiction.
 func (w *World) ClientSince(c string) (latest ReplyKind, token uint64, ok bool, waiting string) {
 	cl := w.clientByName[c]
 	if cl == nil {

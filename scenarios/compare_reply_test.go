@@ -8,7 +8,7 @@ import (
 
 // A failed `cX reply` check says what the client heard since its last request's answer: under
 // keep, c1's acquire was answered granted, then a background keepalive not-found, and the
-// screen's row says "last not-found". "found c1 reply granted token 1" alone contradicted it.
+// screen's row says "got not-found". "found c1 reply granted token 1" alone contradicted it.
 func TestReplyCheckSaysWhatTheClientHeardSince(t *testing.T) {
 	s := mustLoad(t, "etcd-failover-reset")
 	k, err := WithoutOption(s, "lease-on-promote")

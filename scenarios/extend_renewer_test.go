@@ -69,7 +69,7 @@ func TestExtendIsAnEvent(t *testing.T) {
 }
 
 // A background keepalive's answer is what the client's row says last: under keep, c1's renewal
-// at the new leader is answered not-found, and its row must not keep reading "last granted #1"
+// at the new leader is answered not-found, and its row must not keep reading "got granted #1"
 // (the compare of etcd-failover-reset did). `cX reply` stays the answer to its latest request.
 func TestRowSaysABackgroundKeepalivesAnswer(t *testing.T) {
 	src := strings.Join([]string{

@@ -16,7 +16,7 @@ var cutWord = regexp.MustCompile(`[^\s#\d]…\s*$|·\s*…\s*$`)
 
 // A client's row never ends in a cut word: at every stop of every lesson, each client's line in
 // one row of 53 cells (the Clients box at 120x40) and of 78 (a half of compare at 160x48)
-// keeps its lease whole and leaves out what does not fit whole ("last granted #1 orders ·
+// keeps its lease whole and leaves out what does not fit whole ("got granted #1 orders ·
 // as…" was cut at both). The lease view comes first: a client that holds a key says so.
 func TestClientRowDropsWholeFields(t *testing.T) {
 	for _, l := range scenarios.Lessons() {

@@ -129,9 +129,9 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
-			// With its key, as the full-size row says it ("last not-found orders"): lessons
+			// With its key, as the full-size row says it ("got not-found orders"): lessons
 			// quote it.
-			text := " last " + c.LastReply.String()
+			text := " got " + c.LastReply.String()
 			if brief < 3 && c.LastKey != "" {
 				text += " " + c.LastKey
 			}

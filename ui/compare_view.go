@@ -446,7 +446,7 @@ func sameAct(a string) string {
 }
 
 // clientRowsWanted is how many rows half j's clients and resource take read whole: a client's
-// line on two rows where one cuts it (c1's "· last granted #1 orders · as…" at 160 columns).
+// line on two rows where one cuts it (c1's "· got granted #1 orders · as…" at 160 columns).
 func (m *CompareModel) clientRowsWanted(j, w int) int {
 	dm := &Model{st: m.st, v: m.v[j]}
 	n := len(m.v[j].Resource)

@@ -87,8 +87,8 @@ func TestFrozenCountdownSaysWhenItRanOut(t *testing.T) {
 
 // Everything a stop's narration names is on screen at that stop, at 80x24 and 120x40 (issue
 // 21: at 4.044s and 4.068s entry 4, the receives and c1's not-found were cut or below
-// "↓ N more" at 80x24; the compact client row read "last not-found" where the narration
-// quoted "last not-found orders").
+// "↓ N more" at 80x24; the compact client row read "got not-found" where the narration
+// quoted "got not-found orders").
 func TestFrozenLeaderNamedRowsOnScreen(t *testing.T) {
 	named := []struct {
 		say  string
@@ -97,7 +97,7 @@ func TestFrozenLeaderNamedRowsOnScreen(t *testing.T) {
 		{"before it reads its buffer", []string{"n1 countdown orders #1 at zero since", "n1 proposes Expire orders #1", "n1 appends 4 t1 Expire orders #1", "5 t1   Grant orders"}}, // "Entry 5, already on screen"
 		{"Then n1 reads its buffer, oldest first: c1's keepalive", []string{"n1 receives c1's keepalive orders", "n1 receives c2's acquire orders",
 			"n1 proposes Grant orders 5s", "4 t1   Expire orders #1"}},
-		{"c1's row: last not-found orders", []string{"c1 last not-found orders", "holds orders #2"}},
+		{"c1's row: got not-found orders", []string{"c1 got not-found orders", "holds orders #2"}},
 	}
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 		found := make([]bool, len(named))
@@ -108,8 +108,8 @@ func TestFrozenLeaderNamedRowsOnScreen(t *testing.T) {
 				}
 				found[i] = true
 				for _, w := range n.want {
-					if sz[0] == 120 && strings.HasPrefix(w, "c1 last") {
-						w = "last not-found orders" // the full-size client row
+					if sz[0] == 120 && strings.HasPrefix(w, "c1 got") {
+						w = "got not-found orders" // the full-size client row
 					}
 					if !strings.Contains(screen, w) {
 						t.Errorf("%dx%d: the narration names %q, not on screen:\n%s", sz[0], sz[1], w, screen)
@@ -131,7 +131,7 @@ func TestFrozenLeaderNamedRowsOnScreen(t *testing.T) {
 func TestFrozenDiagramDetailsWhole(t *testing.T) {
 	seen := false
 	frozenStops(t, 80, 24, func(m *Model, says, screen string) {
-		if seen || !strings.Contains(says, "c1's row: last not-found orders") {
+		if seen || !strings.Contains(says, "c1's row: got not-found orders") {
 			return
 		}
 		seen = true

@@ -123,7 +123,7 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		}
 	}
 	// The rest is optional: each field goes whole on a row that has room, or not at all (the
-	// last row dropped "asks n1" to "· as…" and cut "last granted #1 orders" mid-word).
+	// last row dropped "asks n1" to "· as…" and cut "got granted #1 orders" mid-word).
 	if c.Doing != "" {
 		q := ""
 		if c.Queued > 0 {
@@ -149,7 +149,7 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		if c.LastReply == cluster.ReplyTimeout || c.LastReply == cluster.ReplyOutcomeUnknown || c.LastReply == cluster.ReplyRejected {
 			rs = st.bad
 		}
-		l.opt(piece{st.headKey, " · last "}, piece{rs, text})
+		l.opt(piece{st.headKey, " · got "}, piece{rs, text})
 	}
 	if c.Rate != 1 && !c.Paused {
 		l.opt(piece{st.warn, " · clock ×" + trimFloat(c.Rate)})
@@ -224,7 +224,7 @@ func (l *wrapLine) opt(ps ...piece) {
 }
 
 // grantOfHeld says whether a client's last reply is the grant of a lock its line already
-// shows it holding (or having held): "last granted #1 orders" next to "holds orders #1".
+// shows it holding (or having held): "got granted #1 orders" next to "holds orders #1".
 func grantOfHeld(c *cluster.ClientView) bool {
 	if c.LastReply != cluster.ReplyGranted {
 		return false
