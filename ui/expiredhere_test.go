@@ -30,3 +30,36 @@ func TestExpiredHereAndNewLeaderWhole(t *testing.T) {
 		}
 	}
 }
+
+// A follower's lock at zero reads alike in leader-crash-mid-lease and its extend lesson at
+// 120x40: "EXPIRED HERE" on the key's row and "awaiting Expire" under it, for every such lock.
+// In the extend lesson 'invoices' is two cells longer than 'orders', and the followers' locks
+// read "invoices #1" / "EXPIRED HERE" with no word of the Expire they wait for (newcomer round
+// 15): the token now goes to the second row instead.
+func TestExpiredHereAwaitsExpireAlike(t *testing.T) {
+	onKeyRow := regexp.MustCompile(`(invoices|orders)\s+(#\d+ )?EXPIRED HERE`)
+	for _, lesson := range []string{"leader-crash-mid-lease", "leader-crash-mid-lease-extend"} {
+		m := playLesson(t, lesson, 120, 40)
+		here := 0
+		playThrough(t, m, func(stop int, v string) {
+			h, a := 0, 0
+			for _, row := range strings.Split(v, "\n") {
+				if !strings.ContainsAny(row, "│┃") {
+					continue // the narration names it too
+				}
+				h += strings.Count(row, "EXPIRED HERE")
+				a += strings.Count(row, "awaiting Expire")
+				if strings.Contains(row, "EXPIRED HERE") && !onKeyRow.MatchString(row) {
+					t.Errorf("%s stop %d: EXPIRED HERE is not on its key's row: %q", lesson, stop, row)
+				}
+			}
+			if a != h {
+				t.Errorf("%s stop %d: %d locks EXPIRED HERE, %d awaiting Expire:\n%s", lesson, stop, h, a, v)
+			}
+			here += h
+		})
+		if here == 0 {
+			t.Errorf("%s: no lock EXPIRED HERE at any stop", lesson)
+		}
+	}
+}

@@ -38,20 +38,31 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		if lk, ok := zeroLock(n, k); ok && rows-len(out) > len(keys)-i && kw+1+width(fmt.Sprintf("#%d %s", lk.Token, zeroTag)) > iw {
 			// The tag that carries late-expire and skewed-followers gets a second line rather
 			// than being cut to "EXPIRED". "EXPIRED HERE", the words the narrations name, stays
-			// whole: where it does not fit after a long key it starts the second line, and the
-			// explanation after it gives way ("EXPIRED H…" at 120x40 with five nodes:
-			// leader-crash-mid-lease-extend's 'invoices').
-			l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
-			second := "·awaiting Expire"
-			if l.room() >= width("EXPIRED HERE") {
+			// whole on the key's row, and so does "awaiting Expire" on the next: after a long
+			// key the token moves down to it ("invoices EXPIRED HERE" / "#1 ·awaiting
+			// Expire" at 120x40 with five nodes, leader-crash-mid-lease-extend; it read
+			// "invoices #1" / "EXPIRED HERE", its explanation gone, where leader-crash-mid-lease's
+			// 'orders' kept it). Only where even that does not fit does "EXPIRED HERE" start
+			// the second line, and the explanation gives way.
+			tok := "#" + strconv.FormatUint(lk.Token, 10)
+			second := []piece{{st.barZero, "·awaiting Expire"}}
+			switch {
+			case l.room() >= width(tok+" EXPIRED HERE"):
+				l.add(st.bold, tok+" ")
 				l.add(st.barZero, "EXPIRED HERE")
-			} else {
-				second = "EXPIRED HERE" + firstFit(iw-2-width("EXPIRED HERE"), second, "·wait Expire", "")
+			case l.room() >= width("EXPIRED HERE"):
+				l.add(st.barZero, "EXPIRED HERE")
+				second = []piece{{st.bold, tok + " "}, {st.barZero, firstFit(iw-2-width(tok+" "), "·awaiting Expire", "·wait Expire", "")}}
+			default:
+				l.add(st.bold, tok+" ")
+				second = []piece{{st.barZero, "EXPIRED HERE" + firstFit(iw-2-width("EXPIRED HERE"), "·awaiting Expire", "·wait Expire", "")}}
 			}
 			out = append(out, l.String())
 			l = newLine(iw)
 			l.add(st.plain, strings.Repeat(" ", min(2, iw)))
-			l.add(st.barZero, second)
+			for _, p := range second {
+				l.add(p.s, p.t)
+			}
 			out = append(out, l.String())
 			continue
 		}
