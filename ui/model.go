@@ -138,10 +138,11 @@ func (t *tlView) anchorNote(n int) string {
 
 // atStop takes in a new script stop whose newest event is seq: the story to show is what came
 // since the stop before. The first stop has none before it: what led to it is the setup, and
-// its newest rows are the state the narration describes. A stop at the same event as the one
-// before (two pauses at one instant) has no story of its own: it shows the newest rows, what
-// the stop before had below ("since last stop, 3 newer below" again, over the same rows, said
-// something had happened since).
+// its newest rows are the state the narration describes, unless its says name rows above them
+// (syncTimeline, firstStop). A stop at the same event as the one before (two pauses at one
+// instant) has no story of its own: it shows the newest rows, what the stop before had below
+// ("since last stop, 3 newer below" again, over the same rows, said something had happened
+// since).
 func (t *tlView) atStop(seq uint64) {
 	switch {
 	case seq > t.stopSeq && t.stopSeq > 0:
@@ -405,16 +406,33 @@ func (m *Model) syncTimeline() {
 				m.tl.gap, m.tl.storyAt, m.tl.marks = true, first, marks
 				m.tl.above, m.tl.aboveAt = m.tl.vp.YOffset-first, m.tl.vp.YOffset
 			}
-		} else if names := newRowNames(says); m.tl.told > 0 && names.any() {
+		} else if names := newRowNames(says); names.any() && (m.tl.told > 0 || m.firstStop()) {
 			// A stop with no story of its own, whose says tell more of the one before
-			// (etcd-failover-reset's 'n1 began that round'): the newest rows, unless rows
-			// the says name are above them (the violations were the stop before's to show).
+			// (etcd-failover-reset's 'n1 began that round'), or the script's first stop,
+			// whose story is the setup (first-lock's 'n1 becomes leader (term 1)', above the
+			// newest rows at 80x24): the newest rows, unless rows the says name are above
+			// them (the violations were the stop before's to show).
 			if _, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.told, names, false); ok && len(marks) > 0 && marks[0][0] < m.tl.vp.YOffset {
 				m.tl.vp.SetYOffset(markedTop(0, marks, m.tl.vp.Height))
 				m.tl.anchored = !m.tl.vp.AtBottom()
 			}
 		}
 	}
+}
+
+// firstStop says whether the playback stands at the script's first stop: no pause or ask of
+// the script played before it (the user's own steps are no stops).
+func (m *Model) firstStop() bool {
+	stops := 0
+	for _, e := range m.sim.log().All() {
+		if !e.User && (e.Step.Kind == scenarios.StepPause || e.Step.Kind == scenarios.StepAsk) {
+			stops++
+		}
+	}
+	if m.sim.atPause() {
+		stops-- // the pause or ask it stands at
+	}
+	return stops <= 0
 }
 
 // markedTop is the first row to show of a story that starts at row first, with marks (each

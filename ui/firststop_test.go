@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
+)
+
+// The script's first stop has no stop before it: its story is the setup, and the timeline
+// shows the newest rows, unless rows its says name are above them. first-lock's first stop
+// names 'n1 becomes leader (term 1)', which at 80x24 sat above the followers' rows.
+func TestFirstStopShowsNamedSetupRows(t *testing.T) {
+	src := `seed 1
+campaign n1
+wait-until leader n1
+wait-until converged
+delay n1 n2 400ms
+delay n1 n3 400ms
+delay n1 n4 400ms
+delay n1 n5 400ms
+delay n2 n3 400ms
+delay n2 n4 400ms
+delay n2 n5 400ms
+say "n1 leads ('n1 becomes leader (term 1)')."
+pause
+heal
+say "The links are healed."
+pause
+`
+	s, err := scenarios.Parse("first.scenario", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 80, 24)
+	runToStop(t, m)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "n1 becomes leader (term 1)") {
+		t.Errorf("the first stop names n1's election, not on screen:\n%s", v)
+	}
+	if !strings.Contains(v, "rows the narration names · ↓") {
+		t.Errorf("the timeline placed at named rows should say so, and that newer rows are below:\n%s", v)
+	}
+	// The next stop has a story of its own, the newest rows: the heal.
+	press(m, "enter")
+	runToStop(t, m)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "heal") || strings.Contains(v, "n1 becomes leader") {
+		t.Errorf("the second stop should show its own story, the heal:\n%s", v)
+	}
+}
