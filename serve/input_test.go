@@ -216,7 +216,10 @@ func TestFloodThenLeave(t *testing.T) {
 	ts := startServer(t, nil)
 	tm := openTerm(t, ts.dial(t, "flood"), 80, 24, "play first-lock", true)
 	tm.waitFor(0, "first")
-	tm.in.Write([]byte(strings.Repeat("?", 1<<20)))
+	// 256 KB: queued at the budget's rate it would keep the session about two minutes, far past
+	// eventually's bound, and it drains over SSH in a quarter of the time 1 MB took (under load
+	// a 1 MB flood came near that bound even with the drop).
+	tm.in.Write([]byte(strings.Repeat("?", 256<<10)))
 	tm.sess.Close()
 	eventually(t, "the session ends", func() bool { return ts.count() == 0 })
 }
