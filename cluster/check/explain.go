@@ -234,6 +234,28 @@ func claim(op LinOp) string {
 	return k + " " + op.Outcome
 }
 
+// answered is a release's or an expire's answer as the Replication panel shows its result
+// (Expired{existed:true}, Released), and what that answer says about the lock, "" for other
+// operations. "said it freed #1", on a second Expire #1 after the first had freed #1, read as
+// the checker's own mistake (newcomer round on compare late-expire --unsafe): the answer is
+// the operation's claim, and it is what no order explains.
+func answered(op LinOp) string {
+	if op.Token == 0 {
+		return ""
+	}
+	switch {
+	case op.Outcome == "existed":
+		return fmt.Sprintf(", answered existed:true: it found #%d held and freed it", op.Token)
+	case op.Outcome == "released":
+		return fmt.Sprintf(", answered Released: it found #%d held and freed it", op.Token)
+	case op.Outcome == "absent":
+		return fmt.Sprintf(", answered existed:false: it found #%d already gone", op.Token)
+	case op.Outcome == "not-found" && op.Op != "keepalive":
+		return fmt.Sprintf(", answered NotFound: it found #%d already gone", op.Token)
+	}
+	return ""
+}
+
 // when says when the operation ran: its interval, or that it was never answered.
 func when(op LinOp) string {
 	if op.Return < 0 || op.Return == time.Duration(math.MaxInt64) || op.TimedOut {
@@ -281,15 +303,17 @@ func (ex *Explanation) Summary() string {
 		}
 		return fmt.Sprintf("%s %s, asked at %s, says %s, which nothing before it on %s allows", who(op), what(op), secs(op.Call), claim(op), ex.Key)
 	}
-	// A release or expire says whether it freed the lock: a bare "expire #1" does not tell a
-	// reader that it found and freed #1, which is often what leaves no order.
+	// A release or expire says what it answered: a bare "expire #1" does not tell a reader
+	// that it found and freed #1, which is often what leaves no order.
 	var parts []string
 	for _, op := range ex.Ops {
-		s := fmt.Sprintf("%s %s (%s)", who(op), what(op), when(op))
-		if op.Token != 0 && (op.Outcome == "released" || op.Outcome == "existed") {
-			s += fmt.Sprintf(" said it freed #%d", op.Token) // its claim: a late one may have freed another holder's lock
+		w := what(op)
+		if a := answered(op); a != "" {
+			w = fmt.Sprintf("%s #%d (%s)%s", op.Op, op.Token, when(op), a) // the answer says what the outcome was
+		} else {
+			w += " (" + when(op) + ")"
 		}
-		parts = append(parts, s)
+		parts = append(parts, who(op)+" "+w)
 	}
 	return fmt.Sprintf("no order fits these %d operations on %s: %s", len(ex.Ops), ex.Key, strings.Join(parts, "; "))
 }

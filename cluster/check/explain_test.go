@@ -163,10 +163,42 @@ func TestExplainSaysWhatEachOperationClaims(t *testing.T) {
 		t.Fatalf("explanation %+v", ex)
 	}
 	want := "no order fits these 3 operations on orders: " +
-		"the leader's expire #1 (3.043s-4.250s) said it freed #1; " +
+		"the leader's expire #1 (3.043s-4.250s), answered existed:true: it found #1 held and freed it; " +
 		"c2's grant #2 (3.043s-4.271s); " +
-		"the leader's expire #1 (4.043s-5.253s) said it freed #1"
+		"the leader's expire #1 (4.043s-5.253s), answered existed:true: it found #1 held and freed it"
 	if got := ex.Summary(); got != want {
 		t.Errorf("summary\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A release's or expire's answer is named as the Replication panel shows its result, with what
+// it says about the lock: "said it freed #1" on the second of two Expires #1 read to newcomers
+// as the checker's mistake, and an answer of not-found said nothing at all.
+func TestExplainNamesEachAnswer(t *testing.T) {
+	for _, c := range []struct {
+		op, outcome string
+		want        string
+	}{
+		{"expire", "existed", ", answered existed:true: it found #1 held and freed it"},
+		{"expire", "absent", ", answered existed:false: it found #1 already gone"},
+		{"release", "released", ", answered Released: it found #1 held and freed it"},
+		{"release", "not-found", ", answered NotFound: it found #1 already gone"},
+		{"keepalive", "not-found", ""},
+		{"acquire", "granted", ""},
+	} {
+		op := LinOp{Client: "c1", Op: c.op, Key: "orders", Token: 1, Outcome: c.outcome}
+		if got := answered(op); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.op, c.outcome, got, c.want)
+		}
+	}
+	ops := []porcupine.Operation{
+		linOp("c1", "acquire", 0, 50, "granted", 0, 1),
+		linOp("leader", "expire", 3043, 4250, "existed", 1, 0),
+		linOp("c2", "acquire", 3043, 4271, "granted", 0, 2),
+		linOp("c1", "release", 4300, 4400, "not-found", 1, 0),
+		linOp("leader", "expire", 4043, 5253, "existed", 1, 0),
+	}
+	if ex := explainOps(ops); ex != nil && strings.Contains(ex.Summary(), "(not-found)") {
+		t.Errorf("the outcome said twice: %s", ex.Summary())
 	}
 }
