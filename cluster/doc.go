@@ -138,7 +138,8 @@
 // resource that it decided a write. None knows who listens.
 //
 // The watchers live in package cluster/check: the invariant checker, the replication tracker
-// (the TUI's proposal panel, read back through Watchers.Proposals) and the porcupine history,
+// (the TUI's proposal panel, read back through Watchers.Proposals, and how many came before
+// them, Watchers.ProposalCount: View.ProposalsBefore) and the porcupine history,
 // told in that order. None holds the world: each note carries its instant, and what breaks is
 // reported through the Sink the world gives them (a violation event, so in the trace hash, and
 // in World.Violations). This package cannot import its checkers, so New takes the Attach that

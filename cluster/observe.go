@@ -79,6 +79,9 @@ type Watchers interface {
 	// Proposals is the latest proposals the tracker follows, oldest first, at most n. The
 	// world reads them (View) and never changes them.
 	Proposals(n int) []*Proposal
+	// ProposalCount is how many proposals the tracker has followed in all, so a view of the
+	// latest few knows how many came before them.
+	ProposalCount() int
 }
 
 // Attach builds a world's watchers around the sink they report through. New requires one, so

@@ -14,21 +14,24 @@ import (
 // View is an immutable picture of the whole world at one instant: what the TUI draws. It shares
 // nothing with the world, so it stays valid while the world moves on.
 type View struct {
-	Now        time.Duration
-	Config     Config
-	Leader     int
-	Term       uint64
-	Nodes      []NodeView
-	Net        NetView
-	Clients    []ClientView
-	Resource   []ResourceView
-	Proposals  []ProposalView // oldest first
-	Events     []Event        // the latest events, oldest first
-	Violations []Violation
-	EventCount uint64
-	TraceHash  uint64
-	LockKeys   []string // the keys of the lock table, sorted (see ViewOptions.LockRows)
-	LockMore   int      // keys (with LockPrefix) the lock table leaves out
+	Now       time.Duration
+	Config    Config
+	Leader    int
+	Term      uint64
+	Nodes     []NodeView
+	Net       NetView
+	Clients   []ClientView
+	Resource  []ResourceView
+	Proposals []ProposalView // oldest first
+	// ProposalsBefore is how many proposals came before the first in Proposals (ViewOptions
+	// bounds them): a panel of the latest ones says how many it leaves out.
+	ProposalsBefore int
+	Events          []Event // the latest events, oldest first
+	Violations      []Violation
+	EventCount      uint64
+	TraceHash       uint64
+	LockKeys        []string // the keys of the lock table, sorted (see ViewOptions.LockRows)
+	LockMore        int      // keys (with LockPrefix) the lock table leaves out
 	// Conf is the configuration applied by the most advanced live node (World.Current);
 	// ConfChanged says whether it differs from the one the cluster started with.
 	Conf        Membership
@@ -273,6 +276,7 @@ func (w *World) View(o ViewOptions) View {
 	for _, p := range w.watch.Proposals(o.Proposals) {
 		v.Proposals = append(v.Proposals, w.proposalView(p))
 	}
+	v.ProposalsBefore = max(0, w.watch.ProposalCount()-len(v.Proposals))
 	v.Events = w.RecentEvents(o.Events)
 	v.Conf = w.Current()
 	v.ConfChanged = !v.Conf.Equal(membershipOf(w.startConf()))

@@ -155,6 +155,12 @@ func (m *Model) replRule(w, rows int) string {
 	l.add(st.border, "─ ")
 	l.add(st.headKey, "replication ")
 	col := m.trackerIdxW() + 1 + 4 + 1 + m.trackerCmdW(w, rows) + 1 // where proposalRow puts n1's mark
+	// The rows it leaves out say so: before the node columns where it fits, else in the legend's place.
+	mark := strings.TrimPrefix(m.earlierMark(rows), " · ")
+	if mark != "" && l.w+width(mark)+2 <= col {
+		l.add(st.faint, mark+" ")
+		mark = ""
+	}
 	l.add(st.border, strings.Repeat("─", max(1, col-l.w-1))+" ")
 	for id := 1; id <= len(m.v.Nodes); id++ {
 		l.add(st.headKey, fmt.Sprintf("n%-2d", id))
@@ -162,6 +168,9 @@ func (m *Model) replRule(w, rows int) string {
 	note := "·none ○appended ◆committed ✓applied"
 	if l.room() < width(note)+4 {
 		note = "· ○ ◆ ✓ (? legend)"
+	}
+	if mark != "" {
+		note = firstFit(l.room()-4, mark+" · ·none ○appended ◆committed ✓applied", mark+" · · ○ ◆ ✓ (? legend)", mark)
 	}
 	if l.room() >= width(note)+4 {
 		l.add(st.border, strings.Repeat("─", l.room()-width(note)-3))
@@ -173,6 +182,12 @@ func (m *Model) replRule(w, rows int) string {
 
 // nodeRow is one node on one line.
 func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
+	return m.nodeRowNamed(n, w, "n"+strconv.Itoa(n.ID))
+}
+
+// nodeRowNamed is nodeRow with name in the node's place: compare's folded rows name several
+// ("n2-n5").
+func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	st := m.st
 	l := newLine(w)
 	sym, rs := nodeSym(st, n)
@@ -185,7 +200,7 @@ func (m *Model) nodeRow(n *cluster.NodeView, w int) string {
 	if n.Frozen {
 		word = "FROZEN" // freeze nX D: the role it had matters less than that it runs nothing
 	}
-	id := fmt.Sprintf("%s n%d %-9s", sym, n.ID, word)
+	id := fmt.Sprintf("%s %-*s %-9s", sym, 2+m.nameW, name, word)
 	if n.ID == m.node {
 		l.add(st.sel, id)
 	} else {
@@ -312,7 +327,7 @@ func (m *Model) tableHead(w int, locks string) string {
 
 // tableCols is the titles of the columns before the locks.
 func (m *Model) tableCols() string {
-	head := fmt.Sprintf(" %-14s %-4s %-*s %-11s %-8s ", "node", "term", m.commitWidth(), "c/a", "clock", "net")
+	head := fmt.Sprintf(" %-*s %-4s %-*s %-11s %-8s ", 14+m.nameW, "node", "term", m.commitWidth(), "c/a", "clock", "net")
 	if m.v.Config.Unsafe.LeaseRead {
 		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
 	}

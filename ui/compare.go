@@ -253,10 +253,23 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		m.back = min(m.back+1, n)
 		m.status = fmt.Sprintf("results scrolled back %d · ↓ newer", m.back)
+		if m.back <= 0 {
+			m.status = "the newest results"
+		}
 	case key.Matches(msg, k.Newer):
-		m.back = max(0, m.back-1)
-		m.status = fmt.Sprintf("results scrolled back %d", m.back)
-		if m.back == 0 {
+		// Below 0: a half whose kept violation left no row for what came after it shows
+		// those, one more a press.
+		n := 0
+		for i := range m.c.Sides {
+			n = max(n, len(m.resultItems(i, m.width)))
+		}
+		m.back = max(-n, m.back-1)
+		switch {
+		case m.back > 0:
+			m.status = fmt.Sprintf("results scrolled back %d", m.back)
+		case m.back < 0:
+			m.status = fmt.Sprintf("results after the kept violation, %d on · ↑ back", -m.back)
+		default:
 			m.status = "the newest results"
 		}
 	case key.Matches(msg, k.Step):

@@ -85,7 +85,8 @@ func TestCompareViolationLongerThanItsRoomStays(t *testing.T) {
 	m.Update(keyMsg("e"))
 	playUntil(t, m, m.c.Ended)
 	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "VIOLATION non-linearizable: no order fits") || !strings.Contains(v, "…") {
+	// (Whole, or cut with "…": the folded node rows may leave it its rows.)
+	if !strings.Contains(v, "VIOLATION non-linearizable: no order fits") || !strings.Contains(v, "…") && !strings.Contains(v, "and freed it ") {
 		t.Errorf("at the end the violation is gone, or cut without saying so:\n%s", v)
 	}
 }

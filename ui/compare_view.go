@@ -89,7 +89,8 @@ func (m *CompareModel) View() (out string) {
 		rows = append(rows, glossaryPage(m.st, m.width, m.height-3, m.glossTop)...)
 		return strings.Join(append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width)), "\n")
 	}
-	a, b := m.half(0, l.halves[0]), m.half(1, l.halves[1])
+	hs := m.halves(l)
+	a, b := hs[0], hs[1]
 	if l.sideBySide {
 		rows = append(rows, hjoin(a, b)...)
 	} else {
@@ -146,10 +147,104 @@ func (m *CompareModel) cmpHeader() string {
 	return l.String()
 }
 
+// halfOpts are what View decides for a half from both (stacked, one above the other).
+type halfOpts struct {
+	noHead bool // the node table's column head is the upper half's, right above
+	fold   bool // alike node rows share one row (foldNodes)
+	nameW  int  // extra cells in the node column, for a folded row's name, in both halves
+}
+
+// halfFit is what a drawn half had room for.
+type halfFit struct {
+	head  bool // its node table's column head
+	short bool // too few rows for its results (or no tracker while there are entries)
+}
+
+// halves draws both halves in l. Stacked, once the runs differ, the lower half's node table
+// goes without the column head the upper one shows right above it, and a half short of rows for its results (late-expire
+// --unsafe at 120x40: "applied results & replies: no room" at four stops, the unsafe half's
+// Replication gone at the end) folds its alike node rows into one (foldNodes).
+func (m *CompareModel) halves(l cmpLayout) [2][]string {
+	if l.sideBySide {
+		a, _ := m.half(0, l.halves[0], halfOpts{})
+		b, _ := m.half(1, l.halves[1], halfOpts{})
+		return [2][]string{a, b}
+	}
+	draw := func(o [2]halfOpts) ([2][]string, [2]halfFit) {
+		a, fa := m.half(0, l.halves[0], o[0])
+		// (Not while the runs are identical: their halves show the same rows.)
+		o[1].noHead = fa.head && !(m.c.Shared && m.c.Div == nil)
+		b, fb := m.half(1, l.halves[1], o[1])
+		return [2][]string{a, b}, [2]halfFit{fa, fb}
+	}
+	var o [2]halfOpts
+	rows, fits := draw(o)
+	refold := false
+	for i := range o {
+		if fits[i].short && len(m.foldNodes(i)) < len(m.v[i].Nodes) {
+			o[i].fold, refold = true, true
+		}
+	}
+	if !refold {
+		return rows
+	}
+	for i := range o {
+		o[i].nameW = foldNameW
+	}
+	rows, _ = draw(o)
+	return rows
+}
+
+// foldNameW is the cells a folded row's name ("n2-n5") takes beyond a node's ("n2").
+const foldNameW = 3
+
+// nodeFold is a run of node rows drawn as one: Nodes[lo..hi].
+type nodeFold struct{ lo, hi int }
+
+// foldNodes is side i's node rows with each run of neighbours whose rows read the same but for
+// their names (role, term, commit/applied, clock, net, every lock cell, countdowns as shown) in
+// one: "● n2-n5 follower T1 6/6 ×1 ok orders #2 ████░ 3.9s" is each of n2 to n5. The node the
+// divergence is about stays on its own row.
+func (m *CompareModel) foldNodes(i int) []nodeFold {
+	v := &m.v[i]
+	dm := m.drawModel(i)
+	var out []nodeFold
+	key := func(j int) string {
+		if v.Nodes[j].ID == dm.node {
+			return fmt.Sprint("selected", j)
+		}
+		return dm.nodeRowNamed(&v.Nodes[j], 200, "n?")
+	}
+	for j := 0; j < len(v.Nodes); {
+		k := key(j)
+		hi := j
+		for hi+1 < len(v.Nodes) && v.Nodes[hi+1].ID == v.Nodes[hi].ID+1 && key(hi+1) == k {
+			hi++
+		}
+		out = append(out, nodeFold{j, hi})
+		j = hi + 1
+	}
+	return out
+}
+
+// drawModel is the drawing context for side i's single-run panels: the diverging node or
+// client is shown as the selected one.
+func (m *CompareModel) drawModel(i int) *Model {
+	dm := &Model{st: m.st, v: m.v[i], oneZero: true}
+	if d := m.c.Div; d != nil {
+		if strings.HasPrefix(d.Subject, "n") {
+			dm.node = d.Node
+		} else {
+			dm.client = d.Subject
+		}
+	}
+	return dm
+}
+
 // half draws side i in r: a box titled with what differs, holding the divergence line, the
 // node table, the replication tracker, the clients and the resource, then (room allowing)
 // the latest applied results and replies, and its own narration when the scripts differ.
-func (m *CompareModel) half(i int, r rect) []string {
+func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) {
 	v := &m.v[i]
 	s := m.c.Sides[i]
 	iw, ih := r.w-2, r.h-2
@@ -159,14 +254,20 @@ func (m *CompareModel) half(i int, r rect) []string {
 	// note, stayed blank while the results were cut).
 	align := m.layout().sideBySide
 	d := m.c.Div
-	// A drawing context for the single-run panels: the diverging node or client is shown as
-	// the selected one.
-	dm := &Model{st: m.st, v: *v, oneZero: true}
-	if d != nil {
-		if strings.HasPrefix(d.Subject, "n") {
-			dm.node = d.Node
-		} else {
-			dm.client = d.Subject
+	dm := m.drawModel(i)
+	dm.nameW = o.nameW
+	var nodeRows []string
+	if o.fold {
+		for _, f := range m.foldNodes(i) {
+			name := fmt.Sprintf("n%d", v.Nodes[f.lo].ID)
+			if f.hi > f.lo {
+				name = fmt.Sprintf("n%d-n%d", v.Nodes[f.lo].ID, v.Nodes[f.hi].ID)
+			}
+			nodeRows = append(nodeRows, dm.nodeRowNamed(&v.Nodes[f.lo], iw, name))
+		}
+	} else {
+		for j := range v.Nodes {
+			nodeRows = append(nodeRows, dm.nodeRow(&v.Nodes[j], iw))
 		}
 	}
 	var narr []narrLine
@@ -194,11 +295,11 @@ func (m *CompareModel) half(i int, r rect) []string {
 	for align && len(body) < top+m.divHeight(iw) { // the two halves' rows stay aligned
 		body = append(body, blank(iw))
 	}
-	if notes := m.noteLines(i, iw); ih-len(body)-len(notes)-len(v.Nodes) >= 2 { // the nodes first
+	if notes := m.noteLines(i, iw); ih-len(body)-len(notes)-len(nodeRows) >= 2 { // the nodes first
 		body = append(body, notes...)
 	}
 	// On a short screen the nodes come first: the table head and the narration give way.
-	narrH = min(narrH, max(0, ih-len(body)-len(v.Nodes)-2))
+	narrH = min(narrH, max(0, ih-len(body)-len(nodeRows)-2))
 	if narrH < 2 {
 		narrH = 0
 	}
@@ -212,7 +313,7 @@ func (m *CompareModel) half(i int, r rect) []string {
 		viol = viol || len(m.v[j].Violations) > 0
 	}
 	// The head gives way to the clients and a violation's explanation read whole, too.
-	rest, want := ih-len(body)-len(v.Nodes)-narrH, 1+clientRows
+	rest, want := ih-len(body)-len(nodeRows)-narrH, 1+clientRows
 	if viol {
 		want += 1 + m.violRows(iw)
 		if props > 1 || (props == 1 && len(m.v[i].Proposals) > 0) {
@@ -222,21 +323,21 @@ func (m *CompareModel) half(i int, r rect) []string {
 		}
 	}
 	tight := rest < 4 || rest-1 < want
-	if !tight {
+	if !tight && !o.noHead {
 		room := iw - width(dm.tableCols())
 		body = append(body, dm.tableHead(iw, firstFit(room, "locks: countdown on each node's own clock", "locks (own clock)", "locks")))
+		hf.head = true
 	}
-	for j := range v.Nodes {
-		body = append(body, dm.nodeRow(&v.Nodes[j], iw))
-	}
+	body = append(body, nodeRows...)
 	// What is left goes to the clients first (every one of them, they carry the story), then
 	// the replication tracker, then the latest results and replies.
 	room := max(0, ih-len(body)-narrH)
-	if tight && room == 1 {
+	if tight && room == 1 && !o.noHead {
 		// One row, too few for any list and its rule: the table head it gave way for takes
 		// it back (at 80x24 the row stayed blank).
+		hf.head = true
 		room = 0
-		at := len(body) - len(v.Nodes)
+		at := len(body) - len(nodeRows)
 		tableHead := dm.tableHead(iw, firstFit(iw-width(dm.tableCols()), "locks: countdown on each node's own clock", "locks (own clock)", "locks"))
 		body = append(body[:at], append([]string{tableHead}, body[at:]...)...)
 	}
@@ -247,6 +348,11 @@ func (m *CompareModel) half(i int, r rect) []string {
 		trackH = 0
 	}
 	recentH := room - clientsH - trackH
+	if clientsH == 1 && trackH == 0 && recentH == 0 && len(v.Proposals) > 0 {
+		// One row, and no column head to take it back (the upper half's stands above): the
+		// tracker's newest entry in its rule (80x24 left it blank).
+		clientsH, trackH = 0, 1
+	}
 	switch {
 	case recentH == 1 && trackH >= 3:
 		// A row short of the results' rule and one result: the tracker's oldest row (or its
@@ -283,32 +389,49 @@ func (m *CompareModel) half(i int, r rect) []string {
 		body = append(body, dm.trackerHeadRule(iw, trackH-1))
 		body = append(body, dm.trackerBody(iw, trackH-1, false)...)
 	} else if trackH > 2 {
-		body = append(body, rule(m.st, "replication", "·none ○appended ◆committed ✓applied", iw))
+		body = append(body, rule(m.st, "replication"+dm.earlierMark(trackH-2), "·none ○appended ◆committed ✓applied", iw))
 		body = append(body, dm.trackerBody(iw, trackH-1, true)...)
 	} else if trackH == 1 {
 		// One row, too few for the tracker's rule and a row: its rule names its newest entry
 		// (the row stayed blank while the tracker was cut).
-		body = append(body, rule(m.st, dm.newestEntry(), "", iw))
+		body = append(body, rule(m.st, dm.newestEntry(iw-4), "", iw))
 	}
+	wantRecent := 3 // the rule and two rows, or a violation's explanation whole
+	if len(v.Violations) > 0 {
+		wantRecent = max(wantRecent, 1+m.violRows(iw))
+	}
+	shownEntries := max(0, trackH-2) // the tracker's rows under its rule and column head
+	if trackH == 2 || trackH > 2 && trackH-2 < len(dm.trackerRows()) {
+		shownEntries = trackH - 1 // under its rule that is the column head
+	}
+	hf.short = len(m.kept[i].evs) > 0 && recentH < wantRecent || len(v.Proposals) > 0 && shownEntries < len(dm.trackerRows())
 	if clientsH >= 2 {
-		aside := ""
+		// The results and replies, or the tracker, had no row left: say so, where the list
+		// would start (the unsafe half's Replication had gone without a word).
+		var none []string
+		if trackH == 0 && len(v.Proposals) > 0 {
+			none = append(none, "replication")
+		}
 		if recentH == 0 && len(m.kept[i].evs) > 0 {
-			// The results and replies had no row left: say so, where the list would start.
-			aside = "applied results & replies: no room (a taller terminal)"
+			none = append(none, "applied results & replies")
+		}
+		aside := ""
+		if len(none) > 0 {
+			aside = strings.Join(none, ", ") + ": no room (a taller terminal)"
 		}
 		body = append(body, rule(m.st, "clients & resource", aside, iw))
 		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
 	}
 	if recentH > 0 {
-		rows, older, newer, skipped := m.recent(i, iw, recentH-1)
-		body = append(body, m.resultsRule(older, newer, skipped, iw))
-		body = append(body, rows...)
+		rv := m.recent(i, iw, recentH-1)
+		body = append(body, m.resultsRule(rv, iw))
+		body = append(body, rv.rows...)
 	}
 	if narrH > 0 {
 		body = append(body, rule(m.st, "narration", s.Scenario.Name, iw))
 		body = append(body, m.narrBlock(narr, iw, narrH-1)...)
 	}
-	return boxT(m.st, title, m.titleStyle(i), body, r.w, r.h, d != nil)
+	return boxT(m.st, title, m.titleStyle(i), body, r.w, r.h, d != nil), hf
 }
 
 func (m *CompareModel) titleStyle(i int) sty {
@@ -336,9 +459,10 @@ func (m *CompareModel) stateParts(i int) []string {
 		parts = append(parts, "✔ no violation")
 	}
 	if vd := m.c.Sides[i].Verdict; vd != nil {
-		if m.endSaysMore() {
+		if m.endSaysMore() || m.c.Shared && m.c.Done() && !m.lastWords && m.width < sideBySideW {
 			// The verdicts are read whole under the halves: here the row went from the
-			// clients (etcd-failover-reset's end at 120x40 showed c1 and c2, not c3).
+			// clients (etcd-failover-reset's end at 120x40 showed c1 and c2, not c3), and,
+			// stacked, from the unsafe half's Replication (late-expire --unsafe at 120x40).
 			return parts
 		}
 		parts = append(parts, "■ ended: "+m.verdictWords(i))
@@ -489,12 +613,20 @@ func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 	return out
 }
 
+// recentView is what a half's results show: its rows, and which items are hidden where
+// (items[:older] above, items[skipLo:skipHi] between the kept violation and the newest rows,
+// items[end:] below), for the rule to count.
+type recentView struct {
+	rows                       []string
+	items                      []resultItem
+	older, skipLo, skipHi, end int
+}
+
 // recent is the latest events of the kinds a comparison looks at (resultItems), newest last,
 // each one whole (wrapped, never cut: a violation's explanation is read there).
-// skipped is how many items between a kept violation and the newest rows gave way: the rule
-// says so (late-expire --unsafe at 120x40 dropped the ✗ result row under the VIOLATION, and ↑
-// then showed another view under the same title).
-func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer, skipped int) {
+// The rule says what is hidden (late-expire --unsafe at 120x40 dropped the ✗ result row under
+// the VIOLATION, and ↑ then showed another view under the same title).
+func (m *CompareModel) recent(i, w, h int) recentView {
 	items := m.resultItems(i, w)
 	// The newest items that fit, newest last. The side's newest violation stays in view, its
 	// explanation first and newer items after it in the rows left: it is what the side's story
@@ -517,60 +649,131 @@ func (m *CompareModel) recent(i, w, h int) (rows []string, older, newer, skipped
 	}
 	from0, _ := newest(len(items), 0, 0)
 	pinned := viol >= 0 && viol < from0
-	back := m.back
-	if pinned && back > 0 {
-		back-- // the first ↑ unpins the violation: the newest items, whole
+	violH, afterViol := 0, len(items) // the violation's rows, and the first newest row after it
+	if pinned {
+		violH = min(len(items[viol].lines), max(1, h))
+		afterViol, _ = newest(len(items), viol+1, violH)
 	}
-	back = min(back, max(0, len(items)-1))
-	end := len(items) - back
-	if m.back > 0 {
-		viol = -1
+	end, keep := len(items), pinned
+	switch {
+	case pinned && m.back > 0:
+		// ↑ goes back from the rows on screen: the first shows those just older than the
+		// newest rows (the ones hidden between, or the violation and what came before it, or
+		// before it when it alone fills the rows). It showed the newest rows, newer than the
+		// violation, under "↑ older".
+		keep = false
+		end = afterViol - (m.back - 1)
+		if afterViol == len(items) {
+			end = viol + 1 - (m.back - 1)
+			if violH >= h {
+				end--
+			}
+		}
+	case pinned && m.back < 0 && afterViol == len(items):
+		// ↓ past a violation with no row left after it: the rows after it, one more a press.
+		keep = false
+		end = viol + 1 - m.back
+	case m.back > 0:
+		end = len(items) - m.back
 	}
-	var out []string
+	end = min(max(end, min(1, len(items))), len(items))
+	rv := recentView{items: items, end: end}
 	emit := func(it resultItem, n int) { // its first n lines; a cut one says so
 		for k, t := range it.lines[:n] {
 			if k == n-1 && n < len(it.lines) {
 				t = cut(t+" …", w-2)
 			}
-			out = append(out, it.s.r(fit(" "+t, w)))
+			rv.rows = append(rv.rows, it.s.r(fit(" "+t, w)))
 		}
 	}
-	from, _ := newest(end, 0, 0)
-	older = from
+	from := 0
 	switch {
-	case viol >= 0 && viol < from:
-		emit(items[viol], min(len(items[viol].lines), max(1, h)))
-		from, _ = newest(end, viol+1, len(out))
-		older, skipped = viol, from-viol-1
-	case from == end && end > 0 && h > 0: // the newest alone is longer than the panel
-		emit(items[end-1], h)
-		older = end - 1
+	case keep:
+		emit(items[viol], violH)
+		rv.older, from = viol, afterViol
+		if afterViol == len(items) {
+			rv.end, from = viol+1, viol+1 // what came after it is below (↓)
+		} else {
+			rv.skipLo, rv.skipHi = viol+1, afterViol
+		}
+	default:
+		from, _ = newest(end, 0, 0)
+		rv.older = from
+		if from == end && end > 0 && h > 0 { // the newest alone is longer than the panel
+			emit(items[end-1], h)
+			rv.older, from = end-1, end
+		}
 	}
-	for _, it := range items[from:end] {
+	used := 0
+	for _, it := range items[from:rv.end] {
+		used += len(it.lines)
+	}
+	if n := rv.skipHi - rv.skipLo; n > 0 && len(rv.rows)+used < h {
+		// A row to spare: the hidden ones are named where they are (at 160x48 two rows stayed
+		// blank under the violation while the ✗ rows between were hidden).
+		what := fmt.Sprintf("%d rows hidden here", n)
+		switch x := missCount(items[rv.skipLo:rv.skipHi]); {
+		case x == n:
+			what = fmt.Sprintf("%d ✗ rows hidden here", n)
+		case x > 0:
+			what += fmt.Sprintf(" (%d ✗)", x)
+		}
+		rv.rows = append(rv.rows, m.st.faint.r(fit("          ⋮ "+what+": ↑ shows them", w)))
+	}
+	for _, it := range items[from:rv.end] {
 		emit(it, len(it.lines))
 	}
-	for len(out) < h {
-		out = append(out, blank(w))
+	for len(rv.rows) < h {
+		rv.rows = append(rv.rows, blank(w))
 	}
-	return out, older, len(items) - end, skipped
+	return rv
 }
 
-// resultsRule heads a half's results and replies, saying how many items ↑ and ↓ bring back.
-func (m *CompareModel) resultsRule(older, newer, skipped, w int) string {
-	right := "newest last"
-	switch {
-	case skipped > 0:
+// resultsRule heads a half's results and replies, saying how many items ↑ and ↓ bring back,
+// and how many of them are the story's checks that did not hold (✗): the half's line counts
+// them, and at 160x48 3 of 6 showed with nothing saying where the others were.
+func (m *CompareModel) resultsRule(rv recentView, w int) string {
+	misses := func(lo, hi int) string {
+		if n := missCount(rv.items[lo:hi]); n > 0 {
+			return fmt.Sprintf(" (%d ✗)", n)
+		}
+		return ""
+	}
+	older, newer, skipped := rv.older, len(rv.items)-rv.end, rv.skipHi-rv.skipLo
+	var parts []string
+	if older > 0 {
+		parts = append(parts, fmt.Sprintf("↑ %d older", older)+misses(0, older))
+	}
+	if skipped > 0 {
 		// The violation is kept in view above the newest rows: the rows between them are
 		// named, and ↑ shows them.
-		right = fmt.Sprintf("↑ %d older · %d between hidden (↑ ↓ scroll)", older, skipped)
-	case older > 0 && newer > 0:
-		right = fmt.Sprintf("↑ %d older · ↓ %d newer", older, newer)
-	case older > 0:
-		right = fmt.Sprintf("↑ %d older (↑ ↓ scroll) · newest last", older)
-	case newer > 0:
-		right = fmt.Sprintf("↓ %d newer", newer)
+		parts = append(parts, fmt.Sprintf("%d between hidden", skipped)+misses(rv.skipLo, rv.skipHi))
 	}
-	return rule(m.st, "applied results & replies", right, w)
+	if newer > 0 {
+		parts = append(parts, fmt.Sprintf("↓ %d newer", newer)+misses(rv.end, len(rv.items)))
+	}
+	right := strings.Join(parts, " · ")
+	full := right
+	switch {
+	case len(parts) == 0:
+		right, full = "newest last", "newest last"
+	case skipped > 0:
+		full += " (↑ ↓ scroll)"
+	case newer == 0:
+		full += " (↑ ↓ scroll) · newest last"
+	}
+	return rule(m.st, "applied results & replies", firstFit(w-30, full, right), w)
+}
+
+// missCount is how many of items are the story's checks that did not hold (✗).
+func missCount(items []resultItem) int {
+	n := 0
+	for _, it := range items {
+		if it.miss {
+			n++
+		}
+	}
+	return n
 }
 
 // resultItem is one entry of a half's results and replies, wrapped.
@@ -578,6 +781,7 @@ type resultItem struct {
 	lines []string // wrapped, unstyled
 	s     sty
 	viol  bool
+	miss  bool // one of the story's checks that did not hold here (✗)
 }
 
 // resultItems is side i's latest results, replies and violations, with (on the half whose run
@@ -592,7 +796,7 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 	evs := m.kept[i].evs
 	items := make([]resultItem, 0, len(evs)+len(misses))
 	add := func(at, text string, s sty, viol bool) {
-		items = append(items, resultItem{wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s, viol})
+		items = append(items, resultItem{lines: wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s: s, viol: viol})
 	}
 	for j, f := 0, 0; j < len(evs) || f < len(misses); {
 		if j < len(evs) && (f == len(misses) || evs[j].At <= misses[f].At) {
@@ -607,6 +811,7 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 		}
 		at, text := storyMissText(misses[f])
 		add(at, text, m.st.warn, false)
+		items[len(items)-1].miss = true
 		f++
 	}
 	return items

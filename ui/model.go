@@ -35,9 +35,12 @@ type Model struct {
 	// oneZero: a lock at zero reads "EXPIRED HERE" at every width (compare's halves, whose
 	// cells read it three ways as the width changed).
 	oneZero bool
-	keys    keyMap
-	help    help.Model
-	input   lineEdit
+	// nameW: extra cells in the node table's first column, for compare's folded rows (n2-n5),
+	// in every row and the head alike.
+	nameW int
+	keys  keyMap
+	help  help.Model
+	input lineEdit
 
 	sim     *sim
 	base    *scenarios.Scenario

@@ -30,7 +30,26 @@ func (m *Model) stageMark(s cluster.Stage) (string, sty) {
 // node and the result it applied with. This is where an Expire is seen travelling.
 func (m *Model) trackerBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	return box(m.st, firstFit(iw-2, "Replication · ·none ○appended ◆committed ✓applied ↺other entry ✖down", "Replication · ·none ○appended ◆committed ✓applied ↺other ✖down", "Replication · · ○ ◆ ✓ ↺ ✖ (? legend)"), m.trackerBody(iw, ih, true), r.w, r.h, false)
+	name := "Replication"
+	if n := m.trackerEarlier(ih - 1); n > 0 {
+		name += fmt.Sprintf(" · ↑ %d earlier", n) // the rows it leaves out say so
+	}
+	return box(m.st, firstFit(iw-2, name+" · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name+" · ·none ○appended ◆committed ✓applied ↺other ✖down", name+" · · ○ ◆ ✓ ↺ ✖ (? legend)", name), m.trackerBody(iw, ih, true), r.w, r.h, false)
+}
+
+// trackerEarlier is how many entries the tracker leaves out above a body of room rows: the
+// proposals before the view's and the rows the body has no room for. Rows that dropped away
+// unsaid read as the whole history (late-expire at 120x40: entry 3, c1's Grant, was gone).
+func (m *Model) trackerEarlier(room int) int {
+	return m.v.ProposalsBefore + max(0, len(m.trackerRows())-max(0, room))
+}
+
+// earlierMark is " · ↑ N earlier" for a tracker body of room rows that leaves entries out, or "".
+func (m *Model) earlierMark(room int) string {
+	if n := m.trackerEarlier(room); n > 0 {
+		return fmt.Sprintf(" · ↑ %d earlier", n)
+	}
+	return ""
 }
 
 func (m *Model) trackerBody(iw, ih int, head bool) []string {
@@ -101,8 +120,8 @@ func (m *Model) trackerHeadRule(iw, rows int) string {
 		l.add(st.headKey, c.word)
 		l.add(st.plain, strings.Repeat(" ", c.gap))
 	}
-	name := " replication "
-	if legend := " replication · ·none ○appended ◆committed ✓applied "; l.room() >= width(legend)+3 {
+	name := " replication" + m.earlierMark(rows) + " "
+	if legend := " replication" + m.earlierMark(rows) + " · ·none ○appended ◆committed ✓applied "; l.room() >= width(legend)+3 {
 		name = legend // the cells' marks read as the full rule reads them
 	}
 	if l.room() >= width(name)+3 {
@@ -450,14 +469,16 @@ func (m *Model) expiredOther(p *cluster.ProposalView, res *fsm.Result) (string, 
 	return g.Origin.Client, r.Token
 }
 
-// newestEntry is the tracker in a few words: its newest proposal, where it stands and what it
-// applied as ("replication · newest: 6 Grant orders 3s → Granted{token:2} on 5 of 5").
-func (m *Model) newestEntry() string {
+// newestEntry is the tracker in a few words, in w cells where it can: its newest proposal,
+// where it stands and what it applied as ("replication · newest: 6 Grant orders 3s →
+// Granted{token:2}, applied on 5 of 5"), after how many earlier entries it leaves out.
+func (m *Model) newestEntry(w int) string {
 	ps := m.v.Proposals
 	if len(ps) == 0 {
 		return "replication · no proposals yet"
 	}
 	p := &ps[len(ps)-1]
+	name := "replication" + m.earlierMark(1)
 	applied := 0
 	for _, s := range p.Stages {
 		if s == cluster.StageApplied {
@@ -466,7 +487,12 @@ func (m *Model) newestEntry() string {
 	}
 	r, _ := appliedResult(p)
 	if r == nil { // said as the tracker's row says it ("…" read as a cut result)
-		return fmt.Sprintf("replication · newest: %d %s → not applied yet", p.Index, p.Cmd)
+		return fmt.Sprintf("%s · newest: %d %s → not applied yet", name, p.Index, p.Cmd)
 	}
-	return fmt.Sprintf("replication · newest: %d %s → %s, applied on %d of %d", p.Index, p.Cmd, r, applied, len(p.Stages))
+	// The count of earlier entries stays whole: "applied on" gives way (at 80x24 the result
+	// was cut to "Granted{token:3}, a…").
+	return firstFit(w,
+		fmt.Sprintf("%s · newest: %d %s → %s, applied on %d of %d", name, p.Index, p.Cmd, r, applied, len(p.Stages)),
+		fmt.Sprintf("%s · newest: %d %s → %s on %d of %d", name, p.Index, p.Cmd, r, applied, len(p.Stages)),
+		fmt.Sprintf("%s · %d %s → %s on %d/%d", name, p.Index, p.Cmd, r, applied, len(p.Stages)))
 }

@@ -53,6 +53,9 @@ func (s *Set) observeEach(e *cluster.Note) {
 // Proposals is the tracker's latest n proposals, oldest first.
 func (s *Set) Proposals(n int) []*cluster.Proposal { return s.tracker.latest(n) }
 
+// ProposalCount is how many proposals the tracker has followed in all.
+func (s *Set) ProposalCount() int { return s.tracker.n }
+
 // of is the watchers attached to w. A world built without Attach is a programming error.
 func of(w *cluster.World) *Set {
 	s, ok := w.Watchers().(*Set)
