@@ -380,7 +380,7 @@ func (m *Model) onMouse(msg tea.MouseMsg) {
 	}
 	if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
 		m.tl.vp, _ = m.tl.vp.Update(msg)
-		m.tl.anchored = false
+		m.tl.anchored, m.tl.hand = false, true
 		return
 	}
 	if msg.Button != tea.MouseButtonLeft {

@@ -110,6 +110,7 @@ type tlView struct {
 	above    int      // placed at rows the narration names: rows of the story above them
 	aboveAt  int      // the top row it was so placed at (scrolled away, the notes go)
 	lines    []string // the viewport's content, by row
+	hand     bool     // scrolled by hand (↑/↓, paging, the wheel): see scrollRows
 	short    shortCache
 }
 
@@ -395,7 +396,7 @@ func (m *Model) syncTimeline() {
 	m.tl.version, m.tl.shown, m.tl.set = tl.version, m.tl.filter, true
 	if follow {
 		m.tl.vp.GotoBottom()
-		m.tl.anchored, m.tl.gap, m.tl.above = false, false, 0
+		m.tl.anchored, m.tl.gap, m.tl.above, m.tl.hand = false, false, 0, false
 		if !m.atStop() {
 			return
 		}

@@ -240,7 +240,7 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	if spare > 0 {
 		m.tl.grow(&vp, spare)
 	}
-	body, below := wholeRows(vp, m.tl.atW)
+	body, below := m.tl.wholeRows(vp)
 	note := m.tl.filter.String() + " (v)"
 	if rows, told, ok := m.tl.shorter(vp, &m.sim.tl.rings[m.tl.filter], m.sim.tl.version, m.st); ok {
 		body, note = rows, told+" · "+note
@@ -269,9 +269,9 @@ func (timelinePanel) Key(m *Model, msg tea.KeyMsg) bool {
 	k := &m.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		m.tl.vp.ScrollUp(1)
+		m.tl.scrollRows(-1, m.tl.vp.Height+m.narrationLent())
 	case key.Matches(msg, k.Down):
-		m.tl.vp.ScrollDown(1)
+		m.tl.scrollRows(1, m.tl.vp.Height+m.narrationLent())
 	case key.Matches(msg, k.PageUp):
 		m.tl.vp.PageUp()
 	case key.Matches(msg, k.PageDown):
@@ -279,7 +279,7 @@ func (timelinePanel) Key(m *Model, msg tea.KeyMsg) bool {
 	default:
 		return false
 	}
-	m.tl.anchored = false // scrolled by hand: it follows again once back at the bottom
+	m.tl.anchored, m.tl.hand = false, true // scrolled by hand: it follows again once back at the bottom
 	return true
 }
 

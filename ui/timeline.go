@@ -233,11 +233,16 @@ func (t *timeline) content(f filter, n, w int, st *styles) string {
 // view never opens on empty rows (round 9: blanking those tails left one or two at the top).
 // below is how many rows stay below the view. atW is the time column the content was drawn
 // with; a continuation row is blank across it.
-func wholeRows(vp viewport.Model, atW int) (rows []string, below int) {
+// keep: the rows at the top stay, tail or not (scrolled by hand into an event taller than the
+// view: see scrollRows).
+func wholeRows(vp viewport.Model, atW int, keep bool) (rows []string, below int) {
 	rows = strings.Split(vp.View(), "\n")
 	lead := strings.Repeat(" ", atW+1)
 	k := 0
 	for _, r := range rows {
+		if keep {
+			break
+		}
 		s := ansi.Strip(r)
 		if strings.TrimSpace(s) == "" || !strings.HasPrefix(s, lead) {
 			break
@@ -249,6 +254,21 @@ func wholeRows(vp viewport.Model, atW int) (rows []string, below int) {
 		rows = strings.Split(vp.View(), "\n")
 	}
 	return rows, max(0, vp.TotalLineCount()-vp.YOffset-vp.Height)
+}
+
+// rowSpan is the rows [from, to) of the event drawn at row i of lines: an event that wraps goes
+// on in rows blank across the time column (atW, see content).
+func rowSpan(lines []string, i, atW int) (from, to int) {
+	lead := strings.Repeat(" ", atW+1)
+	tail := func(j int) bool { return strings.HasPrefix(ansi.Strip(lines[j]), lead) }
+	from, to = i, i+1
+	for from > 0 && tail(from) {
+		from--
+	}
+	for to < len(lines) && tail(to) {
+		to++
+	}
+	return from, to
 }
 
 // timeColumn is the width of the time column: the newest instant's (times only grow).
@@ -354,4 +374,63 @@ func cmdStyle(st *styles, c fsm.Command, o cluster.Origin, res fsm.Result, appli
 // simTime prints simulated time with millisecond precision: "12.345s".
 func simTime(d time.Duration) string {
 	return fmt.Sprintf("%.3fs", d.Seconds())
+}
+
+// wholeRows is the rows of vp, a copy of the viewport as drawn: whole events (the package's
+// wholeRows), except in an event taller than the view that a student scrolled into by hand,
+// whose rows past its first are what they scrolled to read.
+func (t *tlView) wholeRows(vp viewport.Model) (rows []string, below int) {
+	keep := false
+	if t.hand && vp.YOffset < len(t.lines) {
+		from, to := rowSpan(t.lines, vp.YOffset, t.atW)
+		keep = to-from > vp.Height
+	}
+	return wholeRows(vp, t.atW, keep)
+}
+
+// scrollRows scrolls the timeline by hand one event (d: +1 down, -1 up), h rows drawn: to the
+// next or the previous event's first row, and through an event taller than the view one row at
+// a time, so that each of its rows is read (up, it is entered at its last rows). nc15-c at 80x24:
+// a one-row timeline went from a VIOLATION row's first line to its last, its middle never shown
+// (the view skips an event's tail at its top, see wholeRows), and then showed one row for two
+// presses.
+func (t *tlView) scrollRows(d, h int) {
+	n := len(t.lines)
+	if n == 0 {
+		return
+	}
+	h = max(1, h)
+	bottom := max(0, n-h) // the top row of the view drawn at the bottom
+	top := min(t.vp.YOffset, bottom)
+	from, to := rowSpan(t.lines, top, t.atW)
+	tall := to-from > h
+	if top > from && !(t.hand && tall) {
+		top = to // the view drew this event's tail away: it starts at the next one
+		if top >= n {
+			t.vp.GotoBottom()
+			return
+		}
+		from, to = rowSpan(t.lines, top, t.atW)
+		tall = to-from > h
+	}
+	next := top
+	switch {
+	case d > 0 && tall && top+h < to:
+		next = top + 1
+	case d > 0:
+		next = to
+	case top > from: // inside a tall event
+		next = top - 1
+	case top > 0:
+		pf, pt := rowSpan(t.lines, top-1, t.atW)
+		next = pf
+		if pt-pf > h {
+			next = pt - h
+		}
+	}
+	if next >= bottom {
+		t.vp.GotoBottom()
+		return
+	}
+	t.vp.SetYOffset(next)
 }

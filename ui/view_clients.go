@@ -277,7 +277,7 @@ func (m *Model) timelineBox(r rect) []string {
 	if vp.Height < r.h-2 {
 		m.tl.grow(&vp, r.h-2-vp.Height)
 	}
-	body, below := wholeRows(vp, m.tl.atW)
+	body, below := m.tl.wholeRows(vp)
 	note := scrollNote(m.tl.vp.AtBottom())
 	if rows, told, ok := m.tl.shorter(vp, &m.sim.tl.rings[m.tl.filter], m.sim.tl.version, m.st); ok {
 		body, note = rows, told
