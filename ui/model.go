@@ -417,7 +417,10 @@ func (m *Model) syncTimeline() {
 			// newest rows at 80x24): the newest rows, unless rows the says name are above
 			// them (the violations were the stop before's to show).
 			if _, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.told, names, false); ok && len(marks) > 0 && marks[0][0] < m.tl.vp.YOffset {
-				m.tl.vp.SetYOffset(markedTop(0, marks, m.tl.vp.Height))
+				// The first named row at the top, and as many newer rows as fit after it: the
+				// newest too where they all fit (racing-acquires-unsafe's 'One fault, two
+				// witnesses' at 120x40: lost-grant's row at the foot hid non-linearizable's).
+				m.tl.vp.SetYOffset(marks[0][0])
 				m.tl.anchored = !m.tl.vp.AtBottom()
 			}
 		}
