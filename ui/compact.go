@@ -371,8 +371,54 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 	return st.good, "ok"
 }
 
-// netLine summarises the network on one line.
+// netLine summarises the network on one line, and names the run's unsafe switch where the
+// header has no room for it (see unsafeOnNetLine).
 func (m *Model) netLine(w int) string {
+	var u netUnsafe
+	if !m.headNamesUnsafe() {
+		u = m.unsafeOnNetLine(w)
+	}
+	out, _ := m.netLineWith(w, u)
+	return out
+}
+
+// netUnsafe is the words naming the run's unsafe switches on the net line, after the network's
+// own or (only) in their place.
+type netUnsafe struct {
+	text string
+	only bool
+}
+
+// unsafeOnNetLine is the words naming the run's unsafe switches that the compact net line has
+// room for (" · ⚠ unsafe: unchecked-proposals" after its own), or none: at 80x24 the header has
+// room for "⚠ unsafe" at most, and nc15-c found the switch named only on the ? legend. When the
+// resource leaves no room, they take the place of a network with nothing to tell ("no
+// partition", what each node's net column says too), before its count on the wire. None where
+// no net line is drawn (the full screen, a page over the panels).
+func (m *Model) unsafeOnNetLine(w int) netUnsafe {
+	us := m.v.Config.Unsafe.Names()
+	if len(us) == 0 || m.lay.mode != modeCompact || m.page.glossary || m.dg.on {
+		return netUnsafe{}
+	}
+	names := strings.Join(us, ", ")
+	plain := false
+	if _, text, ok := m.partitionText(); ok && text == "no partition" && len(m.ruleTexts()) == 0 && m.unreadText() == "" {
+		plain = true
+	}
+	for _, u := range []netUnsafe{{text: " · ⚠ unsafe: " + names}, {text: " · ⚠ " + names},
+		{text: " ⚠ unsafe: " + names, only: true}, {text: " ⚠ " + names, only: true}} {
+		if u.only && !plain {
+			break
+		}
+		if _, ok := m.netLineWith(w, u); ok {
+			return u
+		}
+	}
+	return netUnsafe{}
+}
+
+// netLineWith is the net line with u's words if they fit (ok).
+func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 	st := m.st
 	// The network's own words at their shortest, which the resource must leave room for.
 	net := []headSeg{{st.headKey, " net "}}
@@ -398,14 +444,32 @@ func (m *Model) netLine(w int) string {
 	}
 	resW := segsWidth(res)
 	l := newLine(max(0, w-resW))
+	if u.only { // the count on the wire stays (each layout shows it: TestWireCountBothLayouts)
+		wire := fmt.Sprintf(" · wire: %d", n)
+		ok := width(u.text)+width(wire) <= l.room()
+		if ok {
+			l.add(st.bad, u.text)
+			l.add(st.faint, wire)
+		}
+		return m.withResource(l, res), ok
+	}
 	for _, sg := range net {
 		l.add(sg.s, sg.text)
 	}
 	// Shorter forms before a cut one: a long partition and its cuts left "0 message(…".
 	l.add(st.faint, firstFit(l.room(), fmt.Sprintf(" · %d message(s) on the wire", n)+unread, short, fmt.Sprintf(" · wire: %d", n)+unread, fmt.Sprintf(" · wire: %d", n)))
+	ok := u.text != "" && width(u.text) <= l.room()
+	if ok {
+		l.add(st.bad, u.text)
+	}
+	return m.withResource(l, res), ok
+}
+
+// withResource is the net line l with the resource's words res after it.
+func (m *Model) withResource(l *line, res []headSeg) string {
 	out := l.String()
 	if len(res) > 0 {
-		r := newLine(resW)
+		r := newLine(segsWidth(res))
 		for _, sg := range res {
 			r.add(sg.s, sg.text)
 		}

@@ -96,7 +96,47 @@ func (m *Model) bands() []string {
 // fields give way one step at a time in the order of headGiveWay, least needed first, so the
 // lesson's name, the violations by name and the step counter stay whole longest.
 func (m *Model) header() string {
+	fs := m.headFit()
+	// Still too wide (a long name on a narrow screen): the name is cut, never what follows.
+	over := -m.width
+	for i := range fs {
+		over += fs[i].width(i > 0)
+	}
+	l := newLine(m.width)
+	for i := range fs {
+		f := &fs[i]
+		segs := f.forms[f.at]
+		if len(segs) == 0 {
+			continue
+		}
+		if i > 0 && !f.joined {
+			l.add(m.st.border, " │ ")
+		}
+		for j, sg := range segs {
+			if i == hTitle && j == len(segs)-1 && over > 0 {
+				sg.text = cut(sg.text, max(8, width(sg.text)-over))
+			}
+			l.add(sg.s, sg.text)
+		}
+	}
+	return l.String()
+}
+
+// headNamesUnsafe: the header names the run's unsafe switches ("⚠ unsafe: unchecked-proposals"),
+// or it has none.
+func (m *Model) headNamesUnsafe() bool {
+	return len(m.v.Config.Unsafe.Names()) == 0 || m.headFit()[hUnsafe].at < 2
+}
+
+// headFit is the header's fields, each in the form the width leaves it.
+func (m *Model) headFit() []headField {
 	fs := m.headFields()
+	if u := &fs[hUnsafe]; len(u.forms) == 4 && m.unsafeOnNetLine(m.width).text == "" {
+		// The bare ⚠ only where the net line names the switch: else "⚠ unsafe" stays, and a
+		// field after it gives way (nc15-c: at 80x24 the header went to a bare ⚠ and the
+		// switch was named nowhere on screen).
+		u.forms[3] = u.forms[2]
+	}
 	fit := func() bool {
 		n := 0
 		for i := range fs {
@@ -142,29 +182,7 @@ func (m *Model) header() string {
 	} else {
 		giveWay(usual)
 	}
-	// Still too wide (a long name on a narrow screen): the name is cut, never what follows.
-	over := -m.width
-	for i := range fs {
-		over += fs[i].width(i > 0)
-	}
-	l := newLine(m.width)
-	for i := range fs {
-		f := &fs[i]
-		segs := f.forms[f.at]
-		if len(segs) == 0 {
-			continue
-		}
-		if i > 0 && !f.joined {
-			l.add(m.st.border, " │ ")
-		}
-		for j, sg := range segs {
-			if i == hTitle && j == len(segs)-1 && over > 0 {
-				sg.text = cut(sg.text, max(8, width(sg.text)-over))
-			}
-			l.add(sg.s, sg.text)
-		}
-	}
-	return l.String()
+	return fs
 }
 
 // stateRoom is the widest the run state field is in each of its forms (" ‖ SCRIPT PAUSE ",
