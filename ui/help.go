@@ -195,11 +195,17 @@ func roleLegend() string {
 }
 
 // headLegend is the legend's line for the header's marks, which shrink to a symbol where the
-// line has no room for their words (at 80x24 the unsafe switch is a bare ⚠: the legend names it).
+// line has no room for their words (at 80x24 the unsafe switch may be a bare ⚠: the legend
+// names it). Its example of the step counter is the header's own, so they never disagree
+// (nc15-c read "9/61" in the legend of a lesson of 62 steps).
 func (m *Model) headLegend() string {
 	s := "header: "
 	if us := m.v.Config.Unsafe.Names(); len(us) > 0 {
 		s += "⚠ unsafe: a safety check switched off for this run (here " + strings.Join(us, ", ") + ") · "
 	}
-	return s + "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind) · 9/61 = script step"
+	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
+	if !m.sim.sandbox {
+		s += fmt.Sprintf(" · %d/%d = script step", m.sim.pc(), len(m.base.Steps))
+	}
+	return s
 }
