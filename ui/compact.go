@@ -231,20 +231,44 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	if len(keys)*25 > l.room() {
 		keys = storyFirst(m.heldFirst(keys), m.storyKey())
 	}
+	// A key's cell shows whole, its key's whole name where the row has room for it (nc15-c at
+	// 80x24: "invoic… #1 █████ 30s │ +1" with 9 cells to spare) and cut to 7 cells where not,
+	// leaving room for the "+N" of the keys after it; a cell that would not show whole gives way
+	// to "+N" ("orders — released │ invoic… #1 ██…" lost its countdown at the right edge). The
+	// row's first key shows, cut if it must.
+	cell := func(k, name string, room int) *line {
+		c := newLine(max(0, room))
+		c.add(st.plain, name+" ")
+		m.lockState(c, n, k, true)
+		return c
+	}
 	for i, k := range keys {
+		sep := 0
 		if i > 0 {
+			sep = width(" │ ")
+		}
+		tail := 0
+		if more := len(keys) - i - 1 + m.v.LockMore; more > 0 {
+			tail = width(" │ +" + count(more))
+		}
+		var c *line
+		for _, name := range []string{k, cut(k, 7)} {
+			if c = cell(k, name, l.room()-sep-tail); !c.short {
+				break
+			}
+		}
+		if c.short && i > 0 {
 			l.add(st.border, " │ ")
-		}
-		need := 12
-		if !n.Up {
-			need = width(cut(k, 7)) + 1 + width(downLock[len(downLock)-1])
-		}
-		if l.room() < need && i < len(keys) {
 			l.add(st.faint, "+"+count(len(keys)-i+m.v.LockMore))
 			return l.String()
 		}
-		l.add(st.plain, cut(k, 7)+" ")
-		m.lockState(l, n, k, true)
+		if c.short {
+			c = cell(k, cut(k, 7), l.room())
+		}
+		if i > 0 {
+			l.add(st.border, " │ ")
+		}
+		l.append(c)
 	}
 	if m.v.LockMore > 0 {
 		l.add(st.faint, " +"+count(m.v.LockMore))

@@ -45,9 +45,10 @@ func fit(s string, w int) string {
 
 // line builds one styled line of at most max cells.
 type line struct {
-	b   strings.Builder
-	w   int
-	max int
+	b     strings.Builder
+	w     int
+	max   int
+	short bool // some text was cut or left out for want of room
 }
 
 func newLine(max int) *line { return &line{max: max} }
@@ -56,6 +57,7 @@ func newLine(max int) *line { return &line{max: max} }
 func (l *line) add(s sty, text string) bool {
 	room := l.max - l.w
 	if room <= 0 || text == "" {
+		l.short = l.short || text != ""
 		return text == ""
 	}
 	text = termsafe.Line(text) // the last boundary before the terminal: no raw control bytes
@@ -64,10 +66,18 @@ func (l *line) add(s sty, text string) bool {
 	if !ok {
 		text = cut(text, room)
 		tw = width(text)
+		l.short = true
 	}
 	l.b.WriteString(s.r(text))
 	l.w += tw
 	return ok
+}
+
+// append adds what another line holds, as drawn there (its room is l's to give: see nodeRow).
+func (l *line) append(o *line) {
+	l.b.WriteString(o.b.String())
+	l.w += o.w
+	l.short = l.short || o.short
 }
 
 // room is how many cells are left.
