@@ -248,6 +248,8 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 		note = m.tl.anchorNote(below) + " · " + note
 	} else if a := m.tl.aboveNote(); a != "" {
 		note = a + " · " + note
+	} else if a := m.storyAboveNote(vp); a != "" {
+		note = a + " · " + note
 	} else if !m.tl.vp.AtBottom() && !m.tl.anchored {
 		note = "scrolled: ↓ newest · " + note // as the full screen's box title says
 	}

@@ -337,6 +337,22 @@ func (t *tlView) aboveNote() string {
 	return fmt.Sprintf("since last stop · ↑ %d above", t.above)
 }
 
+// storyAboveNote is the title note of a timeline at its newest rows at a stop with no story of
+// its own whose says tell more of the stop before's, when that story starts above the top row
+// drawn ("story ↑ 8 above"), or "". nc15-c, racing-acquires-unsafe at 80x24: three stops at
+// 0.090s showed the newest rows under a title with no ↑, the story's lost-grant row above them.
+// vp is the viewport as drawn (grown by the rows the narration lends).
+func (m *Model) storyAboveNote(vp viewport.Model) string {
+	if !m.atStop() || m.tl.from != 0 || m.tl.told == 0 || !vp.AtBottom() {
+		return ""
+	}
+	first, _, ok := m.sim.tl.story(m.tl.filter, tlRows, m.tl.told, nil, false)
+	if !ok || first >= vp.YOffset {
+		return ""
+	}
+	return fmt.Sprintf("story ↑ %d above", vp.YOffset-first)
+}
+
 // fitAll is rows each fitted to w cells, as the viewport draws them.
 func fitAll(rows []string, w int) []string {
 	for i := range rows {

@@ -90,3 +90,21 @@ func TestTimelineScrollsThroughWrappedRow(t *testing.T) {
 		}
 	}
 }
+
+// A stop with no story of its own, at the newest rows, says how much of the story told at the
+// stop before is above them: nc15-c, racing-acquires-unsafe at 80x24, 0.090s, found lost-grant's
+// row off screen above and no ↑ in the title.
+func TestTimelineTitleSaysStoryAbove(t *testing.T) {
+	m := playLesson(t, "racing-acquires-unsafe", 80, 24)
+	toStopShowing(t, m, "The second finding ignores the nodes")
+	v := ansi.Strip(m.View())
+	for _, r := range strings.Split(v, "\n") {
+		if strings.HasPrefix(r, "─ timeline") {
+			if !strings.Contains(r, "story ↑ ") {
+				t.Fatalf("the timeline's title says nothing of the story above: %q\n%s", r, v)
+			}
+			return
+		}
+	}
+	t.Fatalf("no timeline title:\n%s", v)
+}

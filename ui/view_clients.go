@@ -285,6 +285,8 @@ func (m *Model) timelineBox(r rect) []string {
 		note = m.tl.anchorNote(below)
 	} else if a := m.tl.aboveNote(); a != "" {
 		note = a
+	} else if a := m.storyAboveNote(vp); a != "" {
+		note = a + " · " + note
 	} else if m.tl.anchored {
 		note = scrollNote(true)
 	}
