@@ -43,7 +43,10 @@ type CompareModel struct {
 	lastWords bool          // at the end, the story's last narration in place of the verdicts (n)
 	gloss     bool          // the glossary page covers the halves (?; esc or ? closes)
 	glossTop  int
-	back      int // the results lists scrolled back by this many items (↑ ↓); 0 at a move in time
+	// back: the results lists scrolled back by this many items (↑ ↓); 0 at a move in time.
+	// Below 0 (↓ from 0), a half whose kept violation left no row for what came after it
+	// shows those, -back of them past it (recent).
+	back int
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
