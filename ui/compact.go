@@ -45,8 +45,10 @@ func (m *Model) clientsFirst() []string {
 // clientsShort is several clients on one row, a few words each: what it holds or does. When
 // that is too wide the words give way, least needed first (where it asks, the wake time, the
 // time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
-// Before a used client loses a word, the clients not used yet give way ("c3 unused": gc-pause at
-// 80x24 lost c2's countdown to it at 3.079s, round 9), the selected one excepted.
+// Before a used client loses a word, the clients not used yet give way to their bare names
+// ("c3 unused" becomes "c3": gc-pause at 80x24 lost c2's countdown to it at 3.079s, round 9);
+// their names stay (first-lock's end at 80x24 dropped c3 from the row, nc16), the selected
+// one whole. Only a row with no room even for every name and mark leaves them out.
 func (m *Model) clientsShort(cs []string, w int) string {
 	var used []string
 	for _, c := range cs {
@@ -55,9 +57,12 @@ func (m *Model) clientsShort(cs []string, w int) string {
 		}
 	}
 	for brief := 0; ; brief++ {
-		l, fits := m.clientsShortAt(cs, w, brief)
-		if !fits && len(used) < len(cs) && len(used) > 1 {
-			l, fits = m.clientsShortAt(used, w, brief)
+		l, fits := m.clientsShortAt(cs, w, brief, false)
+		if !fits && len(used) < len(cs) {
+			l, fits = m.clientsShortAt(cs, w, brief, true)
+		}
+		if !fits && brief == 4 && len(used) < len(cs) && len(used) > 1 {
+			l, fits = m.clientsShortAt(used, w, brief, true)
 		}
 		if fits || brief == 4 {
 			return l.String()
@@ -66,8 +71,9 @@ func (m *Model) clientsShort(cs []string, w int) string {
 }
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
-// asks, 2 without the wake time, 3 without the time left, 4 names and marks.
-func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
+// asks, 2 without the wake time, 3 without the time left, 4 names and marks. bare leaves an
+// unused client (the selected one excepted) its name alone.
+func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
 	st := m.st
 	l := newLine(w)
 	fits := true
@@ -97,6 +103,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int) (*line, bool) {
 			add(st.bad, " ⊘ disconnected") // ghost-lock's story turns on it
 		}
 		switch {
+		case c == nil && bare && name != m.client:
 		case c == nil:
 			add(st.faint, " unused")
 		case len(c.Holds) > 0:

@@ -35,3 +35,40 @@ func TestCompactClientsKeepCountdownsOverUnused(t *testing.T) {
 		t.Fatal("no stop where c2 holds the key: the test proves nothing")
 	}
 }
+
+// first-lock at 80x24, at its end (1.311s): the clients row read "▸c1 got released orders ·
+// asks n1 │ c2 holds orders #2 5.0s · asks n1" and c3, "c3 unused" at every stop before,
+// was gone: the README promises a client row's words give way before any client's name
+// (nc16). Every stop's clients row names every client, in first-lock and gc-pause.
+func TestCompactClientsKeepEveryName(t *testing.T) {
+	for _, lesson := range []string{"first-lock", "gc-pause"} {
+		m := playLesson(t, lesson, 80, 24)
+		stops := 0
+		for ; stops < 30 && !m.sim.ended; stops++ {
+			runToStop(t, m)
+			checkClientNames(t, m, lesson, stops+1)
+			answerAsk(m)
+			press(m, "enter")
+		}
+		runToStop(t, m)
+		checkClientNames(t, m, lesson, stops+1)
+	}
+}
+
+func checkClientNames(t *testing.T, m *Model, lesson string, stop int) {
+	t.Helper()
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "─ clients") || i+1 >= len(lines) {
+			continue
+		}
+		row := lines[i+1]
+		for _, c := range m.clients() {
+			if !regexp.MustCompile(`(^|[ ▸])` + c + `\b`).MatchString(row) {
+				t.Errorf("%s stop %d (%s): the clients row leaves out %s: %q", lesson, stop, simTime(m.v.Now), c, row)
+			}
+		}
+		return
+	}
+	t.Errorf("%s stop %d: no clients row:\n%s", lesson, stop, strings.Join(lines, "\n"))
+}
