@@ -62,7 +62,14 @@ func checkClientNames(t *testing.T, m *Model, lesson string, stop int) {
 		if !strings.HasPrefix(l, "─ clients") || i+1 >= len(lines) {
 			continue
 		}
-		row := lines[i+1]
+		var rows []string // the section's rows, to the next rule
+		for _, l := range lines[i+1:] {
+			if strings.HasPrefix(l, "─") {
+				break
+			}
+			rows = append(rows, l)
+		}
+		row := strings.Join(rows, " ")
 		for _, c := range m.clients() {
 			if !regexp.MustCompile(`(^|[ ▸])` + c + `\b`).MatchString(row) {
 				t.Errorf("%s stop %d (%s): the clients row leaves out %s: %q", lesson, stop, simTime(m.v.Now), c, row)

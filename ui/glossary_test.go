@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -127,6 +128,47 @@ func TestGlossaryFreezeKeepsTheAsk(t *testing.T) {
 	for _, w := range []string{"acts first", "runs first", "then it reads"} {
 		if strings.Contains(text, w) {
 			t.Errorf("the freeze entry tells the wake order (%q): %s", w, text)
+		}
+	}
+}
+
+// chubbyWord is a real system's mechanism a lesson names: "Chubby's sequencer check".
+var chubbyWord = regexp.MustCompile(`Chubby's ([a-z-]+)`)
+
+// TestGlossaryNamesChubbysMechanisms: gc-pause's closing stop names "Chubby's sequencer
+// check" and "Chubby's lock-delay", and a newcomer found neither under ?? (nc16). Every
+// "Chubby's WORD" in a lesson's narration has an entry whose term names Chubby and WORD, and
+// the entry says what it is.
+func TestGlossaryNamesChubbysMechanisms(t *testing.T) {
+	found := 0
+	for _, l := range scenarios.Lessons() {
+		s, err := scenarios.Parse(l.Name+".scenario", l.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range s.Steps {
+			if st.Kind != scenarios.StepSay {
+				continue
+			}
+			for _, m := range chubbyWord.FindAllStringSubmatch(st.Text, -1) {
+				found++
+				ok := false
+				for _, g := range glossary {
+					ok = ok || strings.Contains(g.Term, "Chubby") && strings.Contains(g.Term, m[1])
+				}
+				if !ok {
+					t.Errorf("%s names %q, and no glossary entry names Chubby and %q", l.Name, m[0], m[1])
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no lesson names a Chubby mechanism: the test looks at nothing")
+	}
+	text := glossaryEntry(t, "Chubby: sequencer, lock-delay")
+	for _, w := range []string{"Google's lock service", "fencing token", "generation number", "refuses", "up to a minute", "no one else take its lock"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the Chubby entry does not say %q: %s", w, text)
 		}
 	}
 }
