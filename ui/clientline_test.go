@@ -6,19 +6,21 @@ import (
 	"time"
 )
 
-// At 120x40 the lease view of a client is on screen whole: gc-pause's second pause says "look
-// at its line", and c1's line must show the pause, the lease that ran out by its own clock and
+// At 120x40 the lease view of a client is on screen whole: gc-pause's fourth pause (3.050s, the
+// second there) says "look at its line", and c1's line must show the pause, the lease that ran out by its own clock and
 // where it asks next, each uncut (a long line goes on below in the box's spare rows; its reply,
 // the grant of that very lock, is not said twice); the box title too.
 func TestClientLeaseViewFitsAt120(t *testing.T) {
 	m := playLesson(t, "gc-pause", 120, 40)
-	runToStop(t, m)
-	press(m, "enter")
+	for range 3 {
+		runToStop(t, m)
+		press(m, "enter")
+	}
 	runToStop(t, m)
 	v := m.View()
 	for _, want := range []string{"c1 ‖ paused→5.044s · 1 queued", "held orders #1 · ran out (own clock) · asks n1", "Clients · a: your own acquire, orders 3s (k, l)"} {
 		if !strings.Contains(v, want) {
-			t.Errorf("at gc-pause's second pause the screen lacks %q:\n%s", want, v)
+			t.Errorf("at gc-pause's fourth pause the screen lacks %q:\n%s", want, v)
 		}
 	}
 	if !strings.Contains(m.clientLine("c1", 40), "‖ paused→") {
