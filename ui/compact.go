@@ -43,8 +43,8 @@ func (m *Model) clientsFirst() []string {
 }
 
 // clientsShort is several clients on one row, a few words each: what it holds or does. When
-// that is too wide the words give way, least needed first (where it asks, the wake time, the
-// time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
+// that is too wide the words give way, least needed first (where it asks, the key of a lock
+// that ran out, the wake time, the time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
 // Before a used client loses a word, the clients not used yet give way to their bare names
 // ("c3 unused" becomes "c3": gc-pause at 80x24 lost c2's countdown to it at 3.079s, round 9);
 // their names stay (first-lock's end at 80x24 dropped c3 from the row, nc16), the selected
@@ -61,17 +61,19 @@ func (m *Model) clientsShort(cs []string, w int) string {
 		if !fits && len(used) < len(cs) {
 			l, fits = m.clientsShortAt(cs, w, brief, true)
 		}
-		if !fits && brief == 4 && len(used) < len(cs) && len(used) > 1 {
+		if !fits && brief == 5 && len(used) < len(cs) && len(used) > 1 {
 			l, fits = m.clientsShortAt(used, w, brief, true)
 		}
-		if fits || brief == 4 {
+		if fits || brief == 5 {
 			return l.String()
 		}
 	}
 }
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
-// asks, 2 without the wake time, 3 without the time left, 4 names and marks. bare leaves an
+// asks, 2 a lock that ran out without its key (held #1, ran out: the wake time of a client
+// paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time, 4 without
+// the time left, 5 names and marks. bare leaves an
 // unused client (the selected one excepted) its name alone.
 func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
 	st := m.st
@@ -92,10 +94,10 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 		case c != nil && c.Paused:
 			// gc-pause's story turns on it: frozen, with its write already decided.
 			text := " ‖ paused"
-			if brief < 2 && c.WakeAt > 0 {
+			if brief < 3 && c.WakeAt > 0 {
 				text += "→" + simTime(c.WakeAt)
 			}
-			if c.Doing == "" && c.Queued > 0 && brief < 4 {
+			if c.Doing == "" && c.Queued > 0 && brief < 5 {
 				text += fmt.Sprintf(" · %d queued", c.Queued)
 			}
 			add(st.warnBlock, text)
@@ -117,29 +119,31 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				}
 			}
 			switch {
-			case brief == 4:
+			case brief == 5:
 				add(st.grant, fmt.Sprintf(" #%d", h.Token))
 			case h.Left > 0:
 				// The time left on the client's own clock: lessons compare it with the nodes'.
 				text := fmt.Sprintf(" holds %s #%d", h.Key, h.Token)
-				if brief < 3 {
+				if brief < 4 {
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
-				if h.Every > 0 && brief < 3 {
+				if h.Every > 0 && brief < 4 {
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
+			case brief >= 2:
+				add(st.gone, fmt.Sprintf(" held #%d, ran out", h.Token))
 			default:
 				add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
 			}
-		case brief == 4:
+		case brief == 5:
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
 			// With its key, as the full-size row says it ("got not-found orders"): lessons
 			// quote it.
 			text := " got " + c.LastReply.String()
-			if brief < 3 && c.LastKey != "" {
+			if brief < 4 && c.LastKey != "" {
 				text += " " + c.LastKey
 			}
 			add(st.plain, text)
