@@ -43,10 +43,10 @@ type CompareModel struct {
 	lastWords bool          // at the end, the story's last narration in place of the verdicts (n)
 	gloss     bool          // the glossary page covers the halves (?; esc or ? closes)
 	glossTop  int
-	// back: the results lists scrolled back by this many items (↑ ↓); 0 at a move in time.
-	// Below 0 (↓ from 0), a half whose kept violation left no row for what came after it
-	// shows those, -back of them past it (recent).
-	back int
+	// scroll: the results scrolled (↑ ↓) to a place in time, both halves alike
+	// (compare_scroll.go); nil at a move in time: the newest rows.
+	scroll  *resultsPos
+	resSize [2][2]int // each half's results' width and rows, as last drawn
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would
@@ -198,7 +198,7 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 		m.status = "both scripts finished · space runs both worlds on · ← rewinds · d jumps to the divergence"
 	}
 	m.clock = m.c.Now()
-	m.back = 0 // the results' newest rows are the new instant's
+	m.scroll = nil // the results' newest rows are the new instant's
 	m.refresh()
 }
 
@@ -250,31 +250,9 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 			}
 		}
 	case key.Matches(msg, k.Older):
-		n := 0
-		for i := range m.c.Sides {
-			n = max(n, len(m.resultItems(i, m.width))) // (one more: the first ↑ may unpin a violation)
-		}
-		m.back = min(m.back+1, n)
-		m.status = fmt.Sprintf("results scrolled back %d · ↓ newer", m.back)
-		if m.back <= 0 {
-			m.status = "the newest results"
-		}
+		m.scrollOlder()
 	case key.Matches(msg, k.Newer):
-		// Below 0: a half whose kept violation left no row for what came after it shows
-		// those, one more a press.
-		n := 0
-		for i := range m.c.Sides {
-			n = max(n, len(m.resultItems(i, m.width)))
-		}
-		m.back = max(-n, m.back-1)
-		switch {
-		case m.back > 0:
-			m.status = fmt.Sprintf("results scrolled back %d", m.back)
-		case m.back < 0:
-			m.status = fmt.Sprintf("results after the kept violation, %d on · ↑ back", -m.back)
-		default:
-			m.status = "the newest results"
-		}
+		m.scrollNewer()
 	case key.Matches(msg, k.Step):
 		m.step()
 	case key.Matches(msg, k.Slower, k.Faster):
@@ -399,7 +377,7 @@ func (m *CompareModel) moved() {
 	m.atPause = false
 	m.ended = m.c.Ended()
 	m.clock, m.carry = m.c.Now(), 0
-	m.back = 0
+	m.scroll = nil
 	m.refresh()
 }
 

@@ -625,21 +625,18 @@ type recentView struct {
 // recent is the latest events of the kinds a comparison looks at (resultItems), newest last,
 // each one whole (wrapped, never cut: a violation's explanation is read there).
 // The rule says what is hidden (late-expire --unsafe at 120x40 dropped the ✗ result row under
-// the VIOLATION, and ↑ then showed another view under the same title).
+// the VIOLATION, and ↑ then showed another view under the same title). Scrolled (↑ ↓), both
+// halves show their rows up to one instant (m.scroll: compare_scroll.go).
 func (m *CompareModel) recent(i, w, h int) recentView {
+	m.resSize[i] = [2]int{w, h}
 	items := m.resultItems(i, w)
+	if m.scroll != nil {
+		return m.recentUpTo(items, resultsEnd(items, *m.scroll), w, h)
+	}
 	// The newest items that fit, newest last. The side's newest violation stays in view, its
 	// explanation first and newer items after it in the rows left: it is what the side's story
-	// turns on, and heartbeats' applies (or the checks it failed) would push it out. ↑ scrolls
-	// back (m.back items): at the end of late-expire --unsafe 3 of its 6 failed checks showed
-	// and nothing said, or reached, the rest. The rule above says what is hidden (resultsRule).
-	newest := func(from, stop, used int) (int, int) {
-		for from > stop && used+len(items[from-1].lines) <= h {
-			from--
-			used += len(items[from].lines)
-		}
-		return from, used
-	}
+	// turns on, and heartbeats' applies (or the checks it failed) would push it out. The rule
+	// above says what is hidden (resultsRule), ↑ and ↓ reach it.
 	viol := -1
 	for j := len(items) - 1; j >= 0; j-- {
 		if items[j].viol {
@@ -647,62 +644,18 @@ func (m *CompareModel) recent(i, w, h int) recentView {
 			break
 		}
 	}
-	from0, _ := newest(len(items), 0, 0)
-	pinned := viol >= 0 && viol < from0
-	violH, afterViol := 0, len(items) // the violation's rows, and the first newest row after it
-	if pinned {
-		violH = min(len(items[viol].lines), max(1, h))
-		afterViol, _ = newest(len(items), viol+1, violH)
+	from0, _ := newestFit(items, len(items), 0, 0, h)
+	if viol < 0 || viol >= from0 {
+		return m.recentUpTo(items, len(items), w, h)
 	}
-	end, keep := len(items), pinned
-	switch {
-	case pinned && m.back > 0:
-		// ↑ goes back from the rows on screen: the first shows those just older than the
-		// newest rows (the ones hidden between, or the violation and what came before it, or
-		// before it when it alone fills the rows). It showed the newest rows, newer than the
-		// violation, under "↑ older".
-		keep = false
-		end = afterViol - (m.back - 1)
-		if afterViol == len(items) {
-			end = viol + 1 - (m.back - 1)
-			if violH >= h {
-				end--
-			}
-		}
-	case pinned && m.back < 0 && afterViol == len(items):
-		// ↓ past a violation with no row left after it: the rows after it, one more a press.
-		keep = false
-		end = viol + 1 - m.back
-	case m.back > 0:
-		end = len(items) - m.back
-	}
-	end = min(max(end, min(1, len(items))), len(items))
-	rv := recentView{items: items, end: end}
-	emit := func(it resultItem, n int) { // its first n lines; a cut one says so
-		for k, t := range it.lines[:n] {
-			if k == n-1 && n < len(it.lines) {
-				t = cut(t+" …", w-2)
-			}
-			rv.rows = append(rv.rows, it.s.r(fit(" "+t, w)))
-		}
-	}
-	from := 0
-	switch {
-	case keep:
-		emit(items[viol], violH)
-		rv.older, from = viol, afterViol
-		if afterViol == len(items) {
-			rv.end, from = viol+1, viol+1 // what came after it is below (↓)
-		} else {
-			rv.skipLo, rv.skipHi = viol+1, afterViol
-		}
-	default:
-		from, _ = newest(end, 0, 0)
-		rv.older = from
-		if from == end && end > 0 && h > 0 { // the newest alone is longer than the panel
-			emit(items[end-1], h)
-			rv.older, from = end-1, end
-		}
+	violH := min(len(items[viol].lines), max(1, h))
+	afterViol, _ := newestFit(items, len(items), viol+1, violH, h) // the first newest row after it
+	rv := recentView{items: items, end: len(items)}
+	rv.emit(items[viol], violH, w)
+	rv.older, rv.skipLo, rv.skipHi = viol, viol+1, afterViol
+	from := afterViol
+	if afterViol == len(items) {
+		rv.end, rv.skipLo, rv.skipHi, from = viol+1, 0, 0, viol+1 // what came after it is below (↓)
 	}
 	used := 0
 	for _, it := range items[from:rv.end] {
@@ -721,8 +674,57 @@ func (m *CompareModel) recent(i, w, h int) recentView {
 		rv.rows = append(rv.rows, m.st.faint.r(fit("          ⋮ "+what+": ↑ shows them", w)))
 	}
 	for _, it := range items[from:rv.end] {
-		emit(it, len(it.lines))
+		rv.emit(it, len(it.lines), w)
 	}
+	return rv.pad(w, h)
+}
+
+// recentUpTo is items[:end] newest last in h rows; when they fit with rows to spare (the
+// half is scrolled to its top), its oldest rows, as many as fit: never blank rows under rows
+// that have more after them (at late-expire --unsafe's end, "results scrolled back 30" left the
+// safe half one row and 11 blank ones).
+func (m *CompareModel) recentUpTo(items []resultItem, end, w, h int) recentView {
+	from, _ := newestFit(items, end, 0, 0, h)
+	if from == 0 {
+		used := 0
+		for end = 0; end < len(items) && used+len(items[end].lines) <= h; end++ {
+			used += len(items[end].lines)
+		}
+		end = max(end, min(1, len(items))) // the oldest alone longer than the panel: cut
+		from, _ = newestFit(items, end, 0, 0, h)
+	}
+	rv := recentView{items: items, end: end, older: from}
+	if from == end && end > 0 && h > 0 { // the newest alone is longer than the panel
+		rv.emit(items[end-1], h, w)
+		rv.older = end - 1
+	}
+	for _, it := range items[from:end] {
+		rv.emit(it, len(it.lines), w)
+	}
+	return rv.pad(w, h)
+}
+
+// newestFit is how far back from index from (not past stop) items fit in h rows with used
+// already taken: the new from, and the rows used.
+func newestFit(items []resultItem, from, stop, used, h int) (int, int) {
+	for from > stop && used+len(items[from-1].lines) <= h {
+		from--
+		used += len(items[from].lines)
+	}
+	return from, used
+}
+
+// emit adds its first n lines to rv; a cut one says so.
+func (rv *recentView) emit(it resultItem, n, w int) {
+	for k, t := range it.lines[:n] {
+		if k == n-1 && n < len(it.lines) {
+			t = cut(t+" …", w-2)
+		}
+		rv.rows = append(rv.rows, it.s.r(fit(" "+t, w)))
+	}
+}
+
+func (rv recentView) pad(w, h int) recentView {
 	for len(rv.rows) < h {
 		rv.rows = append(rv.rows, blank(w))
 	}
@@ -778,6 +780,7 @@ func missCount(items []resultItem) int {
 
 // resultItem is one entry of a half's results and replies, wrapped.
 type resultItem struct {
+	at    time.Duration
 	lines []string // wrapped, unstyled
 	s     sty
 	viol  bool
@@ -795,22 +798,22 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 	}
 	evs := m.kept[i].evs
 	items := make([]resultItem, 0, len(evs)+len(misses))
-	add := func(at, text string, s sty, viol bool) {
-		items = append(items, resultItem{lines: wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s: s, viol: viol})
+	add := func(t time.Duration, at, text string, s sty, viol bool) {
+		items = append(items, resultItem{at: t, lines: wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s: s, viol: viol})
 	}
 	for j, f := 0, 0; j < len(evs) || f < len(misses); {
 		if j < len(evs) && (f == len(misses) || evs[j].At <= misses[f].At) {
 			e := &evs[j]
 			if e.Kind == cluster.EvViolation {
-				add(simTime(e.At), e.Describe(), m.st.bad, true)
+				add(e.At, simTime(e.At), e.Describe(), m.st.bad, true)
 			} else {
-				add(simTime(e.At), e.Describe(), m.st.plain, false)
+				add(e.At, simTime(e.At), e.Describe(), m.st.plain, false)
 			}
 			j++
 			continue
 		}
 		at, text := storyMissText(misses[f])
-		add(at, text, m.st.warn, false)
+		add(misses[f].At, at, text, m.st.warn, false)
 		items[len(items)-1].miss = true
 		f++
 	}
