@@ -184,6 +184,10 @@ type HoldView struct {
 	// Every is the interval of the background keepalive renewing it (keepalive KEY every D);
 	// 0 when none runs.
 	Every time.Duration
+	// Renewing says a background renewal of it is in flight; Refused counts the answers that
+	// refused it so far (not-leader, unavailable), each sending it on to another node.
+	Renewing bool
+	Refused  int
 }
 
 // ResourceView is the fenced resource's state for one key.
@@ -393,6 +397,14 @@ func (w *World) clientView(c *client) ClientView {
 		for _, l := range c.loops {
 			if l.key == k && l.token == h.token && !l.stopped {
 				hv.Every = l.every
+				if r := l.req; r != nil {
+					// Every send after the first followed a refusal; a round's last refusal
+					// waits for its resend (retryAt).
+					hv.Renewing, hv.Refused = true, r.attempt-1
+					if r.retryAt >= 0 {
+						hv.Refused++
+					}
+				}
 			}
 		}
 		cv.Holds = append(cv.Holds, hv)

@@ -128,7 +128,13 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
-				if h.Every > 0 && brief < 4 {
+				switch {
+				case h.Renewing && h.Refused > 0 && brief < 3:
+					// The renewal in flight is being refused: "renewal refused 12×".
+					add(st.key, fmt.Sprintf(" renewal refused %d×", h.Refused))
+				case h.Renewing && h.Refused > 0 && brief < 4:
+					add(st.key, fmt.Sprintf(" refused %d×", h.Refused))
+				case h.Every > 0 && brief < 4:
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
 			case brief >= 2:

@@ -133,11 +133,16 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 	} else if c.Queued > 0 && !c.Paused {
 		l.opt(piece{st.faint, fmt.Sprintf(" · %d queued", c.Queued)}) // behind a write's reply
 	}
+	for _, h := range c.Holds {
+		if h.Renewing && h.Left > 0 {
+			l.opt(piece{st.key, " · " + renewingText(h)})
+		}
+	}
 	if w := c.LastWrite; w != nil {
 		s, v := writeVerdict(st, w)
 		l.opt(piece{st.headKey, " · write "}, piece{s, fmt.Sprintf("#%d %s", w.Token, v)})
 	}
-	if c.LastReply != 0 && !grantOfHeld(c) {
+	if c.LastReply != 0 && !grantOfHeld(c) && !renewalOut(c) {
 		text := c.LastReply.String()
 		if c.LastReply == cluster.ReplyGranted {
 			text += " #" + strconv.FormatUint(c.LastToken, 10)
@@ -221,6 +226,28 @@ func (l *wrapLine) opt(ps ...piece) {
 			l.add(p.s, p.t)
 		}
 	}
+}
+
+// renewingText is a background renewal in flight as a client's row says it: "⋯ renewing
+// invoices", and once a node refused it, "⋯ renewing invoices, refused 12×: retrying".
+func renewingText(h cluster.HoldView) string {
+	text := "⋯ renewing " + h.Key
+	if h.Refused > 0 {
+		text += fmt.Sprintf(", refused %d×: retrying", h.Refused)
+	}
+	return text
+}
+
+// renewalOut says whether the client's last answer is about a lock whose background renewal
+// is in flight: the answer is the previous renewal's ("got renewed invoices"), and the row
+// says the one in flight instead, so it never reads as renewed while nodes refuse it.
+func renewalOut(c *cluster.ClientView) bool {
+	for _, h := range c.Holds {
+		if h.Renewing && h.Left > 0 && h.Key == c.LastKey {
+			return true
+		}
+	}
+	return false
 }
 
 // grantOfHeld says whether a client's last reply is the grant of a lock its line already
