@@ -334,6 +334,11 @@ func (r *Recorder) reply(e *cluster.Event) {
 			m.At, m.State, m.Why = e.Sent, Dropped, "node down"
 			r.push(Row{Seq: e.Seq, At: e.Sent, Msg: m})
 		}
+		// A crashed node sends nothing: no arrow leaves its lane. The client finds out by
+		// itself (its connection is refused), a mark on its own lane, as the timeline says it.
+		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkClient, Client: e.Client, Key: e.Key,
+			Text: fmt.Sprintf("cannot reach n%d (down): tries another node", e.Node)}})
+		return
 	}
 	m := Msg{ID: e.Seq, Kind: Reply, From: e.Node, Client: e.Client, Sent: e.Sent, At: e.At, Op: e.Reply.String(),
 		Key: e.Key, Token: e.Token, Hint: e.Peer, Req: e.Req, State: Delivered, Lock: true}

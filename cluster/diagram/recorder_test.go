@@ -266,3 +266,38 @@ func TestClientMarkOnTheClientsLane(t *testing.T) {
 		t.Fatal("no mark for c1's connect")
 	}
 }
+
+// A crashed node sends nothing: a request that reaches it ends in ✗ (node down), and the
+// client's finding out is a mark on the client's lane, not an "unavailable" arrow leaving the
+// down node's lane (newcomer nc16-b: "4.096s •──▶ unavailable +3ms" started on n1's lane,
+// drawn down, at the end of leader-crash-mid-lease-extend).
+func TestUnavailableIsNoReplyFromDownNode(t *testing.T) {
+	w, r := newWorld(t)
+	if err := w.Campaign(2); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(2 * time.Second)
+	if err := w.Crash(4); err != nil { // c1 guesses n4 first, from its name
+		t.Fatal(err)
+	}
+	if err := w.Acquire("c1", "orders", 3*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	dropped, marked := false, false
+	for _, row := range r.Rows() {
+		switch {
+		case row.Mark:
+			if row.M.Kind == MarkClient && row.M.Client == "c1" && row.M.Text == "cannot reach n4 (down): tries another node" {
+				marked = true
+			}
+		case row.Msg.Kind == Reply && row.Msg.From == 4:
+			t.Errorf("a reply leaves down n4's lane: %s %s", row.Msg.Ends(), row.Msg.Label())
+		case row.Msg.Kind == Request && row.Msg.To == 4 && row.Msg.State == Dropped && row.Msg.Why == "node down":
+			dropped = true
+		}
+	}
+	if !dropped || !marked {
+		t.Errorf("c1's request to down n4: dropped row %v, mark on c1's lane %v: want both", dropped, marked)
+	}
+}
