@@ -437,9 +437,13 @@ func (m *Model) markLabel(dr *dgRow) string {
 	return strings.Join(names, " ") + " " + mk.Symbol() + " " + mk.Text
 }
 
-// rowLabel is the text a row draws right of the lanes (merged marks name every lane).
+// rowLabel is the text a row draws right of the lanes (merged marks name every lane, and the
+// last one's time: the lanes narrow for it, as for any label).
 func (m *Model) rowLabel(dr *dgRow) string {
 	if dr.row != nil && dr.row.Mark {
+		if dr.to > dr.row.At {
+			return m.markLabel(dr) + " ‥" + simTime(dr.to)
+		}
 		return m.markLabel(dr)
 	}
 	label, outcome := m.msgText(dr)
