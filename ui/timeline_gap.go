@@ -94,6 +94,7 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 			return t.foldedAtMarks(items, h, folded, vp.Width)
 		}
 	}
+	note = fmt.Sprintf("since last stop · %d folded", folded)
 	if k := h - len(rows); k > 0 && below == 0 {
 		// Folded, the story leaves rows over: the rows before it fill them (blank rows under a
 		// timeline with more to show read as the end of the run).
@@ -103,8 +104,13 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 			from++ // an event's first row, not the tail of one wrapped from above
 		}
 		rows = append(append([]string{}, t.lines[from:off]...), rows...)
+		if from < off {
+			// Rows from before the stop head it: "since last stop" over them was untrue (its
+			// first rows at 4.134s under a stop at 5.076s whose stop before was at 4.904s).
+			// The story fits whole, so it ends at the newest row, as an unfolded one that fits.
+			note = fmt.Sprintf("newest at the bottom · %d folded", folded)
+		}
 	}
-	note = fmt.Sprintf("since last stop · %d folded", folded)
 	if below > 0 {
 		note = fmt.Sprintf("since last stop · ↓ %d more", below) // the fold row says itself; the title had no room
 	}

@@ -17,7 +17,7 @@ func TestStoryFoldsLikeRows(t *testing.T) {
 	playUntilOnScreen(t, m, "(ReadIndex: a majority")
 	v := ansi.Strip(m.View())
 	for _, w := range []string{"0.060s   n2-n5 append 5 t1 Grant orders 5s", "n1-n5 apply 5 Grant orders 5s",
-		"n2 confirms n1 still leads", "c1 gets granted from n1 (token 3)", "c2 gets busy from n1", "since last stop · "} {
+		"n2 confirms n1 still leads", "c1 gets granted from n1 (token 3)", "c2 gets busy from n1", "· 7 folded"} {
 		if !strings.Contains(v, w) {
 			t.Errorf("the stop's story lacks %q:\n%s", w, v)
 		}
