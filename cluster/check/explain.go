@@ -238,20 +238,21 @@ func claim(op LinOp) string {
 // (Expired{existed:true}, Released), and what that answer says about the lock, "" for other
 // operations. "said it freed #1", on a second Expire #1 after the first had freed #1, read as
 // the checker's own mistake (newcomer round on compare late-expire --unsafe): the answer is
-// the operation's claim, and it is what no order explains.
+// the operation's claim, and it is what no order explains. "it found #1 held and freed it"
+// stated that claim as fact beside an unsafe Expire that had deleted #2: it is said as a claim.
 func answered(op LinOp) string {
 	if op.Token == 0 {
 		return ""
 	}
 	switch {
 	case op.Outcome == "existed":
-		return fmt.Sprintf(", answered existed:true: it found #%d held and freed it", op.Token)
+		return fmt.Sprintf(", answered existed:true: it claims it freed #%d", op.Token)
 	case op.Outcome == "released":
-		return fmt.Sprintf(", answered Released: it found #%d held and freed it", op.Token)
+		return fmt.Sprintf(", answered Released: it claims it freed #%d", op.Token)
 	case op.Outcome == "absent":
-		return fmt.Sprintf(", answered existed:false: it found #%d already gone", op.Token)
+		return fmt.Sprintf(", answered existed:false: it claims #%d was already gone", op.Token)
 	case op.Outcome == "not-found" && op.Op != "keepalive":
-		return fmt.Sprintf(", answered NotFound: it found #%d already gone", op.Token)
+		return fmt.Sprintf(", answered NotFound: it claims #%d was already gone", op.Token)
 	}
 	return ""
 }

@@ -163,9 +163,9 @@ func TestExplainSaysWhatEachOperationClaims(t *testing.T) {
 		t.Fatalf("explanation %+v", ex)
 	}
 	want := "no order fits these 3 operations on orders: " +
-		"the leader's expire #1 (3.043s-4.250s), answered existed:true: it found #1 held and freed it; " +
+		"the leader's expire #1 (3.043s-4.250s), answered existed:true: it claims it freed #1; " +
 		"c2's grant #2 (3.043s-4.271s); " +
-		"the leader's expire #1 (4.043s-5.253s), answered existed:true: it found #1 held and freed it"
+		"the leader's expire #1 (4.043s-5.253s), answered existed:true: it claims it freed #1"
 	if got := ex.Summary(); got != want {
 		t.Errorf("summary\n%s\nwant\n%s", got, want)
 	}
@@ -179,10 +179,10 @@ func TestExplainNamesEachAnswer(t *testing.T) {
 		op, outcome string
 		want        string
 	}{
-		{"expire", "existed", ", answered existed:true: it found #1 held and freed it"},
-		{"expire", "absent", ", answered existed:false: it found #1 already gone"},
-		{"release", "released", ", answered Released: it found #1 held and freed it"},
-		{"release", "not-found", ", answered NotFound: it found #1 already gone"},
+		{"expire", "existed", ", answered existed:true: it claims it freed #1"},
+		{"expire", "absent", ", answered existed:false: it claims #1 was already gone"},
+		{"release", "released", ", answered Released: it claims it freed #1"},
+		{"release", "not-found", ", answered NotFound: it claims #1 was already gone"},
 		{"keepalive", "not-found", ""},
 		{"acquire", "granted", ""},
 	} {
