@@ -107,6 +107,9 @@ func TestGlossaryAnswersRound7(t *testing.T) {
 		"bootstrap (entry 1)":                  {"✓", "in snapshot"},
 		"stale-write":                          {"below one it had already accepted", "comes before any newer token's write is not one"},
 		"GC pause, stop-the-world":             {"keeps running", "nothing in it looks at the clock"},
+		// nc17-a: gc-pause said "stale-write, the one check that watches writes", and "check"
+		// is the glossary's word for a lesson's expect lines.
+		"violation, checker": {"stale-write", "✔ 0 violations", "Not a lesson's checks (expect)"},
 	} {
 		text := glossaryEntry(t, term)
 		for _, w := range shows {
