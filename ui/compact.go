@@ -71,7 +71,7 @@ func (m *Model) clientsShort(cs []string, w int) string {
 }
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
-// asks, 2 a lock that ran out without its key (held #1, ran out: the wake time of a client
+// asks, 2 a lock that ran out without its key (held #1 · ran out: the wake time of a client
 // paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time, 4 without
 // the time left, 5 names and marks. bare leaves an
 // unused client (the selected one excepted) its name alone.
@@ -138,9 +138,10 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
 			case brief >= 2:
-				add(st.gone, fmt.Sprintf(" held #%d, ran out", h.Token))
+				add(st.gone, fmt.Sprintf(" held #%d · ran out", h.Token))
 			default:
-				add(st.gone, fmt.Sprintf(" held %s #%d, ran out", h.Key, h.Token))
+				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms).
+				add(st.gone, fmt.Sprintf(" held %s #%d · ran out", h.Key, h.Token))
 			}
 		case brief == 5:
 		case c.Doing != "":
@@ -155,6 +156,12 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			add(st.plain, text)
 		default:
 			add(st.faint, " holds nothing")
+		}
+		if c != nil && brief < 5 && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted {
+			// A refused write, as the full-size row says it ("write #1 ✗ rejected"): it tells the
+			// client its lock is gone (gc-pause's end; at 80x24 nothing said c1 learned it,
+			// nc17-a). An accepted one is on the resource line.
+			add(st.bad, fmt.Sprintf(" · write #%d ✗", c.LastWrite.Token))
 		}
 		if c != nil && brief == 0 {
 			// Also while a request is out: where it went is what the lessons point at.

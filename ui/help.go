@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -132,6 +133,11 @@ func (m *Model) helpBody(w, h int) []string {
 		"timeline: at a stop, its story since the stop before; when it does not fit, the rows of one entry on several nodes fold into one (n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), and \"↑ N rows above\" or \"↓ N more\" say what is off screen; focus it (shift+tab) and ↑↓ to see every row",
 		"clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: decided before the pause, sent on waking · ⋯ a request waiting for its answer",
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change)",
+	}
+	if m.lay.mode == modeCompact {
+		// The small layout's node table heads its columns with bare abbreviations (nc17-a:
+		// the legend never said what c/a or ×1 meant).
+		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, slow (a delay), drops, cut, side A (a partition), ISOLATED, down")
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")
