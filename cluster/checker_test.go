@@ -172,3 +172,16 @@ func TestCheckerLostGrantNamesTheProposerAsTheScreen(t *testing.T) {
 		t.Fatalf("violations: %v", vs)
 	}
 }
+
+// Every unsafe switch says what it changes (compare shows it under the switched half's title).
+func TestEveryUnsafeSwitchHasItsRule(t *testing.T) {
+	if len(UnsafeRules) != len(UnsafeNames) {
+		t.Fatalf("%d rules for %d switches", len(UnsafeRules), len(UnsafeNames))
+	}
+	for i, n := range UnsafeNames {
+		r, ok := UnsafeRuleOf(n)
+		if !ok || UnsafeRules[i].Name != n || r.Unsafe == "" || r.Safe == "" || r.Without == "" {
+			t.Errorf("switch %s: rule %+v", n, r)
+		}
+	}
+}

@@ -20,6 +20,40 @@ type Unsafe struct {
 // UnsafeNames are the switches in the scenario language's spelling, in a fixed order.
 var UnsafeNames = []string{"expire-ignores-token", "unchecked-proposals", "local-expiry", "no-fencing", "lease-read"}
 
+// UnsafeRule is what one unsafe switch changes, in plain words: what a run with it on does,
+// and the safe rule it switches off (the README's table of unsafe switches says the same).
+type UnsafeRule struct {
+	Name   string
+	Unsafe string // with the switch on
+	Safe   string // the rule it switches off, said after "safe: "
+	// Without is that rule said whole, for the run without the switch.
+	Without string
+}
+
+// UnsafeRules says what each switch of UnsafeNames changes, in the same order.
+var UnsafeRules = []UnsafeRule{
+	{"expire-ignores-token", "an Expire deletes the key's lock whatever token it names", "only the token it names",
+		"an Expire deletes the key's lock only if the lock holds the token the Expire names"},
+	{"unchecked-proposals", "the leader proposes every Grant and Release as it comes", "only after checking its projected state and the client's token",
+		"the leader proposes a Grant or Release only after checking its projected state and the client's token"},
+	{"local-expiry", "every node deletes a lock when its own countdown ends", "only the leader's committed Expire deletes a lock",
+		"only the leader's committed Expire deletes a lock, on every node alike"},
+	{"no-fencing", "the resource accepts every write", "it rejects a write whose token is below the highest it has seen",
+		"the resource rejects a write whose token is below the highest it has seen"},
+	{"lease-read", "the leader answers busy/not-found trusting its lease, on its own clock", "only after a quorum round confirms it still leads (ReadIndex)",
+		"the leader answers busy/not-found only after a quorum round confirms it still leads (ReadIndex)"},
+}
+
+// UnsafeRuleOf is the rule of the switch name (ok false for an unknown name).
+func UnsafeRuleOf(name string) (UnsafeRule, bool) {
+	for _, r := range UnsafeRules {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return UnsafeRule{}, false
+}
+
 // flags pairs each name of UnsafeNames with its field.
 func (u *Unsafe) flags() []*bool {
 	return []*bool{&u.ExpireIgnoresToken, &u.UncheckedProposals, &u.LocalExpiry, &u.NoFencing, &u.LeaseRead}

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"leaselab/cluster"
 	"leaselab/scenarios"
 )
 
@@ -197,5 +198,30 @@ func TestCompareGlossaryKey(t *testing.T) {
 	}
 	if !strings.Contains(ansi.Strip(m.cmpHelp(120)), "? glossary") {
 		t.Errorf("the key line does not offer the glossary: %s", ansi.Strip(m.cmpHelp(120)))
+	}
+}
+
+// Until the runs part (5.253s) only the unsafe half's title named expire-ignores-token, while
+// the narration under both halves stated the safe rule (nc16-d). From the first stop each half
+// says its rule in plain words, from the switch registry.
+func TestCompareSaysWhatTheUnsafeSwitchChanges(t *testing.T) {
+	r, _ := cluster.UnsafeRuleOf("expire-ignores-token")
+	for _, sz := range [][2]int{{160, 48}, {120, 40}, {80, 24}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playUntil(t, m, func() bool { return m.atPause })
+		want := "expire-ignores-token: " + r.Unsafe + "; safe: " + r.Safe
+		if sz[1] < 30 {
+			want = r.Unsafe
+		}
+		text := func(i int) string {
+			return strings.Join(strings.Fields(strings.ReplaceAll(halfText(m, i), "│", " ")), " ")
+		}
+		if h := text(1); !strings.Contains(h, want) {
+			t.Errorf("%dx%d: the unsafe half does not say what its switch changes (%q): %s", sz[0], sz[1], want, h)
+		}
+		if h := text(0); sz[1] >= 30 && !strings.Contains(h, "without expire-ignores-token: "+r.Without) {
+			t.Errorf("%dx%d: the safe half does not say the rule it keeps: %s", sz[0], sz[1], h)
+		}
 	}
 }

@@ -15,7 +15,13 @@ func TestCompareAskShowsTheEntriesItTellsOf(t *testing.T) {
 	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w && m.atPause })
 	for i := range m.c.Sides {
 		h := halfText(m, i)
-		for _, row := range []string{"4 t1 Expire orders #1", "5 t1 Grant orders 5s", "6 t1 Expire orders #1", "○appended ◆committed ✓applied"} {
+		rows := []string{"4 t1 Expire orders #1", "5 t1 Grant orders 5s", "6 t1 Expire orders #1"}
+		if !strings.Contains(h, "earlier") {
+			// (Every entry shown: the rule has room for the legend. Since each half says its
+			// switch's rule under its title, entry 3, of no concern to the ask, gives way.)
+			rows = append(rows, "○appended ◆committed ✓applied")
+		}
+		for _, row := range rows {
 			if !strings.Contains(h, row) {
 				t.Errorf("half %d at the ask lacks %q: %s", i, row, h)
 			}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -279,6 +280,17 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 	}
 	body := make([]string, 0, ih)
 	title := s.Label + " · " + s.Scenario.Name
+	for _, l := range m.switchLines(i, iw) {
+		body = append(body, m.st.warn.r(fit(" "+l, iw)))
+	}
+	// The run without a switch says the rule it keeps: the halves read alike, and while the
+	// runs are identical they have the same rows.
+	for _, l := range m.withoutLines(i, iw) {
+		body = append(body, m.st.faint.r(fit(" "+l, iw)))
+	}
+	for align && len(body) < len(m.switchLines(1-i, iw))+len(m.withoutLines(1-i, iw)) {
+		body = append(body, blank(iw)) // the two halves' rows stay aligned
+	}
 	if inBody, lines := m.stateLines(iw); inBody {
 		body = append(body, m.st.headKey.r(fit(" "+lines[i][0], iw)))
 		for _, l := range lines[i][1:] {
@@ -354,6 +366,10 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		clientsH, trackH = 0, 1
 	}
 	switch {
+	case recentH == 0 && trackH >= 5 && len(m.kept[i].evs) > 0:
+		// No row for the results (at 120x40 the switch's line under the title took the
+		// last): the tracker's oldest entries give the results their rule and a row.
+		trackH, recentH = trackH-2, 2
 	case recentH == 1 && trackH >= 3:
 		// A row short of the results' rule and one result: the tracker's oldest row (or its
 		// head) makes it up; the row left over stayed blank while the results were cut.
@@ -432,6 +448,62 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		body = append(body, m.narrBlock(narr, iw, narrH-1)...)
 	}
 	return boxT(m.st, title, m.titleStyle(i), body, r.w, r.h, d != nil), hf
+}
+
+// switchLines says what each unsafe switch side i has and the other side has not changes, in
+// plain words, under its half's title from the start: until the runs part, only the title named
+// expire-ignores-token while the narration under both halves stated the safe rule (nc16-d).
+func (m *CompareModel) switchLines(i, w int) []string {
+	if m.switchLinesGiveWay() {
+		return nil
+	}
+	var out []string
+	for _, name := range m.c.Sides[i].Scenario.Header.Unsafe {
+		if slices.Contains(m.c.Sides[1-i].Scenario.Header.Unsafe, name) {
+			continue
+		}
+		t := name + ": switched on"
+		if r, ok := cluster.UnsafeRuleOf(name); ok {
+			t = fmt.Sprintf("%s: %s; safe: %s", name, r.Unsafe, r.Safe)
+		}
+		if r, ok := cluster.UnsafeRuleOf(name); ok && m.shortStacked() {
+			// One row, the title naming the switch: the nodes and clients keep theirs.
+			out = append(out, cut(r.Unsafe+"; safe: "+r.Safe, w-2))
+			continue
+		}
+		out = append(out, wrap(t, w-2, "  ")...)
+	}
+	return out
+}
+
+// shortStacked is a stacked comparison on a short screen (80x24), where each half has a few
+// rows for its nodes and clients.
+func (m *CompareModel) shortStacked() bool { return m.width < sideBySideW && m.height < 30 }
+
+// switchLinesGiveWay: stacked, at the end, the rows go to the results and the Replication
+// (at 120x40 the safe half's results and the unsafe half's Replication had no room), and the
+// divergence line and the verdicts say what the switch did.
+func (m *CompareModel) switchLinesGiveWay() bool {
+	return m.width < sideBySideW && m.c.Done() && m.c.Div != nil
+}
+
+// withoutLines is, for each unsafe switch the other side has and side i has not, the rule
+// side i keeps.
+func (m *CompareModel) withoutLines(i, w int) []string {
+	if m.switchLinesGiveWay() {
+		return nil
+	}
+	var out []string
+	for _, name := range m.c.Sides[1-i].Scenario.Header.Unsafe {
+		if r, ok := cluster.UnsafeRuleOf(name); ok && !slices.Contains(m.c.Sides[i].Scenario.Header.Unsafe, name) {
+			if m.shortStacked() {
+				out = append(out, cut("safe: "+r.Without, w-2))
+				continue
+			}
+			out = append(out, wrap("without "+name+": "+r.Without, w-2, "  ")...)
+		}
+	}
+	return out
 }
 
 func (m *CompareModel) titleStyle(i int) sty {
