@@ -409,10 +409,18 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 
 // nonLinNote follows a verdict's violations when non-linearizable is among them: the word is
 // the checker's, the half's violation line says what it found ("no order fits these 3
-// operations"), and the glossary explains the word.
-func nonLinNote(v *scenarios.Verdict) string {
+// operations"), and the glossary explains the word. Its instant is the history check's, which
+// runs only when a script step checks for violations and at the run's end: "stamped when found,
+// once its operations completed" left a student asking why 5.860s when they ended by 5.253s.
+func nonLinNote(v *scenarios.Verdict, vs []cluster.Violation) string {
 	if !slices.Contains(v.Violations, cluster.NonLinearizable) {
 		return ""
 	}
-	return " (non-linearizable: ? glossary; stamped when found, once its operations completed)"
+	for _, x := range vs {
+		if x.Kind != cluster.NonLinearizable {
+			continue
+		}
+		return fmt.Sprintf(" (non-linearizable: ? glossary; found at %s: the clients' history is checked only when a script step checks for violations and at the run's end, not as answers come)", simTime(x.At))
+	}
+	return " (non-linearizable: ? glossary; the clients' history is checked only when a script step checks for violations and at the end)"
 }

@@ -126,7 +126,7 @@ func TestCompareEndExplainsNonLinearizable(t *testing.T) {
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		m.Update(keyMsg("e"))
 		v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ? glossary; stamped when found, once its operations completed)") {
+		if !strings.Contains(v, "violations: lost-grant, non-linearizable (non-linearizable: ? glossary; found at 5.860s: the clients' history is checked only when a script step checks for violations") {
 			t.Errorf("%v: the end does not explain non-linearizable:\n%s", sz, ansi.Strip(m.View()))
 		}
 	}

@@ -1063,7 +1063,7 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 	bought := m.boughtLines(w)
 	for i, s := range m.c.Sides {
 		ls := verdictLines(s.Verdict, w)
-		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict), w-2, "    ") {
+		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict, m.v[i].Violations), w-2, "    ") {
 			heads = append(heads, narrLine{text: t, kind: ls[0].kind})
 		}
 		if o := m.c.Sides[1-i].Verdict; !s.Verdict.OK() && o.OK() && m.c.Div != nil {
