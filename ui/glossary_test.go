@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -174,4 +175,23 @@ func TestGlossaryNamesChubbysMechanisms(t *testing.T) {
 			t.Errorf("the Chubby entry does not say %q: %s", w, text)
 		}
 	}
+}
+
+// The glossary defined "lease manager" as "the lock service these nodes are" while late-expire
+// says "n1's lease manager (the part of the leader that expires leases)" (nc16-d): one meaning.
+func TestGlossaryLeaseManagerAgreesWithLateExpire(t *testing.T) {
+	src, err := os.ReadFile("../scenarios/lessons/late-expire.scenario")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const def = "the part of the leader that expires leases"
+	for _, g := range glossary {
+		if g.Term == "lease manager" {
+			if !strings.HasPrefix(g.Text, def) || !strings.Contains(string(src), "lease manager ("+def+")") {
+				t.Errorf("the glossary's lease manager (%q) and late-expire's narration disagree", g.Text)
+			}
+			return
+		}
+	}
+	t.Fatal("no lease manager in the glossary")
 }
