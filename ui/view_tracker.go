@@ -73,9 +73,24 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 		}
 		out = append(out, l.String())
 	}
+	// The leader's Expires are named one way in the panel: the shortest form any of them needs
+	// (a row with room for no name shows none).
+	form := 0
+	for _, r := range rows {
+		if r.prop != nil && r.prop.Origin.Kind == cluster.OriginExpire {
+			if _, f := m.proposalRowForm(r.prop, iw, idxW, cmdW, 0); f < originForms-1 {
+				form = max(form, f)
+			}
+		}
+	}
 	for _, r := range rows {
 		if r.prop != nil {
-			out = append(out, m.proposalRow(r.prop, iw, idxW, cmdW))
+			f := 0
+			if r.prop.Origin.Kind == cluster.OriginExpire {
+				f = form
+			}
+			row, _ := m.proposalRowForm(r.prop, iw, idxW, cmdW, f)
+			out = append(out, row)
 		} else {
 			out = append(out, m.gapRow(r.lo, r.hi, iw, idxW, cmdW))
 		}
@@ -306,6 +321,18 @@ func (m *Model) trackerIdxW() int {
 }
 
 func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string {
+	row, _ := m.proposalRowForm(p, iw, idxW, cmdW, 0)
+	return row
+}
+
+// originForms is how many ways originText and originShort name a proposer (the last: none).
+const originForms = 3
+
+// proposalRowForm is proposalRow naming its proposer in form minForm or a shorter one
+// (originText, originShort, none), and the form it used. trackerBody names each leader duty
+// one way in a panel: "n1 expiry" on the applied Expires beside "n1 lease expiry #1" on the
+// pending one read as two proposers (nc16-d).
+func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm int) (string, int) {
 	st := m.st
 	l := newLine(iw)
 	idx, term := fmt.Sprintf("%*s", idxW, "-"), "-   "
@@ -325,6 +352,7 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 		mark, ms := m.stageMark(s)
 		l.add(ms, mark+"  ")
 	}
+	form := 0
 	rs, texts := st.plain, []string(nil) // the result, long to short
 	switch {
 	case res == nil && overwritten(p):
@@ -372,16 +400,16 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 				break
 			}
 		}
-		for _, o := range origins {
-			if width(text)+width(o) <= l.room() {
-				origin = o
+		for f := min(minForm, originForms-1); f < originForms; f++ {
+			if o := origins[f]; width(text)+width(o) <= l.room() {
+				origin, form = o, f
 				break
 			}
 		}
 	}
 	l.add(rs, text)
 	l.add(st.faint, origin)
-	return l.String()
+	return l.String(), form
 }
 
 // overwritten says that every live node's log holds another entry at the proposal's index
@@ -416,13 +444,13 @@ func appliedResult(p *cluster.ProposalView) (*fsm.Result, bool) {
 	return first, true
 }
 
-// originShort is originText for a narrow panel: "c1", "n1 expiry", "n2 ghost release".
+// originShort is originText for a narrow panel: "c1", "n1 expiry #1", "n2 ghost release".
 func originShort(o cluster.Origin) string {
 	switch o.Kind {
 	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		return o.Client
 	case cluster.OriginExpire:
-		return fmt.Sprintf("n%d expiry", o.Node)
+		return fmt.Sprintf("n%d expiry #%d", o.Node, o.Token)
 	case cluster.OriginGhost:
 		return fmt.Sprintf("n%d ghost release", o.Node)
 	case cluster.OriginHeld:
