@@ -345,6 +345,10 @@ func (m *CompareModel) seek(t time.Duration, landed string) tea.Cmd {
 		m.status = "seek: " + err.Error()
 		return nil
 	}
+	// A rewind rebuilt both worlds at time zero: follow them now, before the replay, so the
+	// results list gets every event as playing there did (taken up after the replay, it held
+	// only what the ring still had: d lost the rows before 4.250s of late-expire).
+	m.refresh()
 	m.jobGen++
 	m.job = &job{j: j, what: "replaying to " + simTime(max(t, 0)), gen: m.jobGen, done: func() {
 		m.status = "at " + simTime(m.c.Now())

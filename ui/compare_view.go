@@ -911,7 +911,7 @@ func (m *CompareModel) violRows(w int) int {
 // shows, however many heartbeats came after them: the world's ring of recent events holds the
 // last few hundred events of every kind, so a side that ran on past its story's end (or was
 // played to it with one key) showed an empty panel. It listens to the world it was made for;
-// a rewind builds new worlds, and a new keptEvents starts from what the new one's ring holds.
+// a rewind builds new worlds at time zero, and the seek follows them before it replays (seek).
 type keptEvents struct {
 	w     *cluster.World
 	evs   []cluster.Event
