@@ -2,6 +2,9 @@ package ui
 
 import (
 	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"testing"
 
 	"leaselab/cluster"
@@ -41,4 +44,21 @@ func seqs(evs []cluster.Event) []uint64 {
 		out = append(out, e.Seq)
 	}
 	return out
+}
+
+// The results' rule and two rows come before the tracker's own rule and its oldest entries
+// (nc16-e at 120x40: at 4.267s the 4.250s Expire the narration tells of was hidden under
+// "↑ 14 older"; after the ask both halves read "applied results & replies: no room").
+func TestCompareResultsBeforeTrackerRule(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { return m.atPause && simTime(m.c.Now()) == "4.267s" })
+	if v := ansi.Strip(m.View()); strings.Count(v, "4.250s n1 applies 4 Expire orders #1") != 2 {
+		t.Errorf("at 4.267s the first Expire's apply is not in both halves' results:\n%s", v)
+	}
+	playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
+	m.Update(keyMsg("2"))
+	if v := ansi.Strip(m.View()); strings.Contains(v, "no room") || strings.Count(v, "4.267s n1 applies 5 Grant") != 2 {
+		t.Errorf("after the answer the results are gone:\n%s", v)
+	}
 }

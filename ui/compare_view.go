@@ -379,6 +379,18 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 	case recentH == 1:
 		trackH, recentH = trackH+1, 0
 	}
+	if entries := len(dm.trackerRows()); trackH > 0 && len(m.kept[i].evs) > 0 {
+		// A second results row comes before the tracker's own rule (its column head then names
+		// it), and a first one before its oldest entries (it keeps three): late-expire --unsafe at
+		// 120x40 hid the 4.250s Expire its narration tells of, and after the ask the results
+		// had "no room" while the tracker showed entry 3, applied everywhere at 0.048s.
+		if trackH == 2+entries && entries > 0 && recentH == 2 && m.moreResultsIn(i, iw, recentH) {
+			trackH, recentH = trackH-1, recentH+1
+		}
+		if take := min(2-recentH, trackH-(1+min(entries, 3))); recentH < 2 && take > 0 && recentH+take >= 2 {
+			trackH, recentH = trackH-take, recentH+take
+		}
+	}
 	// (its rule and rows, and one newer row when the tracker has it to spare)
 	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= min(need, 2) {
 		// A violation's explanation is in the results and replies (the title only names it),
@@ -837,6 +849,25 @@ func (m *CompareModel) resultsRule(rv recentView, w int) string {
 		full += " (↑ ↓ scroll) · newest last"
 	}
 	return rule(m.st, "applied results & replies", firstFit(w-30, full, right), w)
+}
+
+// moreResultsIn is whether one row more than rows (its rule and the rest) shows side i's
+// results further back: not when the next older item takes two rows.
+func (m *CompareModel) moreResultsIn(i, w, rows int) bool {
+	items := m.resultItems(i, w)
+	from, _ := newestFitRows(items, rows-1)
+	from2, _ := newestFitRows(items, rows)
+	return from2 < from
+}
+
+// newestFitRows is how far back from the newest items fit in h rows, and the rows they take.
+func newestFitRows(items []resultItem, h int) (int, int) {
+	from, used := len(items), 0
+	for from > 0 && used+len(items[from-1].lines) <= h {
+		from--
+		used += len(items[from].lines)
+	}
+	return from, used
 }
 
 // missCount is how many of items are the story's checks that did not hold (✗).
