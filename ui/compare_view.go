@@ -390,6 +390,12 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		if take := min(2-recentH, trackH-(1+min(entries, 3))); recentH < 2 && take > 0 && recentH+take >= 2 {
 			trackH, recentH = trackH-take, recentH+take
 		}
+		// And a second row before the tracker's oldest entry when every node has applied it
+		// (its row tells nothing new), unless an ask waits on the entries.
+		if rows := dm.trackerRows(); recentH == 2 && trackH-1 > 3 && trackH-1 <= len(rows) && !m.askToAnswer() &&
+			appliedEverywhere(rows[len(rows)-(trackH-1)].prop) && m.moreResultsIn(i, iw, recentH) {
+			trackH, recentH = trackH-1, recentH+1
+		}
 	}
 	// (its rule and rows, and one newer row when the tracker has it to spare)
 	if need := 1 + m.violRows(iw); viol && recentH <= need && trackH+recentH >= min(need, 2) {
@@ -849,6 +855,19 @@ func (m *CompareModel) resultsRule(rv recentView, w int) string {
 		full += " (↑ ↓ scroll) · newest last"
 	}
 	return rule(m.st, "applied results & replies", firstFit(w-30, full, right), w)
+}
+
+// appliedEverywhere is whether every node has applied p (false for a gap's row).
+func appliedEverywhere(p *cluster.ProposalView) bool {
+	if p == nil || len(p.Stages) == 0 {
+		return false
+	}
+	for _, s := range p.Stages {
+		if s != cluster.StageApplied {
+			return false
+		}
+	}
+	return true
 }
 
 // moreResultsIn is whether one row more than rows (its rule and the rest) shows side i's
