@@ -134,6 +134,10 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 					add(st.key, fmt.Sprintf(" renewal refused %d×", h.Refused))
 				case h.Renewing && h.Refused > 0 && brief < 4:
 					add(st.key, fmt.Sprintf(" refused %d×", h.Refused))
+				case h.Renewing && brief < 3:
+					// In flight and not refused yet, as the full row says it ("⋯ renewing
+					// invoices"): "keepalive 1s" there read as a renewal not yet due.
+					add(st.key, " ⋯ renewing")
 				case h.Every > 0 && brief < 4:
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}

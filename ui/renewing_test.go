@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
 )
 
 // While a background renewal is in flight, a client's row says so, and once nodes refuse it,
@@ -36,5 +38,34 @@ func TestClientRowSaysRenewalRefused(t *testing.T) {
 		if seen == 0 {
 			t.Errorf("%dx%d: no stop while c2's renewal was refused", size[0], size[1])
 		}
+	}
+}
+
+// A renewal in flight that no node has refused yet is said at 80x24 too: the compact row read
+// "keepalive 1s" while the full row read "⋯ renewing invoices".
+func TestCompactRowSaysRenewalInFlight(t *testing.T) {
+	src := `campaign n1
+wait-until leader n1
+c1 connect n1
+c1 acquire invoices 10s
+wait-until c1 reply granted within 2s
+delay c1 n1 500ms
+c1 keepalive invoices every 1s
+wait 1.2s
+say "c1's renewal is on its way."
+expect c1 holds invoices
+`
+	s, err := scenarios.Parse("renew.scenario", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newPlay(t, s, 120, 40)
+	runToStop(t, m)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "⋯ renewing invoices") {
+		t.Errorf("the client row lacks '⋯ renewing invoices':\n%s", v)
+	}
+	// The compact row, as an 80x24 screen with several clients in use draws it.
+	if row := ansi.Strip(m.clientsShort([]string{"c1", "c2"}, 60)); !strings.Contains(row, "⋯ renewing") || strings.Contains(row, "keepalive") {
+		t.Errorf("the compact row reads %q, not '⋯ renewing'", row)
 	}
 }

@@ -91,7 +91,7 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 	}
 	for _, mk := range t.marks {
 		if mk[1] > lastShown {
-			return t.foldedAtMarks(items, h, folded, vp.Width)
+			return t.foldedAtMarks(items, h, vp.Width)
 		}
 	}
 	note = fmt.Sprintf("since last stop · %d folded", folded)
@@ -121,7 +121,7 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 // (markedTop): the first of them whole, ending at the last that fits with it, and the story's
 // rows above them, as many as the rows leave, with "↑ N above" for the rest. ok is false when
 // the first named row alone does not fit.
-func (t *tlView) foldedAtMarks(items []tlItem, h, folded, w int) ([]string, string, bool) {
+func (t *tlView) foldedAtMarks(items []tlItem, h, w int) ([]string, string, bool) {
 	holds := func(it *tlItem, mk [2]int) bool { return mk[0] >= it.row && mk[0] < it.row+max(it.span, 1) }
 	first, last := -1, -1
 	for i := range items {
@@ -158,13 +158,14 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, folded, w int) ([]string, stri
 		n += len(items[last].rows)
 	}
 	var rows []string
-	above, below := 0, 0
+	above, below, shown := 0, 0, 0
 	for i := range items {
 		switch {
 		case i < top:
 			above += items[i].span
 		case i <= last:
 			rows = append(rows, items[i].rows...)
+			shown += items[i].n - 1
 		default:
 			below += items[i].span
 		}
@@ -172,7 +173,12 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, folded, w int) ([]string, stri
 	if above == 0 {
 		return nil, "", false // shown from its start: the fold did not help the named rows
 	}
-	note := fmt.Sprintf("story ↑ %d above · %d folded", above, folded)
+	// "N folded" counts the rows folded into the rows drawn: folded rows above the top one
+	// drawn are in "↑ N above" (round 17: "8 folded" over a screen with no folded row).
+	note := fmt.Sprintf("story ↑ %d above", above)
+	if shown > 0 {
+		note += fmt.Sprintf(" · %d folded", shown)
+	}
 	if below > 0 {
 		note += fmt.Sprintf(" · ↓ %d more", below)
 	}
