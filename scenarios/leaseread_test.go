@@ -77,8 +77,8 @@ func TestLeaseReadBreaksWithTrueClocks(t *testing.T) {
 }
 
 // lease-read's narration states times that must hold under every seed, not only its own: what
-// the election counts from, when n1's check-quorum fires on its clock, and that it fires before
-// c2's request times out. This plays the lesson under its own seed and seeds 1 to 12 and checks
+// the election counts from, when n1's check-quorum fires on its clock and on the header's, and
+// that it fires before c2's request times out. This plays the lesson under its own seed and seeds 1 to 12 and checks
 // each claim against the run.
 func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 	s, err := Load("lease-read")
@@ -93,10 +93,13 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 	}
 	// The claims checked here, as the lesson words them; rewording one means rechecking it.
 	for _, claim := range []string{
-		"a random 1 to 2s of its own clock (counted in 0.1s ticks: 0.9s at the soonest), from the last heartbeat it heard, just before the cut",
-		"c2 waits for n1's failing check (near 3s on n1's clock) or for its own 2s timeout",
-		"near 1s, 2s and 3s. The cut, at about 1.2s,",
-		"about 1.8s after the cut",
+		"10 to 19 ticks (0.1s each, random) of its own clock with no heartbeat. Its first tick can come just after the last heartbeat, before the cut: 0.9 to 1.9s.",
+		"c2 waits for n1's failing check (near 3s on n1's clock, near 6s on the header), which comes before c2's own 2s timeout",
+		"n1 near 1s, 2s and 3s of its clock, at ×0.5 near 2s, 4s and 6s on the header. The cut, at 2.4s, came after the first;",
+		"The cut, near 1.2s on n1's clock (2.4s on the header)",
+		"n1 checks near 1s, 2s and 3s of its own clock (2s, 4s, 6s on the header)",
+		"1.7 to 1.8s after the cut on n1's clock, about 3.5s on the header",
+		"clients still reach it, as c2 will when it asks n1 again.",
 		"('… becomes candidate (term 3)')",
 	} {
 		found := false
@@ -117,6 +120,8 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 		var cutLocal, downLocal time.Duration
 		heard := map[int]time.Duration{} // when each node last got a message from n1
 		var firstPre *cluster.Event
+		var pres []cluster.Event // every pre-candidate between the cut and the new leader
+		newLeader, c2ReachedN1 := false, false
 		candidate3, c2TimedOut, c2NotLeaderFromN1 := false, false, false
 		local1 := func() time.Duration {
 			return w.View(cluster.ViewOptions{LogTail: 1, Events: 1, Proposals: 1}).Nodes[0].Local
@@ -132,6 +137,14 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 				case e.Kind == cluster.EvRole && e.Role == cluster.RolePreCandidate && cut > 0 && firstPre == nil:
 					ev := *e
 					firstPre = &ev
+				}
+				switch {
+				case e.Kind == cluster.EvRole && e.Role == cluster.RolePreCandidate && cut > 0 && !newLeader:
+					pres = append(pres, *e)
+				case e.Kind == cluster.EvRole && e.Role == cluster.RoleLeader && cut > 0:
+					newLeader = true
+				case e.Kind == cluster.EvRequestAtNode && e.Client == "c2" && e.Node == 1 && cut > 0:
+					c2ReachedN1 = true
 				case e.Kind == cluster.EvRole && e.Role == cluster.RoleCandidate && cut > 0 && e.Term == 3:
 					candidate3 = true
 				case e.Kind == cluster.EvRole && e.Node == 1 && e.Role == cluster.RoleFollower && cut > 0 && down == 0:
@@ -166,8 +179,28 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 		if downLocal < 2900*time.Millisecond || downLocal > 3100*time.Millisecond {
 			t.Errorf("%s: n1 stepped down at %v on its clock, not near 3s", name, downLocal)
 		}
-		if d := downLocal - cutLocal; d < 1700*time.Millisecond || d > 1900*time.Millisecond {
-			t.Errorf("%s: n1 stepped down %v of its clock after the cut, not about 1.8s", name, d)
+		if d := downLocal - cutLocal; d < 1700*time.Millisecond || d >= 1850*time.Millisecond {
+			t.Errorf("%s: n1 stepped down %v of its clock after the cut, not 1.7 to 1.8s", name, d)
+		}
+		if len(pres) == 0 {
+			t.Errorf("%s: no pre-candidate before the new leader", name)
+		}
+		for _, p := range pres {
+			if since := p.At - heard[p.Node]; since < 900*time.Millisecond || since > 1900*time.Millisecond {
+				t.Errorf("%s: n%d became pre-candidate %v after it last heard n1: not 0.9 to 1.9s", name, p.Node, since)
+			}
+		}
+		if d := down - cut; d < 3400*time.Millisecond || d > 3700*time.Millisecond {
+			t.Errorf("%s: n1 stepped down %v of real time after the cut, not about 3.5s", name, d)
+		}
+		if cut < 2350*time.Millisecond || cut >= 2450*time.Millisecond {
+			t.Errorf("%s: the cut came at %v, not 2.4s on the header", name, cut)
+		}
+		if down < 5800*time.Millisecond || down > 6200*time.Millisecond {
+			t.Errorf("%s: n1 stepped down at %v, not near 6s on the header", name, down)
+		}
+		if !c2ReachedN1 {
+			t.Errorf("%s: c2's request never reached n1 after the cut", name)
 		}
 		if c2TimedOut || !c2NotLeaderFromN1 || down-c2Sent >= 2*time.Second {
 			t.Errorf("%s: c2 timed out %v, heard not-leader from n1 %v, waited %v: n1 must step down within c2's 2s timeout", name, c2TimedOut, c2NotLeaderFromN1, down-c2Sent)
