@@ -27,38 +27,20 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 	case key.Matches(msg, k.PageDown):
 		steps, dir = 10, 1
 	}
-	rows := m.sim.dg.Rows()
-	key, client := m.curKey(), m.client
-	// i is the selected row's position, or len(rows) when following the present.
-	i := len(rows)
-	if m.dg.sel != 0 {
-		for j := len(rows) - 1; j >= 0; j-- {
-			if rows[j].Seq == m.dg.sel {
-				i = j
-				break
-			}
-		}
+	// Rows as the diagram draws them (merged marks are one row): i is the selected one's
+	// position, or len(vis) when following the present.
+	vis, i := m.visualRows()
+	if i < 0 {
+		i = len(vis)
 	}
-	for ; steps > 0; steps-- {
-		j := i + dir
-		for j >= 0 && j < len(rows) && !m.dgMatch(&rows[j], key, client) {
-			j += dir
-		}
-		if j < 0 {
-			break
-		}
-		i = j
-		if i >= len(rows) {
-			break
-		}
-	}
-	if i >= len(rows) {
+	i = min(len(vis), max(0, i+dir*steps))
+	if i >= len(vis) {
 		m.dg.sel = 0
 		m.say("diagram: following the present")
 		return
 	}
-	m.dg.sel = rows[i].Seq
-	m.say("diagram: row at %s selected · ↓ past the newest follows the present", simTime(rows[i].At))
+	m.dg.sel = vis[i].row.Seq
+	m.say("diagram: row at %s selected · ↓ past the newest follows the present", simTime(vis[i].row.At))
 }
 
 // saveWeb replays the session so far headless (the same steps at the same instants) and writes

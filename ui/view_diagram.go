@@ -94,74 +94,71 @@ func sameMark(a, b *diagram.Mark) bool {
 	return a.Kind == b.Kind && a.Text == b.Text && a.Node != b.Node && a.Node > 0 && b.Node > 0
 }
 
-// visibleRows collects up to n visible rows ending at the newest (or around the selected row
-// when one is selected), newest last; sel is the selected row's index in the result or -1.
-func (m *Model) visibleRows(n int) (out []dgRow, sel int) {
+// visualRows is every kept row that passes the filters, oldest first, with equal marks on
+// several lanes merged into one row (at the oldest one's Seq and time), and the index of the
+// row holding the selected one (or -1). Merging does not depend on the selection, so ↑/↓ step
+// through the rows the window draws.
+func (m *Model) visualRows() (out []dgRow, sel int) {
 	rec := m.sim.dg
 	rows := rec.Rows()
 	key, client := m.curKey(), m.client
 	lanes := &rec.Lanes
 	sel = -1
-	var wire []dgRow
-	if m.dg.sel == 0 {
-		for i := len(rec.Pending()) - 1; i >= 0 && len(wire) < 3; i-- {
-			p := &rec.Pending()[i]
-			if m.dgMsgMatch(p, key, client) {
-				wire = append(wire, dgRow{wire: p})
-			}
-		}
-	}
-	// Walk back from the newest row; with a selection, keep going until it is in the window
-	// and a few rows below it are too.
-	below := -1 // rows collected after the selected one
-	for i := len(rows) - 1; i >= 0; i-- {
+	for i := range rows {
 		r := &rows[i]
 		if !m.dgMatch(r, key, client) {
 			continue
 		}
-		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) && out[k].row.Seq != m.dg.sel && r.Seq != m.dg.sel {
-			out[k].lanes = append(out[k].lanes, lanes.Index(out[k].row.M.Node, out[k].row.M.Client))
-			if out[k].to == 0 {
-				out[k].to = out[k].row.At
-			}
-			out[k].row = r
-			continue
+		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) {
+			out[k].lanes = append(out[k].lanes, lanes.Index(r.M.Node, r.M.Client))
+			out[k].to = r.At
+		} else {
+			out = append(out, dgRow{row: r})
 		}
-		out = append(out, dgRow{row: r})
 		if m.dg.sel != 0 && r.Seq == m.dg.sel {
-			below = len(out) - 1
-		}
-		if len(out) >= n && (m.dg.sel == 0 || below >= 0) {
-			break
+			sel = len(out) - 1
 		}
 	}
-	if m.dg.sel != 0 && below >= 0 {
-		// Keep the selection a third of the window from the bottom when history allows.
-		drop := max(0, below-max(n/3, 0))
-		out = out[drop:]
-		below -= drop
+	return out, sel
+}
+
+// visibleRows is up to n visible rows, oldest first, and sel, the selected row's index in them
+// or -1. Following the present, they end at the newest (and the messages still on the wire);
+// with a row selected, the window is full whenever history has n rows: it holds the selection
+// a third of the way up from its bottom, and at either end of history the selection moves
+// instead, so ↑/↓ move it one row and the window follows it the same way every time.
+func (m *Model) visibleRows(n int) (out []dgRow, sel int) {
+	if n <= 0 {
+		return nil, -1
 	}
-	// Reverse to oldest first.
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	vis, s := m.visualRows()
+	if m.dg.sel != 0 {
+		top := max(0, len(vis)-n)
+		if s >= 0 {
+			top = min(top, max(0, s-(n-1-n/3)))
+		}
+		out = vis[top:min(len(vis), top+n)]
+		if s >= 0 {
+			s -= top
+		}
+		return out, s
 	}
-	if below >= 0 {
-		sel = len(out) - 1 - below
-	}
-	if len(out) > n {
-		cut := len(out) - n
-		out = out[cut:]
-		if sel >= 0 {
-			sel -= cut
+	rec := m.sim.dg
+	key, client := m.curKey(), m.client
+	var wire []dgRow
+	for i := len(rec.Pending()) - 1; i >= 0 && len(wire) < 3; i-- {
+		if p := &rec.Pending()[i]; m.dgMsgMatch(p, key, client) {
+			wire = append(wire, dgRow{wire: p})
 		}
 	}
+	out = vis[max(0, len(vis)-n):]
 	for i := len(wire) - 1; i >= 0; i-- {
 		out = append(out, wire[i])
 	}
 	if len(out) > n {
 		out = out[len(out)-n:]
 	}
-	return out, sel
+	return out, -1
 }
 
 // diagramGeom is where the lanes are on a line of width w.
@@ -250,9 +247,13 @@ func (m *Model) diagramLines(w, h int) []string {
 		out = append(out, m.emptyLanes(g, w))
 	}
 	if detailH > 0 {
-		if sel >= 0 && rows[sel].row != nil {
+		switch {
+		case sel >= 0 && len(rows[sel].lanes) > 0:
+			// A merged mark names its lanes and both instants.
+			detail = []string{fmt.Sprintf("%s at %s ‥ %s", m.markLabel(&rows[sel]), simTime(rows[sel].row.At), simTime(rows[sel].to))}
+		case sel >= 0 && rows[sel].row != nil:
 			detail = rowDetails(rows[sel].row)
-		} else {
+		default:
 			detail = []string{"(the selected row is not in the kept history)"}
 		}
 		out = append(out, st.border.r(strings.Repeat("─", w)))

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Scrolled back into history, the diagram fills its window with the rows that follow (it drew
+// about 9 rows, then empty lanes in their present state: "n1 looks down at 0.01s", nc18-b), and
+// each ↑ moves the selection one row: the window holds still while the selection moves, or
+// moves one row with it, never jumping or shrinking (nc18-b saw the selection last, then first).
+func TestDiagramScrollBackFillsAndFollows(t *testing.T) {
+	m := playLesson(t, "leader-crash-mid-lease", 120, 40)
+	playFor(m, 3*time.Second)
+	press(m, "m", "v") // every message: history well over a window
+	const n = 26
+	press(m, "up")
+	var prev []dgRow
+	prevSel := -1
+	for step := 0; step < 500; step++ {
+		out, sel := m.visibleRows(n)
+		if len(out) != n {
+			t.Fatalf("step %d: %d rows drawn of %d", step, len(out), n)
+		}
+		if sel < 0 || out[sel].row.Seq != m.dg.sel {
+			t.Fatalf("step %d: the selection is not in its window", step)
+		}
+		if prev != nil {
+			still := out[0].row == prev[0].row && sel == prevSel-1
+			moved := out[1].row == prev[0].row && sel == prevSel
+			if !still && !moved {
+				t.Fatalf("step %d: ↑ moved the selection from %d to %d of the window, and the window's top from %s to %s", step, prevSel, sel, simTime(prev[0].row.At), simTime(out[0].row.At))
+			}
+		}
+		was := m.dg.sel
+		press(m, "up")
+		if m.dg.sel == was {
+			break // the oldest row
+		}
+		prev, prevSel = out, sel
+	}
+	// At the top of history the screen's rows are the oldest ones: no empty lanes.
+	lines := strings.Split(m.View(), "\n")
+	hdr := lineOf(lines, "time", "n1", "n5")
+	if hdr < 0 {
+		t.Fatalf("no lane header:\n%s", m.View())
+	}
+	for i := hdr + 1; !strings.Contains(lines[i], "────"); i++ {
+		if f := strings.Fields(strings.Trim(lines[i], "┃│ ")); len(f) == 0 || !strings.HasSuffix(f[0], "s") {
+			t.Fatalf("row %d has no message or mark:\n%s", i-hdr, m.View())
+		}
+	}
+	// ↓ moves back the same way: one row, window still or one row with it.
+	for i := 0; i < 2*n; i++ {
+		press(m, "down")
+	}
+	out, sel := m.visibleRows(n)
+	if len(out) != n || sel != n-1-n/3 || out[sel].row.Seq != m.dg.sel {
+		t.Fatalf("after 2n ↓ from the top: the selection at %d of %d drawn", sel, len(out))
+	}
+}
