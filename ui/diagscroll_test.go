@@ -1,9 +1,14 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	pb "go.etcd.io/raft/v3/raftpb"
+
+	"leaselab/cluster/diagram"
 )
 
 // Scrolled back into history, the diagram fills its window with the rows that follow (it drew
@@ -58,5 +63,36 @@ func TestDiagramScrollBackFillsAndFollows(t *testing.T) {
 	out, sel := m.visibleRows(n)
 	if len(out) != n || sel != n-1-n/3 || out[sel].row.Seq != m.dg.sel {
 		t.Fatalf("after 2n ↓ from the top: the selection at %d of %d drawn", sel, len(out))
+	}
+}
+
+// A message lost as it left is a stub that stops short of every lane: its label names the
+// node it was for (nc18-a read four "MsgHeartbeat commit 4 ✗ partition" rows and could not
+// tell them apart).
+func TestDiagramLostAtSendNamesTarget(t *testing.T) {
+	m := playLesson(t, "lease-read", 120, 40)
+	stubs := func() int {
+		k := 0
+		for _, r := range m.sim.dg.Rows() {
+			if !r.Mark && r.Msg.State == diagram.Dropped && r.Msg.At == r.Msg.Sent && r.Msg.Info.Type == pb.MessageType_MsgHeartbeat {
+				k++
+			}
+		}
+		return k
+	}
+	stepUntil(t, m, 8*time.Second, func() bool { return stubs() >= 4 })
+	press(m, "m", "v")
+	v := m.View()
+	named := 0
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "MsgHeartbeat") && strings.Contains(l, "✗ partition") {
+			if !regexp.MustCompile(`→n\d ✗ partition`).MatchString(l) {
+				t.Fatalf("a lost heartbeat names no target: %q", l)
+			}
+			named++
+		}
+	}
+	if named == 0 {
+		t.Fatalf("no lost heartbeat on screen:\n%s", v)
 	}
 }

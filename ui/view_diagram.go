@@ -401,6 +401,18 @@ func (m *Model) msgText(dr *dgRow) (label, outcome string) {
 		msg = &dr.row.Msg
 	}
 	label, outcome = msg.Label(), msg.Outcome()
+	if msg.State == diagram.Dropped && msg.At == msg.Sent {
+		// Lost as it left, its arrow is a stub that stops short of every lane: the label
+		// names where it was going ("MsgHeartbeat commit 4 ✗ partition" ×4 read alike).
+		lanes := &m.sim.dg.Lanes
+		to := lanes.Index(msg.To, msg.Client)
+		if msg.Kind == diagram.Reply {
+			to = lanes.Index(0, msg.Client)
+		}
+		if to >= 0 {
+			label += " →" + lanes.Name(to)
+		}
+	}
 	if n := m.unreadAt(msg); n > 0 {
 		outcome = fmt.Sprintf("◌ unread at n%d (frozen)", n)
 	}
