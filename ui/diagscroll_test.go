@@ -8,6 +8,8 @@ import (
 
 	pb "go.etcd.io/raft/v3/raftpb"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"leaselab/cluster/diagram"
 )
 
@@ -94,5 +96,23 @@ func TestDiagramLostAtSendNamesTarget(t *testing.T) {
 	}
 	if named == 0 {
 		t.Fatalf("no lost heartbeat on screen:\n%s", v)
+	}
+}
+
+// m's hint fits the status line behind the script's pause note in whole parts (it ended in
+// "paused:…" at 120x40, nc18-a).
+func TestDiagramHintFitsWhole(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "lease-read", sz[0], sz[1])
+		stepUntil(t, m, 10*time.Second, func() bool { return m.sim.atPause() && m.sim.p.Now() > 0 })
+		press(m, "m")
+		lines := strings.Split(m.View(), "\n")
+		status := strings.TrimRight(ansi.Strip(lines[len(lines)-2]), " ")
+		if !strings.Contains(status, "script paused here") || !strings.Contains(status, "diagram: lock messages") {
+			t.Fatalf("%dx%d: status %q", sz[0], sz[1], status)
+		}
+		if strings.HasSuffix(status, "…") || (sz[0] == 120 && !strings.HasSuffix(status, " · o only")) {
+			t.Errorf("%dx%d: the hint is cut: %q", sz[0], sz[1], status)
+		}
 	}
 }

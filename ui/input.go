@@ -170,7 +170,11 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Diagram):
 		m.dg.on, m.dg.sel = !m.dg.on, 0
 		if m.dg.on {
-			m.say("message diagram: %s · v heartbeats · o only key/client · paused: ↑/↓ select · m back", m.diagramFilterText())
+			// The short form keeps whole parts, the most needed first (the box's title repeats
+			// the keys): "paused:…" was cut at 120x40 behind the script's pause note.
+			f := m.diagramFilterText()
+			m.sayFit("message diagram: "+f+" · v heartbeats · o only key/client · paused: ↑/↓ select · m back",
+				"diagram: "+f+" · ↑/↓ select · m back · v heartbeats · o only")
 		} else {
 			m.say("panels")
 		}

@@ -526,6 +526,15 @@ func (m *Model) statusLine(w int) string {
 	text := m.status
 	if m.statusAlt != "" && width(text)+1 > l.room() {
 		text = m.statusAlt
+		// Still too long: drop whole " · " parts from its end rather than cut a word
+		// ("… · paused:…" at 120x40 behind the script's pause note).
+		for width(text)+1 > l.room() {
+			i := strings.LastIndex(text, " · ")
+			if i < 0 {
+				break
+			}
+			text = text[:i]
+		}
 	}
 	l.add(s, " "+text)
 	return l.String()
