@@ -116,3 +116,25 @@ func TestDiagramHintFitsWhole(t *testing.T) {
 		}
 	}
 }
+
+// A Replication panel row's text keeps a gap before the border: at 120x40 lease-read's "empty"
+// row ran into it once "Grant orders 10s" widened the command column ("a new leader's first
+// entry││", nc18-a).
+func TestReplicationGapRowKeepsAGap(t *testing.T) {
+	m := playLesson(t, "lease-read", 120, 40)
+	stepUntil(t, m, 7*time.Second, func() bool { return m.sim.p.Now() >= 5949*time.Millisecond })
+	seen := false
+	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+		i := strings.Index(l, "empty ")
+		if i < 0 || !strings.Contains(l[i:], "new leader") {
+			continue
+		}
+		seen = true
+		if regexp.MustCompile(`(leader|entry)[│┃]`).MatchString(l) {
+			t.Errorf("the row's text runs into the border: %q", l)
+		}
+	}
+	if !seen {
+		t.Fatalf("no empty entry row on screen:\n%s", m.View())
+	}
+}

@@ -263,11 +263,13 @@ func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
 		mark, ms := m.stageMark(entryStage(&m.v.Nodes[i], lo, e.Term))
 		l.add(ms, mark+"  ")
 	}
-	// Whole words only: "new leader's" alone read as cut, with room left on the row.
+	// Whole words only: "new leader's" alone read as cut, with room left on the row. A cell
+	// stays free before the border ("a new leader's first entry││" read as one word with it).
+	room := l.room() - 1
 	if why != "" && e.Conf == "" {
-		why = firstFit(l.room(), why, "new leader's first entry", "new leader's entry", "new leader", "")
+		why = firstFit(room, why, "new leader's first entry", "new leader's entry", "new leader", "")
 	}
-	l.add(st.faint, firstFit(l.room(), why, ""))
+	l.add(st.faint, firstFit(room, why, ""))
 	return l.String()
 }
 
@@ -379,6 +381,8 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 			rs, texts = st.bad, []string{res.String() + " " + what, what}
 		}
 	}
+	// A cell stays free before the border, as on an empty entry's row.
+	room := l.room() - 1
 	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), ""}
 	text, origin := texts[len(texts)-1], ""
 	if p.Origin.Kind == cluster.OriginGhost {
@@ -386,7 +390,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		// did: both stay, in the longest forms that fit (who proposed it, the leader, goes first).
 		text, origin = "", "ghost release"
 		for _, f := range [][2]string{{texts[0], origins[0]}, {texts[0], origins[1]}, {texts[0], " · ghost release"}, {"", originText(p.Origin)}, {"", "ghost release"}} {
-			if width(f[0])+width(f[1]) <= l.room() {
+			if width(f[0])+width(f[1]) <= room {
 				text, origin = f[0], f[1]
 				break
 			}
@@ -395,13 +399,13 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		// The whole result first, in its longest form that fits; then who proposed it, in the
 		// longest form that fits after it.
 		for _, t := range texts {
-			if width(t) <= l.room() {
+			if width(t) <= room {
 				text = t
 				break
 			}
 		}
 		for f := min(minForm, originForms-1); f < originForms; f++ {
-			if o := origins[f]; width(text)+width(o) <= l.room() {
+			if o := origins[f]; width(text)+width(o) <= room {
 				origin, form = o, f
 				break
 			}
