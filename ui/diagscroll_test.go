@@ -138,3 +138,15 @@ func TestReplicationGapRowKeepsAGap(t *testing.T) {
 		t.Fatalf("no empty entry row on screen:\n%s", m.View())
 	}
 }
+
+// The resource's verdicts are marks on the writer's lane (nc18-b found no row for
+// leader-crash-mid-lease's fenced writes at 2.115s and 2.119s).
+func TestDiagramShowsResourceWrites(t *testing.T) {
+	m := playLesson(t, "leader-crash-mid-lease", 120, 40)
+	stepUntil(t, m, 4*time.Second, func() bool { return m.sim.p.Now() >= 2150*time.Millisecond })
+	press(m, "m")
+	v := ansi.Strip(m.View())
+	if !regexp.MustCompile(`c2 • write orders #2 accepted`).MatchString(v) || !regexp.MustCompile(`c1 • write orders #1 (refused|rejected)`).MatchString(v) {
+		t.Fatalf("no marks for the resource's verdicts:\n%s", v)
+	}
+}

@@ -83,7 +83,7 @@ func (m *Model) dgMsgMatch(msg *diagram.Msg, key, client string) bool {
 // structural marks (roles, crashes, isolation, faults, violations) show under every filter.
 func structural(mk *diagram.Mark) bool {
 	switch mk.Kind {
-	case diagram.MarkApply, diagram.MarkZero, diagram.MarkClient, diagram.MarkLocalExpiry:
+	case diagram.MarkApply, diagram.MarkZero, diagram.MarkClient, diagram.MarkLocalExpiry, diagram.MarkWrite:
 		return false
 	}
 	return true
@@ -584,6 +584,11 @@ func (m *Model) markStyle(mk *diagram.Mark) sty {
 		return st.key
 	case diagram.MarkZero:
 		return st.warn
+	case diagram.MarkWrite:
+		if mk.Accepted {
+			return st.good
+		}
+		return st.bad
 	case diagram.MarkApply:
 		switch {
 		case mk.Late:

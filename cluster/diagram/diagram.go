@@ -106,8 +106,8 @@ const (
 	MarkFault                       // a network or clock change (Node 0: the whole cluster)
 	MarkClient                      // a client changed (disconnects, pauses, gives up...)
 	MarkViolation                   // the checker found a violation
+	MarkWrite                       // Client's write with Token reached the resource (Accepted)
 	// Page marks (recorded only by a page recorder, NewPage: the TUI never sees them).
-	MarkWrite       // Client's write with Token reached the resource (Accepted)
 	MarkCommit      // Node's commit index moved to Index
 	MarkOverwritten // Node's entry at Index (Cmd, appended at Since) was replaced by another term's
 )

@@ -270,11 +270,10 @@ func (r *Recorder) Add(e *cluster.Event) {
 	case cluster.EvClientReply, cluster.EvReplyLost:
 		r.reply(e)
 	case cluster.EvWrite:
-		if r.page != nil {
-			r.lane(e.Client)
-			r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkWrite, Client: e.Client, Key: e.Key,
-				Token: e.Token, Accepted: e.Accepted, Text: e.Label()}})
-		}
+		// On the writer's lane in the TUI too: fencing's verdicts had no row there (nc18-b).
+		r.lane(e.Client)
+		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkWrite, Client: e.Client, Key: e.Key,
+			Token: e.Token, Accepted: e.Accepted, Text: e.Label()}})
 	case cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
 		r.member(e)
 	default:
