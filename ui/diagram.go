@@ -40,7 +40,9 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 		return
 	}
 	m.dg.sel = vis[i].row.Seq
-	m.say("diagram: row at %s selected · ↓ past the newest follows the present", simTime(vis[i].row.At))
+	// Short of room, whole parts go ("… selected · ↓…" behind the pause note at 80x24).
+	s := fmt.Sprintf("diagram: row at %s selected · ↓ past the newest follows the present", simTime(vis[i].row.At))
+	m.sayFit(s, s)
 }
 
 // saveWeb replays the session so far headless (the same steps at the same instants) and writes

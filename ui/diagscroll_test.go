@@ -150,3 +150,15 @@ func TestDiagramShowsResourceWrites(t *testing.T) {
 		t.Fatalf("no marks for the resource's verdicts:\n%s", v)
 	}
 }
+
+// Selecting a row says so in whole parts behind the pause note at 80x24 ("… selected · ↓…").
+func TestDiagramSelectStatusWhole(t *testing.T) {
+	m := playLesson(t, "lease-read", 80, 24)
+	stepUntil(t, m, 10*time.Second, func() bool { return m.sim.atPause() && m.sim.p.Now() > 0 })
+	press(m, "m", "up")
+	lines := strings.Split(m.View(), "\n")
+	status := strings.TrimRight(ansi.Strip(lines[len(lines)-2]), " ")
+	if !strings.Contains(status, "script paused here") || !strings.HasSuffix(status, "selected") {
+		t.Fatalf("status %q", status)
+	}
+}
