@@ -39,3 +39,20 @@ func TestClientsInNameOrder(t *testing.T) {
 		t.Errorf("the sandbox's Clients title lost its key hint:\n%s", v)
 	}
 }
+
+// The a key's lease starts at the script's first acquire's, as its key starts at the script's
+// first key: first-lock's title offered "orders 3s" beside its 5s leases (nc18-d). A lesson
+// whose first lease l does not offer keeps 3s; l still cycles from there.
+func TestAcquireHintFollowsTheLessonsLease(t *testing.T) {
+	for name, want := range map[string]string{"first-lock": "orders 5s (k, l)", "gc-pause": "orders 3s (k, l)"} {
+		m := playLesson(t, name, 80, 24)
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "a: your own acquire, "+want) {
+			t.Errorf("%s: the clients title should offer %q:\n%s", name, want, v)
+		}
+	}
+	m := playLesson(t, "first-lock", 80, 24)
+	press(m, "l")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "a: your own acquire, orders 10s (k, l)") {
+		t.Errorf("first-lock: l after 5s should offer 10s:\n%s", v)
+	}
+}

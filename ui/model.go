@@ -217,7 +217,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 		input: newLineEdit(),
 		st:    st, keys: newKeyMap(), help: help.New(), tl: newTLView(),
 		sim: s, base: base, title: termsafe.Line(base.Header.Title), seed: o.Seed, saveDir: o.SaveDir,
-		wall: time.Now, node: 1, client: "c1", leaseIdx: 2, focus: panelNodes, panels: defaultPanels(),
+		wall: time.Now, node: 1, client: "c1", leaseIdx: scriptLeaseIdx(base), focus: panelNodes, panels: defaultPanels(),
 	}
 	s.wall = func() time.Time { return m.wall() }
 	if sandbox {
@@ -528,6 +528,22 @@ func (m *Model) keysList() []string {
 
 func (m *Model) curKey() string          { ks := m.keysList(); return ks[m.keyIdx%len(ks)] }
 func (m *Model) curLease() time.Duration { return leases[m.leaseIdx%len(leases)] }
+
+// scriptLeaseIdx is where l's cycle starts: at the script's first acquire's lease, as the key
+// starts at the script's first key, so the clients' title offers what the story uses
+// (first-lock's title said "orders 3s" beside its 5s leases, nc18-d); 3s where the script
+// acquires nothing, or with a lease l does not offer.
+func scriptLeaseIdx(base *scenarios.Scenario) int {
+	for _, st := range base.Steps {
+		if st.Kind == scenarios.StepAcquire {
+			if i := slices.Index(leases, st.Dur); i >= 0 {
+				return i
+			}
+			break
+		}
+	}
+	return 2
+}
 
 func (m *Model) say(format string, a ...any) {
 	m.status, m.statusAlt, m.statusBad = fmt.Sprintf(format, a...), "", false

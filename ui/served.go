@@ -73,7 +73,7 @@ func (m *Model) Follower(sv *Served) *Model {
 	f := &Model{
 		input: newLineEdit(), st: newStyles(sv.Renderer, sv.NoColor), keys: followerKeys(), help: m.help, tl: newTLView(),
 		sim: m.sim, base: m.base, title: m.title, seed: m.seed, wall: m.wall, node: 1, client: "c1",
-		leaseIdx: 2, focus: panelNodes, panels: defaultPanels(), served: sv, class: m.sim,
+		leaseIdx: scriptLeaseIdx(m.base), focus: panelNodes, panels: defaultPanels(), served: sv, class: m.sim,
 	}
 	f.help.Styles.ShortKey, f.help.Styles.FullKey = f.st.helpKey, f.st.helpKey
 	f.help.Styles.ShortDesc, f.help.Styles.FullDesc = f.st.helpDesc, f.st.helpDesc

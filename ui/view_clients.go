@@ -10,8 +10,8 @@ import (
 )
 
 // acquireHint is what the keyboard's a would acquire, for the clients' title. In a lesson it is
-// the student's own action, not the story's (whose leases the script sets): said so, so a 3s
-// hint beside a lesson's 5s leases does not read as the lesson's.
+// the student's own action, not the story's (whose leases the script sets): said so. Its key and
+// lease start at the script's first (scriptLeaseIdx).
 func (m *Model) acquireHint() string {
 	what := fmt.Sprintf("%s %s (k, l)", m.curKey(), fsm.DurText(m.curLease()))
 	if m.sim.sandbox {
