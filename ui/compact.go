@@ -494,10 +494,21 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 	if segsWidth(net)+width(short)+segsWidth(res) > w {
 		res = m.resourceShort(false)
 	}
+	wire := fmt.Sprintf(" · wire: %d", n)
+	if u.only {
+		// The count in words before the bare "wire: 0", which a student could not read
+		// (nc18-h: racing-acquires-unsafe at 0.130s), as the line above gives "fenced" up for
+		// "N on the wire".
+		if t := fmt.Sprintf(" · %d on the wire", n); width(u.text)+width(t)+segsWidth(m.resourceShort(false)) <= w {
+			wire = t
+			if width(u.text)+width(t)+segsWidth(res) > w {
+				res = m.resourceShort(false)
+			}
+		}
+	}
 	resW := segsWidth(res)
 	l := newLine(max(0, w-resW))
 	if u.only { // the count on the wire stays (each layout shows it: TestWireCountBothLayouts)
-		wire := fmt.Sprintf(" · wire: %d", n)
 		ok := width(u.text)+width(wire) <= l.room()
 		if ok {
 			l.add(st.bad, u.text)
