@@ -147,6 +147,11 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms).
 				add(st.gone, fmt.Sprintf(" held %s #%d · ran out", h.Key, h.Token))
 			}
+			if len(c.Holds) > 1 {
+				// The locks it does not show, counted as the node rows count theirs: nc18-h
+				// read "c1 holds orders #3" alone as c1 having let invoices go.
+				add(st.faint, " +"+count(len(c.Holds)-1))
+			}
 		case brief == 5:
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
