@@ -186,7 +186,7 @@ func (m *Model) replRule(w, rows int) string {
 	st := m.st
 	l := newLine(w)
 	l.add(st.border, "─ ")
-	l.add(st.headKey, "replication ")
+	l.add(st.headKey, m.focusName(panelTracker, "replication")+" ")
 	col := m.trackerIdxW() + 1 + 4 + 1 + m.trackerCmdW(w, rows) + 1 // where proposalRow puts n1's mark
 	// The rows it leaves out say so: before the node columns where it fits, else in the legend's place.
 	mark := strings.TrimPrefix(m.earlierMark(rows), " · ")

@@ -132,7 +132,7 @@ func (m *Model) helpBody(w, h int) []string {
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
 		"timeline: at a stop, its story since the stop before; when it does not fit, the rows of one entry on several nodes fold into one (n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), and \"↑ N rows above\" or \"↓ N more\" say what is off screen; focus it (shift+tab) and ↑↓ to see every row",
 		"clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: decided before the pause, sent on waking · ⋯ a request waiting for its answer · +N: N locks more than its row shows",
-		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change)",
+		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change) · ↑ N earlier: entries above; focus it (shift+tab) and ↑↓ to see them",
 	}
 	if m.lay.mode == modeCompact {
 		// The small layout's node table heads its columns with bare abbreviations (nc17-a:

@@ -198,6 +198,7 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.say("timeline: %s", m.tl.filter)
 	case key.Matches(msg, k.Focus):
 		m.focus = m.nextFocus()
+		m.trScroll = 0 // the Replication panel opens at its newest rows
 	default:
 		return nil, false
 	}

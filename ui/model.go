@@ -66,6 +66,7 @@ type Model struct {
 	dg         dgView    // the message diagram
 	page       pageView  // the pages over the panels: keys, glossary, a served session's script
 	narrScroll int       // narration lines scrolled back from the newest
+	trScroll   int       // replication rows scrolled back from the newest, while it has the focus
 	seek       seekState // the seek asked for, held arrow keys coalesced
 
 	next        string      // the lesson to play after this program ends (n at the end)
@@ -365,7 +366,11 @@ func (m *Model) refresh() {
 func (m *Model) takeView() {
 	// The log tail covers the Replication panel's rows too: it names the entries between its
 	// proposals (a new leader's empty entry) from the nodes' logs.
-	o := cluster.ViewOptions{LogTail: max(m.lay.logTail, 2*m.lay.proposals), Events: 1, Proposals: m.lay.proposals,
+	props := m.lay.proposals
+	if m.focus == panelTracker {
+		props = max(props, trackerKept) // every proposal the tracker keeps, to scroll back through
+	}
+	o := cluster.ViewOptions{LogTail: max(m.lay.logTail, 2*props), Events: 1, Proposals: props,
 		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.locks.prefix, KeyCache: &m.locks.cache}
 	if m.Following() && m.served.View != nil {
 		m.v = m.served.View(o)

@@ -151,8 +151,44 @@ func (trackerPanel) Render(m *Model, r rect) []string {
 	return append([]string{m.replRule(r.w, r.h-1)}, m.trackerBody(r.w, r.h-1, false)...)
 }
 
-func (trackerPanel) Key(*Model, tea.KeyMsg) bool { return false }
-func (trackerPanel) Focusable(*Model) bool       { return false }
+// Key: ↑/↓ scroll the rows a row at a time, paging by the body's height. The rows it leaves
+// out ("↑ 4 earlier") could not be seen at 80x24, where the body has one row (nc18-h).
+func (trackerPanel) Key(m *Model, msg tea.KeyMsg) bool {
+	k, room := &m.keys, m.trackerRoom()
+	most := max(0, len(m.trackerRows())-room)
+	switch {
+	case key.Matches(msg, k.Up):
+		m.trScroll++
+	case key.Matches(msg, k.Down):
+		m.trScroll--
+	case key.Matches(msg, k.PageUp):
+		m.trScroll += room
+	case key.Matches(msg, k.PageDown):
+		m.trScroll -= room
+	default:
+		return false
+	}
+	m.trScroll = min(max(m.trScroll, 0), most)
+	return true
+}
+
+// trackerRoom is how many entry rows the panel's body has.
+func (m *Model) trackerRoom() int {
+	h := m.lay.tracker.h - 1 // the compact rule
+	if m.lay.mode == modeFull {
+		h = m.lay.tracker.h - 3 // the box's borders and the column head
+	}
+	return max(1, h)
+}
+
+// trackerKept is how many proposals the world's tracker keeps (cluster/check's ring): the
+// focused panel's view takes them all.
+const trackerKept = 64
+
+// Focusable: only while it leaves rows out (as the narration, only when it overflows).
+func (trackerPanel) Focusable(m *Model) bool {
+	return m.lay.mode != modeSmall && m.v.ProposalsBefore+len(m.trackerRows()) > m.trackerRoom()
+}
 
 // netPanel: the network (a box in full, one line in compact).
 type netPanel struct{}

@@ -30,26 +30,38 @@ func (m *Model) stageMark(s cluster.Stage) (string, sty) {
 // node and the result it applied with. This is where an Expire is seen travelling.
 func (m *Model) trackerBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	name := "Replication"
-	if n := m.trackerEarlier(ih - 1); n > 0 {
-		name += fmt.Sprintf(" · ↑ %d earlier", n) // the rows it leaves out say so
-	}
-	return box(m.st, firstFit(iw-2, name+" · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name+" · ·none ○appended ◆committed ✓applied ↺other ✖down", name+" · · ○ ◆ ✓ ↺ ✖ (? legend)", name), m.trackerBody(iw, ih, true), r.w, r.h, false)
+	name := m.focusMark(panelTracker) + "Replication" + m.earlierMark(ih-1) // the rows it leaves out say so
+	return box(m.st, firstFit(iw-2, name+" · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name+" · ·none ○appended ◆committed ✓applied ↺other ✖down", name+" · · ○ ◆ ✓ ↺ ✖ (? legend)", name), m.trackerBody(iw, ih, true), r.w, r.h, m.focus == panelTracker)
 }
 
 // trackerEarlier is how many entries the tracker leaves out above a body of room rows: the
 // proposals before the view's and the rows the body has no room for. Rows that dropped away
 // unsaid read as the whole history (late-expire at 120x40: entry 3, c1's Grant, was gone).
 func (m *Model) trackerEarlier(room int) int {
-	return m.v.ProposalsBefore + max(0, len(m.trackerRows())-max(0, room))
+	return m.v.ProposalsBefore + max(0, len(m.trackerRows())-max(0, room)-m.trackerScroll(room))
 }
 
-// earlierMark is " · ↑ N earlier" for a tracker body of room rows that leaves entries out, or "".
-func (m *Model) earlierMark(room int) string {
-	if n := m.trackerEarlier(room); n > 0 {
-		return fmt.Sprintf(" · ↑ %d earlier", n)
+// trackerScroll is how many of the newest rows a body of room rows leaves out below: the rows
+// scrolled back by hand (↑ while the panel has the focus), at most as far as the oldest row.
+// Only while it has the focus: elsewhere it shows the newest, which the narration points at.
+func (m *Model) trackerScroll(room int) int {
+	if m.focus != panelTracker {
+		return 0
 	}
-	return ""
+	return min(m.trScroll, max(0, len(m.trackerRows())-max(0, room)))
+}
+
+// earlierMark is " · ↑ N earlier" for a tracker body of room rows that leaves entries out, or
+// "", and " · ↓ N newer" after it while scrolled back.
+func (m *Model) earlierMark(room int) string {
+	s := ""
+	if n := m.trackerEarlier(room); n > 0 {
+		s = fmt.Sprintf(" · ↑ %d earlier", n)
+	}
+	if n := m.trackerScroll(room); n > 0 {
+		s += fmt.Sprintf(" · ↓ %d newer", n)
+	}
+	return s
 }
 
 func (m *Model) trackerBody(iw, ih int, head bool) []string {
@@ -62,7 +74,8 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	}
 	rows := m.trackerRows()
 	if len(rows) > room {
-		rows = rows[len(rows)-max(0, room):]
+		end := len(rows) - m.trackerScroll(room)
+		rows = rows[end-max(0, room) : end]
 	}
 	idxW := m.trackerIdxW()
 	cmdW := m.trackerCmdW(iw, room)
@@ -298,8 +311,8 @@ func entryStage(n *cluster.NodeView, idx, term uint64) cluster.Stage {
 // 120x40 "Grant invoices 1m" needed 17 of the 16 a quarter gave).
 func (m *Model) trackerCmdW(iw, rows int) int {
 	props := m.v.Proposals
-	if len(props) > rows {
-		props = props[len(props)-max(0, rows):]
+	if n := max(0, rows) + m.trackerScroll(rows); len(props) > n {
+		props = props[len(props)-n:] // scrolled back: the rows shown, and those below them
 	}
 	w := 12
 	for i := range props {
