@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -195,7 +196,11 @@ func (e *Event) Label() string {
 		}
 		return fmt.Sprintf("%s from n%d", e.Reply, e.Node)
 	case EvViolation:
-		return e.Violation.String() + ": " + screenArrows(e.Text)
+		text := e.Text
+		if e.Violation == LostGrant {
+			text = LostGrantScreen(text)
+		}
+		return e.Violation.String() + ": " + screenArrows(text)
 	case EvJoin:
 		return "joins, empty"
 	case EvConfProposed:
@@ -207,6 +212,17 @@ func (e *Event) Label() string {
 		return "configuration: " + e.Text
 	}
 	return ""
+}
+
+// lostGrantWords is how the checker's lost-grant text ends; the trace keeps it (its hash covers
+// the text), the screen says it plainly.
+var lostGrantWords = regexp.MustCompile(`token (\d+) at index (\d+), which was neither its holder's release nor its expiry`)
+
+// LostGrantScreen is a text quoting lost-grant as the screen reads it: the lock was ended by an
+// Expire, so "nor its expiry" read as a contradiction ("but it was an expiry!"); what did not
+// end it was an Expire naming its token.
+func LostGrantScreen(text string) string {
+	return lostGrantWords.ReplaceAllString(text, "token $1 at index $2, which was neither its holder's release nor an Expire naming token $1")
 }
 
 // Act is the event as a comparison of two runs states it: what its subject (a node, a client,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"leaselab/cluster"
 )
@@ -423,9 +424,36 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 		}
 	}
 	if s, text, ok := m.linkRules(n); ok {
+		if d, ok := m.oneDelay(n); ok && text == "slow" {
+			// The narration says "600ms slower each way": the column shows the number, so
+			// the 1.2s round trip can be checked where it is told.
+			return s, "+" + durMS(d)
+		}
 		return s, text
 	}
 	return st.good, "ok"
+}
+
+// oneDelay is the delay every delay rule on the node's links adds, when they agree.
+func (m *Model) oneDelay(n *cluster.NodeView) (time.Duration, bool) {
+	var d time.Duration
+	for _, r := range m.v.Net.Delays {
+		if r.A == n.ID || r.B == n.ID {
+			if d != 0 && r.Delay != d {
+				return 0, false
+			}
+			d = r.Delay
+		}
+	}
+	return d, d > 0
+}
+
+// durMS is a delay in whole milliseconds ("600ms") or seconds from 1s on ("1.5s").
+func durMS(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
 // netLine summarises the network on one line, and names the run's unsafe switch where the

@@ -260,7 +260,11 @@ func storyMissText(f scenarios.Failure) (at, text string) {
 	if j := strings.LastIndex(what, " within "); j > 0 {
 		what = what[:j]
 	}
-	found := f.Found
+	if rest, ok := strings.CutPrefix(what, "all "); ok {
+		// "the story has all history orders …" read as script language: say whose.
+		what = "on every node " + rest
+	}
+	found := cluster.LostGrantScreen(f.Found)
 	if parts := strings.Split(found, "; "); len(parts) > 1 {
 		found = fmt.Sprintf("%s (and %d more nodes)", parts[0], len(parts)-1)
 	}

@@ -26,7 +26,7 @@ func TestCompareViolationKeepsTheTrackersNewestRow(t *testing.T) {
 		found = found || row.MatchString(l)
 	}
 	unsafe := strings.Join(strings.Fields(strings.Join(h[1], " ")), " ")
-	if !found || !strings.Contains(unsafe, "VIOLATION lost-grant") || !strings.Contains(unsafe, "neither its holder's release nor its expiry") {
+	if !found || !strings.Contains(unsafe, "VIOLATION lost-grant") || !strings.Contains(unsafe, "neither its holder's release nor an Expire naming token 2") {
 		t.Errorf("at %s: the unsafe half lacks its tracker's Expire row or the whole violation:\n%s", simTime(m.c.Now()), v)
 	}
 }

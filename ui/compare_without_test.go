@@ -77,7 +77,7 @@ func TestCompareViolationReadsWhole(t *testing.T) {
 		})
 		for _, when := range []string{"at the divergence", "after the safe run ended"} {
 			h := halfText(m, 1)
-			whole := "which was neither its holder's release nor its expiry"
+			whole := "which was neither its holder's release nor an Expire naming token 2"
 			if when != "at the divergence" {
 				whole = "the leader's expire #1 (4.043s-5.253s)" // the newest violation, the end of the history check
 			}

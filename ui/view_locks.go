@@ -199,6 +199,12 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 				l.add(st.gone, firstFit(l.room(), pick(compact, "— deleted here", "— deleted on its own clock"), "— deleted here", "— deleted"))
 				return
 			}
+			if tok := m.expireNamed(r); tok != 0 {
+				// Unsafe expire-ignores-token: an Expire naming an older token deleted this
+				// lock. "— expired" read as if the holder's own lease had run out.
+				l.add(st.gone, firstFit(l.room(), fmt.Sprintf("— deleted by Expire #%d", tok), "— deleted"))
+				return
+			}
 			long, short := resultWord(r.Result)
 			if d, ok := delayOf(n, key); ok {
 				// option lock-delay: the leader grants the key to nobody until it ends.
@@ -212,6 +218,21 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 	}
 	// Nothing applied for the key here yet (the Grant has not reached this node).
 	l.add(st.faint, firstFit(l.room(), pick(compact, "· not yet", "· not applied yet"), "· not yet", "·"))
+}
+
+// expireNamed is the token an Expire named where it deleted another token's lock (unsafe
+// expire-ignores-token), 0 otherwise.
+func (m *Model) expireNamed(r cluster.KeyResult) uint64 {
+	for i := range m.v.Proposals {
+		p := &m.v.Proposals[i]
+		if p.Index == r.Index && p.Index != 0 {
+			if _, tok := m.expiredOther(p, &r.Result); tok != 0 {
+				return p.Cmd.Token
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // delayOf is key's lock-delay still running on node n.

@@ -220,6 +220,11 @@ func (m *Model) netState(n *cluster.NodeView) (sty, string) {
 		return st.warn, "cut " + strings.Join(cuts, " ")
 	}
 	if s, text, ok := m.linkRules(n); ok {
+		if d, ok := m.oneDelay(n); ok && text == "slow" {
+			// The delay's size, as the compact table's +600ms: the narration's "600ms
+			// slower" can be read off the column.
+			text = firstFit(m.lay.cols[0].w-6, "slow +"+durMS(d), text)
+		}
 		return s, text
 	}
 	return st.good, "ok"
