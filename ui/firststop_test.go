@@ -40,8 +40,13 @@ pause
 	if !strings.Contains(v, "n1 becomes leader (term 1)") {
 		t.Errorf("the first stop names n1's election, not on screen:\n%s", v)
 	}
-	if !strings.Contains(v, "rows the narration names · ↓") {
-		t.Errorf("the timeline placed at named rows should say so, and that newer rows are below:\n%s", v)
+	if !strings.Contains(v, "newer") {
+		t.Errorf("the timeline placed at named rows should say that newer rows are below:\n%s", v)
+	}
+	// The campaign and the pre-candidate and candidate rows are above the named one: the title
+	// says so (nc19-d: it said only "↓ 2 newer", and nothing led to the rows above).
+	if !strings.Contains(v, " above · ↓ ") || !strings.Contains(v, "↑ ") {
+		t.Errorf("the timeline placed below the story's first rows should say what is above:\n%s", v)
 	}
 	// The next stop has a story of its own, the newest rows: the heal.
 	press(m, "enter")

@@ -133,6 +133,9 @@ func (t *tlView) grow(vp *viewport.Model, spare int) {
 // it starts at the stop's story, or (a stop with no story of its own) at rows its says name.
 func (t *tlView) anchorNote(n int) string {
 	if t.from == 0 {
+		if a := t.aboveNote(); a != "" {
+			return fmt.Sprintf("rows the narration names · %s · ↓ %d newer", a, n)
+		}
 		return fmt.Sprintf("rows the narration names · ↓ %d newer", n)
 	}
 	if a := t.aboveNote(); a != "" {
@@ -421,12 +424,16 @@ func (m *Model) syncTimeline() {
 			// whose story is the setup (first-lock's 'n1 becomes leader (term 1)', above the
 			// newest rows at 80x24): the newest rows, unless rows the says name are above
 			// them (the violations were the stop before's to show).
-			if _, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.told, names, false); ok && len(marks) > 0 && marks[0][0] < m.tl.vp.YOffset {
+			if first, marks, ok := tl.story(m.tl.filter, tlRows, m.tl.told, names, false); ok && len(marks) > 0 && marks[0][0] < m.tl.vp.YOffset {
 				// The first named row at the top, and as many newer rows as fit after it: the
 				// newest too where they all fit (racing-acquires-unsafe's 'One fault, two
 				// witnesses' at 120x40: lost-grant's row at the foot hid non-linearizable's).
 				m.tl.vp.SetYOffset(marks[0][0])
 				m.tl.anchored = !m.tl.vp.AtBottom()
+				// The story's rows above the named one say so (nc19-d, first-lock at 80x24:
+				// the pre-candidate and candidate rows the narration tells of were above
+				// 'n1 becomes leader', under a title with only "↓ 2 newer").
+				m.tl.above, m.tl.aboveAt = m.tl.vp.YOffset-first, m.tl.vp.YOffset
 			}
 		}
 	}

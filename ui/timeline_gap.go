@@ -346,6 +346,9 @@ func (t *tlView) aboveNote() string {
 	if t.above <= 0 || t.vp.YOffset != t.aboveAt {
 		return ""
 	}
+	if t.from == 0 { // placed at rows a stop with no story of its own names: no "since"
+		return fmt.Sprintf("↑ %d above", t.above)
+	}
 	return fmt.Sprintf("since last stop · ↑ %d above", t.above)
 }
 
