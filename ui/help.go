@@ -132,12 +132,14 @@ func (m *Model) helpBody(w, h int) []string {
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
 		"timeline: at a stop, its story since the stop before; when it does not fit, the rows of one entry on several nodes fold into one (n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), and \"↑ N rows above\" or \"↓ N more\" say what is off screen; focus it (shift+tab) and ↑↓ to see every row",
 		"clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: decided before the pause, sent on waking · ⋯ a request waiting for its answer · +N: N locks more than its row shows",
+		// nc19-d: the dashed "→0.848s •┄┄┄┄⋯ MsgApp … ⋯ held 400ms" rows had no word anywhere.
+		"message diagram (m): a row per message, • its sender, ▶ ◀ its receiver · +2ms: how long it took, held 400ms: of that, a delay on its link · →0.848s •┄┄┄⋯ dashed: still on the wire, sent at 0.848s (⋯ held 400ms: a delay holds it) · ✗ dropped, and why · ◌ reached a frozen node, unread",
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change) · ↑ N earlier: entries above; focus it (shift+tab) and ↑↓ to see them",
 	}
 	if m.lay.mode == modeCompact {
 		// The small layout's node table heads its columns with bare abbreviations (nc17-a:
 		// the legend never said what c/a or ×1 meant).
-		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, slow (a delay), drops, cut, side A (a partition), ISOLATED, down")
+		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down")
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")

@@ -17,7 +17,9 @@ func TestCompactLegendNamesTheNodeColumns(t *testing.T) {
 		b.WriteString(strings.TrimSpace(ansi.Strip(l)) + " ")
 	}
 	legend := b.String()
-	for _, want := range []string{"c/a = commit/applied", "×1 true speed", "net: ok, slow"} {
+	for _, want := range []string{"c/a = commit/applied", "×1 true speed", "net: ok, +400ms (its links delayed",
+		// nc19-d: the message diagram's dashed rows, still on the wire, had no word.
+		"dashed: still on the wire"} {
 		if !strings.Contains(legend, want) {
 			t.Errorf("the 80x24 legend does not say %q:\n%s", want, legend)
 		}
