@@ -130,7 +130,7 @@ func (m *Model) helpBody(w, h int) []string {
 		roleLegend(),
 		"log: ✓ applied · ◆ committed, not applied (a DOWN node applies nothing: its lock table went with its memory) · ○ not committed (italic) · t3 = term 3 · · none: not in that node's log · every entry in the widest form all of them fit whole, with room for a held lock's Expire (so a name stays from stop to stop): Grant KEY LEASE CLIENT · Grant KEY LEASE · Grant KEY · G KEY LEASE · G KEY (G Grant, R Release, E Expire; the Replication panel has the rest)",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
-		"timeline: at a stop, its story since the stop before; when it does not fit, the rows of one entry on several nodes fold into one (n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), and \"↑ N rows above\" or \"↓ N more\" say what is off screen; focus it (shift+tab) and ↑↓ to see every row",
+		"timeline: at a stop, its story since the stop before; [c2 acquire req2] / [n1 lease expiry #1] after a proposal: who proposed it (?? origin tags); when it does not fit, the rows of one entry on several nodes fold into one (n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), and \"↑ N rows above\" or \"↓ N more\" say what is off screen; focus it (shift+tab) and ↑↓ to see every row",
 		"clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: decided before the pause, sent on waking · ⋯ a request waiting for its answer · +N: N locks more than its row shows",
 		// nc19-d: the dashed "→0.848s •┄┄┄┄⋯ MsgApp … ⋯ held 400ms" rows had no word anywhere.
 		"message diagram (m): a row per message, • its sender, ▶ ◀ its receiver · +2ms: how long it took, held 400ms: of that, a delay on its link · →0.848s •┄┄┄⋯ dashed: still on the wire, sent at 0.848s (⋯ held 400ms: a delay holds it) · ✗ dropped, and why · ◌ reached a frozen node, unread",
@@ -143,6 +143,9 @@ func (m *Model) helpBody(w, h int) []string {
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")
+	}
+	if m.v.Config.Unsafe.ExpireIgnoresToken {
+		legend = append(legend, "— deleted by Expire #1 (unsafe expire-ignores-token; in a narrow column \"by Expire #1\" goes under it): an Expire naming token 1 deleted the lock another token held")
 	}
 	if m.v.Config.Unsafe.LeaseRead {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")

@@ -19,11 +19,7 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 	if len(keys) == 0 && more == 0 {
 		out = append(out, fit("", 0)+st.faint.r(fit("no locks yet", iw)))
 	}
-	kw := 0
-	for _, k := range keys {
-		kw = max(kw, min(10, width(k)))
-	}
-	kw = min(kw, max(3, iw-10)) // leave room for "#1 1.5s"
+	kw := keyWidth(keys, iw)
 	for i, k := range keys {
 		if len(out) == rows {
 			break
@@ -66,6 +62,18 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 			out = append(out, l.String())
 			continue
 		}
+		if tok := m.deletedBy(n, k); tok != 0 && rows-len(out) > len(keys)-i && kw+1+width(deletedByText(tok)) > iw {
+			// Like EXPIRED HERE's ·awaiting Expire: "by Expire #1" goes to a second line rather
+			// than being dropped. At 120x40 the bare "orders — deleted" was in neither the
+			// glossary nor the README, which name the full form (nc19-i).
+			l.add(st.gone, "— deleted")
+			out = append(out, l.String())
+			l = newLine(iw)
+			l.add(st.plain, strings.Repeat(" ", min(2, iw)))
+			l.add(st.gone, fmt.Sprintf("by Expire #%d", tok))
+			out = append(out, l.String())
+			continue
+		}
 		m.lockState(l, n, k, false)
 		out = append(out, l.String())
 	}
@@ -76,6 +84,55 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		out = append(out, blank(iw))
 	}
 	return out
+}
+
+// keyWidth is the cells a lock row gives its key names.
+func keyWidth(keys []string, iw int) int {
+	kw := 0
+	for _, k := range keys {
+		kw = max(kw, min(10, width(k)))
+	}
+	return min(kw, max(3, iw-10)) // leave room for "#1 1.5s"
+}
+
+// deletedByText is a lock row's word for a lock another token's Expire deleted.
+func deletedByText(tok uint64) string { return fmt.Sprintf("— deleted by Expire #%d", tok) }
+
+// deletedBy is the token the Expire named that deleted node n's lock on key when it held
+// another token (unsafe expire-ignores-token), 0 otherwise.
+func (m *Model) deletedBy(n *cluster.NodeView, key string) uint64 {
+	if !n.Up {
+		return 0
+	}
+	for _, lk := range n.Locks {
+		if lk.Key == key {
+			return 0
+		}
+	}
+	for _, r := range n.Last {
+		if r.Key == key {
+			if m.v.Config.Unsafe.LocalExpiry && holds(r.Result) {
+				return 0 // lockState's "— deleted here"
+			}
+			return m.expireNamed(r)
+		}
+	}
+	return 0
+}
+
+// deletedByKeys is how many keys some node shows as deleted by another token's Expire where
+// the words do not fit on the key's row: each takes a second lock row.
+func (m *Model) deletedByKeys(keys []string, iw int) int {
+	kw, c := keyWidth(keys, iw), 0
+	for _, k := range keys {
+		for i := range m.v.Nodes {
+			if tok := m.deletedBy(&m.v.Nodes[i], k); tok != 0 && kw+1+width(deletedByText(tok)) > iw {
+				c++
+				break
+			}
+		}
+	}
+	return c
 }
 
 // count spells a number with thousands separators: 99,982.
@@ -202,7 +259,7 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 			if tok := m.expireNamed(r); tok != 0 {
 				// Unsafe expire-ignores-token: an Expire naming an older token deleted this
 				// lock. "— expired" read as if the holder's own lease had run out.
-				l.add(st.gone, firstFit(l.room(), fmt.Sprintf("— deleted by Expire #%d", tok), "— deleted"))
+				l.add(st.gone, firstFit(l.room(), deletedByText(tok), "— deleted"))
 				return
 			}
 			long, short := resultWord(r.Result)

@@ -103,7 +103,8 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 	if m.v.LockMore > 0 {
 		need++ // the "+N more" line
 	}
-	need += m.zeroKeys() // a zero countdown's tag may take a second row
+	need += m.zeroKeys()              // a zero countdown's tag may take a second row
+	need += m.deletedByKeys(keys, iw) // so may "— deleted" / "by Expire #1"
 	lockRows := min(max(1, need), max(1, ih-len(body)-3))
 	logRows := max(0, ih-len(body)-2-lockRows)
 	lo, hi := logWindow(&m.v, logRows)
