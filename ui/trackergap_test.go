@@ -73,8 +73,8 @@ func TestReplicationShowsTheNewLeadersEntry(t *testing.T) {
 
 // Before any proposal the Replication panel still shows the new leader's empty entry that the
 // log columns show and the narration names (ghost-lock's first stop: "Its first entry, 2
-// 'empty' in its log"; round 8 saw "no proposals yet" beside it), at 120x40 and at 80x24,
-// where there are no log columns.
+// 'empty', is the one every new leader appends"; round 8 saw "no proposals yet" beside it), at
+// 120x40 and at 80x24, where there are no log columns.
 func TestReplicationShowsTheEmptyEntryBeforeAnyProposal(t *testing.T) {
 	row := regexp.MustCompile(`\b2 t1\s+empty\s+○\s+·\s+·\s+·\s+·\s+a new leader's first entry`)
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
