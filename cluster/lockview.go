@@ -175,3 +175,15 @@ func (n *node) lockTable(nv *NodeView, keys []string) {
 		}
 	}
 }
+
+// lostKeys is, on a down node, which of keys its lost memory knew: records outlive a crash (a
+// restart's replay repeats no result), so a key with one was applied or restored before it.
+func (n *node) lostKeys(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if r := n.keys[k]; r != nil && (r.known() || r.lock.Token != 0) {
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -60,6 +60,9 @@ type NodeView struct {
 	Last       []KeyResult // the latest applied result for each of View.LockKeys it knows, by key
 	Delays     []KeyDelay  // option lock-delay: the keys whose delay runs on its clock, by key
 	Leases     int         // every countdown it has (held keys)
+	// Lost is, on a down node, which of View.LockKeys the memory it lost knew (it had applied
+	// an entry for them or restored them from a snapshot); a key not in it, it never heard of.
+	Lost []string
 	Hash       uint64      // state machine digest
 	NextToken  uint64
 
@@ -264,6 +267,8 @@ func (w *World) View(o ViewOptions) View {
 		nv := w.nodeView(n, o.LogTail, v.Net.Groups)
 		if n.up {
 			n.lockTable(&nv, v.LockKeys)
+		} else {
+			nv.Lost = n.lostKeys(v.LockKeys)
 		}
 		v.Nodes = append(v.Nodes, nv)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -145,8 +146,12 @@ func count(n int) string {
 }
 
 // downLock is a down node's lock state, longest first; a compact row draws a key only where
-// its shortest form fits (nodeRow).
-var downLock = []string{"(memory lost)", "(mem lost)"}
+// its shortest form fits (nodeRow). downNever is a key its lost memory never knew: granted
+// after it crashed, "(memory lost)" read as if it had once held it (nc19-k).
+var (
+	downLock  = []string{"(memory lost)", "(mem lost)"}
+	downNever = []string{"(never had it)", "(never had)"}
+)
 
 const zeroTag = "EXPIRED HERE·awaiting Expire"
 
@@ -184,7 +189,11 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 		// Its lock table was in memory: gone, whatever keys the others hold (a "?" beside a
 		// key it never learned read as if it knew of it). Every form names the memory: a bare
 		// "orders lost" read as if the lock itself had been deleted.
-		l.add(st.faint, firstFit(l.room(), downLock...))
+		if slices.Contains(n.Lost, key) {
+			l.add(st.faint, firstFit(l.room(), downLock...))
+		} else {
+			l.add(st.faint, firstFit(l.room(), downNever...))
+		}
 		return
 	}
 	for _, lk := range n.Locks {
