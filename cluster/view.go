@@ -62,9 +62,9 @@ type NodeView struct {
 	Leases     int         // every countdown it has (held keys)
 	// Lost is, on a down node, which of View.LockKeys the memory it lost knew (it had applied
 	// an entry for them or restored them from a snapshot); a key not in it, it never heard of.
-	Lost []string
-	Hash       uint64      // state machine digest
-	NextToken  uint64
+	Lost      []string
+	Hash      uint64 // state machine digest
+	NextToken uint64
 
 	// Learner: a learner of the configuration it has applied. Removed: as World.Removed.
 	// Joining: started for a change, not yet a member of the configuration it knows.
