@@ -170,3 +170,17 @@ func TestDownColumnNeverHadKey(t *testing.T) {
 		}
 	}
 }
+
+// The clients box's title gives way by whole words when focused: its "▶ " cut the key hint to
+// "(k, l…" at 120x40 (nc19-k).
+func TestClientsTitleFocusedWhole(t *testing.T) {
+	m := playLesson(t, "crash-restart", 120, 40)
+	runToStop(t, m)
+	for m.focus != panelClients {
+		press(m, "shift+tab")
+	}
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "▶ Clients · a: own acquire, orders 30s (k, l) ") {
+		t.Errorf("focused clients title:\n%s", v)
+	}
+}

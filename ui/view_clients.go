@@ -23,7 +23,11 @@ func (m *Model) acquireHint() string {
 // clientsBox: what each client believes, then the fenced resource per key.
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	title := m.focusMark(panelClients) + "Clients · " + m.acquireHint()
+	// The title gives way by whole words, not cut mid-hint: focused, its "▶ " left
+	// "(k, l…" at 120x40 (nc19-k).
+	full := m.focusMark(panelClients) + "Clients · " + m.acquireHint()
+	title := firstFit(r.w-6, full, strings.Replace(full, "your own acquire", "own acquire", 1),
+		strings.Replace(strings.Replace(full, "your own acquire", "own acquire", 1), " (k, l)", "", 1), full)
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
