@@ -180,7 +180,7 @@ func TestClientsTitleFocusedWhole(t *testing.T) {
 		press(m, "shift+tab")
 	}
 	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "▶ Clients · a: own acquire, orders 30s (k, l) ") {
+	if !strings.Contains(v, "▶ Clients · a: your own acquire, orders 30s ━") {
 		t.Errorf("focused clients title:\n%s", v)
 	}
 }

@@ -24,10 +24,10 @@ func (m *Model) acquireHint() string {
 func (m *Model) clientsBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
 	// The title gives way by whole words, not cut mid-hint: focused, its "▶ " left
-	// "(k, l…" at 120x40 (nc19-k).
+	// "(k, l…" at 120x40 (nc19-k). "your own" says the a key is the student's: it goes last.
 	full := m.focusMark(panelClients) + "Clients · " + m.acquireHint()
-	title := firstFit(r.w-6, full, strings.Replace(full, "your own acquire", "own acquire", 1),
-		strings.Replace(strings.Replace(full, "your own acquire", "own acquire", 1), " (k, l)", "", 1), full)
+	bare := strings.Replace(full, " (k, l)", "", 1)
+	title := firstFit(r.w-6, full, bare, strings.Replace(bare, "your own acquire", "own acquire", 1), full)
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }
 
