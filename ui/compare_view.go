@@ -1029,6 +1029,7 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 	}
 	whose := m.storyOf()
 	answer, ok := m.answers[ask.Pos]
+	ask, whose = m.askHere(ask, whose)
 	switch {
 	case waiting && !ok:
 		// Without "→ your prediction: press 1-3": the status line under it says the same (the
@@ -1051,6 +1052,21 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 }
 
 // askDoneLine is an answered ask the script has moved on from, in one line: its verdict.
+// askHere is an ask as this comparison shows it: one that names the lesson the other half plays
+// ("Without the token check (the lesson late-expire-unsafe plays that run), what will …") asks
+// about that half, so it reads "the other half of this screen is that run" and is not labelled as
+// the story's run ("? in the safe run: without the token check …" asked the safe run about the
+// unsafe one).
+func (m *CompareModel) askHere(ask *scenarios.Step, whose string) (*scenarios.Step, string) {
+	text := m.sayHere(ask.Text)
+	if text == ask.Text {
+		return ask, whose
+	}
+	a := *ask
+	a.Text, a.Explain = text, m.sayHere(ask.Explain)
+	return &a, ""
+}
+
 func askDoneLine(ask *scenarios.Step, answer, w int, whose string) narrLine {
 	run := ""
 	if whose != "" {

@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// late-expire's second ask is about the run without the token check ("the lesson
+// late-expire-unsafe plays that run"). In `compare late-expire --unsafe expire-ignores-token`
+// that run is the other half: the question says so, and is not labelled as the safe run's ("?
+// in the safe run: and without the token check …" asked the safe run about the unsafe one).
+func TestCompareAskAboutTheOtherHalf(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool {
+		ask, w := m.waitingAsk()
+		if w && !strings.Contains(ask.Text, "token check") {
+			m.answer(1) // the first ask: answered, enter goes on
+		}
+		return w && strings.Contains(ask.Text, "token check") && m.atPause
+	})
+	s := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	for _, want := range []string{"? And without the token check (the other half of this screen is that run)", "1) delete it"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the second ask lacks %q: %s", want, s)
+		}
+	}
+	if strings.Contains(s, "in the safe run: and without") || strings.Contains(s, "the lesson late-expire-unsafe") {
+		t.Errorf("the second ask reads as the safe run's, or names the lesson on screen: %s", s)
+	}
+	m.Update(keyMsg("1"))
+	s = strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(s, "✔ Right. Without the check") {
+		t.Errorf("the answer is not judged for the other half: %s", s)
+	}
+}
