@@ -330,8 +330,24 @@ func (m *CompareModel) step() {
 		m.status = "nothing left to happen"
 		return
 	}
-	m.status = "stepped to " + simTime(at)
+	from, before := m.c.Now(), m.halvesText()
 	m.settle(m.c.AdvanceTo(at))
+	m.status = "stepped to " + simTime(at)
+	if m.halvesText() == before {
+		// Instants fall between whole milliseconds: "stepped to 5.253s" from 5.253s (0.7ms on)
+		// with nothing changed read as a step that did not move.
+		m.status = fmt.Sprintf("stepped %.1fms on, to %s: what happened there (a message, a clock tick) neither half draws · . again",
+			float64(at-from)/1e6, simTime(at))
+	}
+}
+
+// halvesText is both halves as drawn, to tell whether a step changed what they show.
+func (m *CompareModel) halvesText() string {
+	var b strings.Builder
+	for _, h := range m.halves(m.layout()) {
+		b.WriteString(strings.Join(h, "\n"))
+	}
+	return b.String()
 }
 
 // seek moves both runs to instant t (backward replays both from their seeds), passing script

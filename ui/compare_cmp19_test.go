@@ -36,3 +36,21 @@ func TestCompareAskAboutTheOtherHalf(t *testing.T) {
 		t.Errorf("the answer is not judged for the other half: %s", s)
 	}
 }
+
+// After `d` the first `.` went 0.7ms on, from 5.2526s to 5.2533s, and said "stepped to 5.253s"
+// under a header already reading 5.253s, with nothing changed: both newcomers read it as a step
+// that did not move. A step that changes nothing drawn says how far it went and why nothing shows.
+func TestCompareStepThatChangesNothingSaysSo(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	m.Update(keyMsg("e"))
+	m.Update(keyMsg("d"))
+	for m.job != nil {
+		m.Update(jobMsg{gen: m.job.gen})
+	}
+	from := simTime(m.c.Now())
+	m.Update(keyMsg("."))
+	if simTime(m.c.Now()) == from && !strings.Contains(m.status, "ms on, to "+from+": what happened there") {
+		t.Errorf("a step within %s reads %q", from, m.status)
+	}
+}
