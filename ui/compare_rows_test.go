@@ -165,7 +165,9 @@ func TestCompareAskWholeAt80x24(t *testing.T) {
 				return
 			}
 			asks++
-			if !strings.Contains(v, "? in the ") || strings.Count(v, "press 1-") != 1 {
+			// (An ask about the other half reads without "in the safe run:".)
+			shown := strings.Contains(v, "? in the ") || strings.Contains(v, "? "+strings.Fields(ask.Text)[0]+" ")
+			if !shown || strings.Count(v, "press 1-") != 1 {
 				t.Errorf("%s: the ask's question is cut, or 'press 1-N' is not once:\n%s", name, v)
 			}
 			for i := range ask.Choices {
