@@ -54,3 +54,14 @@ func TestCompareStepThatChangesNothingSaysSo(t *testing.T) {
 		t.Errorf("a step within %s reads %q", from, m.status)
 	}
 }
+
+// At the divergence at 120x40 the unsafe half's count of the story's failed checks pointed at
+// "(results below)", where one of its two ✗ rows was hidden between: it says ↑ ↓ scroll to them.
+func TestCompareMissCountSaysScroll(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Div != nil && m.atPause })
+	if h := halfText(m, 1); !strings.Contains(h, "✗ 2 of the story's checks did not hold (results below, ↑ ↓)") {
+		t.Errorf("the unsafe half at the divergence: %s", h)
+	}
+}

@@ -27,7 +27,9 @@ func (m *CompareModel) sideNotes(i int) []string {
 		if n := m.storyMissCount(i); n > 0 && m.width < sideBySideW && !m.endSaysMore() {
 			// Stacked, the count of the story's checks that failed has no row of its own (below):
 			// it ends the violation's line where it fits (late-expire --unsafe at 120x40 had lost it).
-			if t := fmt.Sprintf("%s · ✗ %d of the story's checks did not hold (results below)", out[0], n); width(t) <= m.width-4 {
+			// "↑ ↓": at 120x40 one of the two ✗ rows sat among the rows hidden between (the
+			// newcomer read "results below" as both being there).
+			if t := fmt.Sprintf("%s · ✗ %d of the story's checks did not hold (results below, ↑ ↓)", out[0], n); width(t) <= m.width-4 {
 				out[0] = t
 			}
 		}
