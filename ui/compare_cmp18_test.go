@@ -15,12 +15,7 @@ func TestCompareDelayDeletedLabelAndEveryNode(t *testing.T) {
 	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, sz[0], sz[1])
-		playUntil(t, m, func() bool {
-			if _, w := m.waitingAsk(); w {
-				m.Update(keyMsg("2"))
-			}
-			return m.c.Div != nil && m.atPause
-		})
+		playToDivergence(t, m)
 		safe, unsafe := halfText(m, 0), halfText(m, 1)
 		if !strings.Contains(safe, "+600ms") {
 			t.Errorf("%dx%d: the net column does not give the delay:\n%s", sz[0], sz[1], ansi.Strip(m.View()))

@@ -54,6 +54,18 @@ func newCompareModel(t testing.TB, a, b *scenarios.Scenario, w, h int) *CompareM
 	return m
 }
 
+// playToDivergence plays a compare to its first divergence, stopped there, answering any ask
+// on the way with 2.
+func playToDivergence(t *testing.T, m *CompareModel) {
+	t.Helper()
+	playUntil(t, m, func() bool {
+		if _, w := m.waitingAsk(); w {
+			m.Update(keyMsg("2"))
+		}
+		return m.c.Div != nil && m.atPause
+	})
+}
+
 // playUntil runs real frames (fake wall time), pressing enter at every script pause and space
 // whenever the clock stopped otherwise, until cond holds; it fails after limit frames.
 func playUntil(t *testing.T, m *CompareModel, cond func() bool) {

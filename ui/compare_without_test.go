@@ -69,12 +69,7 @@ func TestCompareViolationReadsWhole(t *testing.T) {
 	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, sz[0], sz[1])
-		playUntil(t, m, func() bool {
-			if _, w := m.waitingAsk(); w {
-				m.Update(keyMsg("2"))
-			}
-			return m.c.Div != nil && m.atPause
-		})
+		playToDivergence(t, m)
 		for _, when := range []string{"at the divergence", "after the safe run ended"} {
 			h := halfText(m, 1)
 			whole := "which was neither its holder's release nor an Expire naming token 2"
