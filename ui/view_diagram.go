@@ -495,7 +495,9 @@ func drawArrow(area []rune, g diagramGeom, from, to int, state diagram.State, at
 	}
 	end := x2
 	if state == diagram.Dropped && atSend {
-		end = x1 + dir*max(2, abs(x2-x1)*2/5)
+		// A stub within the sender's own gap, short of the next lane: 2/5 of the way to a far
+		// receiver put n5's lost MsgPreVote →n1 under n3 and n4 (nc20-l read it as sent to n3).
+		end = x1 + dir*max(1, min(max(2, g.sp/2), g.sp-1, abs(x2-x1)-1))
 	}
 	fill := '─'
 	if state == diagram.InFlight {
