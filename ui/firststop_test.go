@@ -55,3 +55,18 @@ pause
 		t.Errorf("the second stop should show its own story, the heal:\n%s", v)
 	}
 }
+
+// first-lock's first stop tells the election step by step: at 80x24 its pre-candidate and
+// candidate rows are on screen with the leader's, not under "↑ 8 above" (nc20-d).
+func TestFirstLockElectionRowsOnScreen(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		m := playLesson(t, "first-lock", sz[0], sz[1])
+		runToStop(t, m)
+		v := ansi.Strip(m.View())
+		for _, row := range []string{"n1 becomes pre-candidate (term 0)", "n1 becomes candidate (term 1)", "n1 becomes leader (term 1)"} {
+			if !strings.Contains(v, "s   "+row) {
+				t.Errorf("%dx%d: the first stop's timeline lacks %q:\n%s", sz[0], sz[1], row, v)
+			}
+		}
+	}
+}
