@@ -137,9 +137,13 @@ func (m *Model) helpBody(w, h int) []string {
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change) · ↑ N earlier: entries above; focus it (shift+tab) and ↑↓ to see them",
 	}
 	if m.lay.mode == modeCompact {
+		// Its client rows mark no connected client (clientLine).
+		for i, s := range legend {
+			legend[i] = strings.Replace(s, "clients: ● connected · ", "clients: ", 1)
+		}
 		// The small layout's node table heads its columns with bare abbreviations (nc17-a:
 		// the legend never said what c/a or ×1 meant).
-		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down")
+		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down · the net line under the table: partitions, delays and N message(s) on the wire, sent and not yet arrived")
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")

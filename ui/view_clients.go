@@ -67,12 +67,22 @@ func (m *Model) clientsBody(iw, ih int) []string {
 	return out
 }
 
-// clientLine is a client's line cut to iw cells (the compact screen).
-func (m *Model) clientLine(name string, iw int) string { return m.clientRows(name, iw, 1)[0] }
+// clientLine is a client's line cut to iw cells (the compact screen). It marks only a client
+// that is not connected, as the compact row that sums up several clients does: a bare ● there,
+// the node table's follower mark right above it, read as a follower (nc20-d: "c1 ● holds
+// nothing").
+func (m *Model) clientLine(name string, iw int) string {
+	return m.clientRowsMarked(name, iw, 1, false)[0]
+}
 
 // clientRows is a client's line in up to rows rows of iw cells: it breaks between fields, the
 // rows after the first indented; only the last row is cut.
 func (m *Model) clientRows(name string, iw, rows int) []string {
+	return m.clientRowsMarked(name, iw, rows, true)
+}
+
+// clientRowsMarked is clientRows, with ● for a connected client or without it.
+func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []string {
 	st := m.st
 	l := &wrapLine{w: iw, rows: max(1, rows), indent: 4}
 	if name == m.client {
@@ -96,7 +106,7 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 		l.add(st.warnBlock, text)
 	} else if !c.Connected {
 		l.add(st.bad, " ⊘ disconnected")
-	} else {
+	} else if connected {
 		l.add(st.good, " ●")
 	}
 	if len(c.Holds) == 0 {

@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// At 80x24 a client's own row marks it only when it is not connected: first-lock's "c1 ●
+// holds nothing" (1.277s) read as the follower mark of the node table above it (nc20-d). The
+// keys page's legend says no ● for clients there, and what the net line's count on the wire is.
+func TestCompactClientRowNoConnectedMark(t *testing.T) {
+	clientMark := regexp.MustCompile(`[▸ ]c\d+ ●`)
+	m := playLesson(t, "first-lock", 80, 24)
+	seen := false
+	playThrough(t, m, func(stop int, v string) {
+		for _, row := range strings.Split(v, "\n") {
+			if clientMark.MatchString(row) {
+				t.Errorf("stop %d: a client row marks a connected client with ●: %q", stop, row)
+			}
+			seen = seen || strings.Contains(row, "holds nothing")
+		}
+	})
+	if !seen {
+		t.Error("no stop showed a client's own row (\"holds nothing\"): the test checks nothing")
+	}
+	legend := ansi.Strip(strings.Join(m.helpBody(80, 24), "\n"))
+	flat := strings.Join(strings.Fields(legend), " ")
+	if strings.Contains(flat, "● connected") || !strings.Contains(flat, "⊘ disconnected") {
+		t.Errorf("the compact legend should mark only a client that is not connected:\n%s", legend)
+	}
+	if !strings.Contains(flat, "on the wire, sent and not yet arrived") {
+		t.Errorf("the compact legend should say what the net line's count on the wire is:\n%s", legend)
+	}
+	// The full layout's Clients box keeps ● connected, and its legend says so.
+	f := playLesson(t, "first-lock", 120, 40)
+	if l := strings.Join(strings.Fields(ansi.Strip(strings.Join(f.helpBody(120, 40), "\n"))), " "); !strings.Contains(l, "● connected") {
+		t.Errorf("the full legend should say ● connected:\n%s", l)
+	}
+}
