@@ -40,3 +40,24 @@ func TestCompactClientRowNoConnectedMark(t *testing.T) {
 		t.Errorf("the full legend should say ● connected:\n%s", l)
 	}
 }
+
+// The diagram's "held 400ms" after a message said nothing of itself (nc20-d): where a row shows
+// one, the header says what it is, in each view and at each size first-lock is rated at.
+func TestDiagramHeaderSaysHeld(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		m := playLesson(t, "first-lock", sz[0], sz[1])
+		for i := 0; i < 4; i++ { // the stop at 0.848s, n1's commit
+			runToStop(t, m)
+			press(m, "enter")
+		}
+		runToStop(t, m)
+		press(m, "m")
+		for _, view := range []string{"lock messages", "all messages"} {
+			v := ansi.Strip(m.View())
+			if !strings.Contains(v, "held 400ms") || !strings.Contains(v, "held: ") || !strings.Contains(v, "by a delay") {
+				t.Errorf("%dx%d, %s: the header should say what a row's 'held 400ms' is:\n%s", sz[0], sz[1], view, v)
+			}
+			press(m, "v")
+		}
+	}
+}

@@ -233,6 +233,17 @@ func (m *Model) diagramLines(w, h int) []string {
 	hl.add(st.headKey, fit(" time", g.timeW))
 	hl.add(st.headName, string(hdr))
 	note := "at delivery · latency"
+	held := false
+	for i := range rows {
+		r := rows[i].row
+		held = held || (r != nil && !r.Mark && r.Msg.Info.Held > 0)
+	}
+	if held {
+		// A row's "held 400ms" said nothing of itself (nc20-d): the header says it where it fits.
+		room := w - g.timeW - g.lanes*g.sp - 1
+		note = firstFit(room, "at delivery · +latency · held: of that, by a delay on its link",
+			"at delivery · +latency · held: by a delay", "delivered · +latency · held: by a delay", note)
+	}
 	if !g.clients && len(lanes.Clients) > 0 {
 		note = "clients ◂▸ at the edge"
 	}
