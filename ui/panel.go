@@ -344,11 +344,12 @@ func (m *Model) narrationLent() int {
 	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w))) + m.statusLent()
 }
 
-// lends: the timeline is drawn and may take rows the foot does not use, scrolled or not (a
-// scrolled timeline that gave them back left blank rows under the narration while a student
-// scrolled up to find a row: ghost-lock at 0.041s, rounds 10 and 11).
+// lends: the timeline, or the message diagram in its place, is drawn and may take rows the
+// foot does not use, scrolled or not (a scrolled timeline that gave them back left blank rows
+// under the narration while a student scrolled up to find a row: ghost-lock at 0.041s, rounds
+// 10 and 11; the diagram left two blank under first-lock's 0.848s stop at 80x24, nc20-d).
 func (m *Model) lends() bool {
-	return m.lay.mode != modeSmall && !m.help.ShowAll && !m.page.glossary && !m.dg.on
+	return m.lay.mode != modeSmall && !m.help.ShowAll && !m.page.glossary
 }
 
 // statusLent is 1 when the status line's row goes to the timeline too, the narration moving

@@ -53,10 +53,10 @@ func (m *Model) viewPanels() []string {
 	case m.page.glossary:
 		rows = append(rows, m.glossaryView(l.w, l.narration.y-1)...)
 	case m.dg.on && !m.help.ShowAll && l.mode == modeFull:
-		rows = append(rows, m.diagramBox(l.w, l.narration.y-1)...)
+		rows = append(rows, m.diagramBox(l.w, l.narration.y-1+m.narrationLent())...)
 	case m.dg.on && !m.help.ShowAll:
 		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", l.w))
-		rows = append(rows, m.diagramLines(l.w, l.narration.y-2)...)
+		rows = append(rows, m.diagramLines(l.w, l.narration.y-2+m.narrationLent())...)
 	default:
 		rows = append(rows, m.bands()...)
 	}

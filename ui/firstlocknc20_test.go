@@ -46,7 +46,7 @@ func TestCompactClientRowNoConnectedMark(t *testing.T) {
 func TestDiagramHeaderSaysHeld(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		m := playLesson(t, "first-lock", sz[0], sz[1])
-		for i := 0; i < 4; i++ { // the stop at 0.848s, n1's commit
+		for i := 0; i < 5; i++ { // to the stop at 0.848s, n1's commit
 			runToStop(t, m)
 			press(m, "enter")
 		}
@@ -59,5 +59,29 @@ func TestDiagramHeaderSaysHeld(t *testing.T) {
 			}
 			press(m, "v")
 		}
+	}
+}
+
+// With the diagram on, rows the narration keeps for the ask to come go to the diagram, as they
+// go to the timeline without it (first-lock at 0.848s, 80x24: two blank rows under the
+// narration), and the messages still on the wire show a whole broadcast: n1's four 'MsgApp
+// after idx 3', of which three showed (nc19-d).
+func TestDiagramTakesTheNarrationsSpareRows(t *testing.T) {
+	m := playLesson(t, "first-lock", 80, 24)
+	for i := 0; i < 5; i++ { // to the stop at 0.848s
+		runToStop(t, m)
+		press(m, "enter")
+	}
+	runToStop(t, m)
+	press(m, "m", "v")
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	for y := m.lay.narration.y; y < len(rows); y++ {
+		if strings.TrimSpace(rows[y]) == "" {
+			t.Errorf("row %d is blank under the diagram:\n%s", y, strings.Join(rows, "\n"))
+			break
+		}
+	}
+	if n := strings.Count(strings.Join(rows, "\n"), "MsgApp after idx 3 ⋯"); n != 4 {
+		t.Errorf("%d of n1's four MsgApps on the wire show:\n%s", n, strings.Join(rows, "\n"))
 	}
 }
