@@ -129,12 +129,23 @@ func Label(s *Scenario) string {
 	if len(s.Header.Unsafe) > 0 {
 		l = "unsafe: " + strings.Join(s.Header.Unsafe, ", ")
 	}
-	for _, o := range offOptions {
-		if v := o.on(&s.Header.Config); v != "" {
-			l += ", " + v
-		}
+	for _, v := range Options(&s.Header.Config) {
+		l += ", " + v
 	}
 	return l
+}
+
+// Options are the options c sets that --without can switch off, as a scenario writes them
+// ("lease-on-promote extend", "lock-delay 3s"): the extensions a lesson is about, which the
+// TUI's header names as it names an unsafe switch.
+func Options(c *cluster.Config) []string {
+	var out []string
+	for _, o := range offOptions {
+		if v := o.on(c); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // offOptions are the options `compare A --without NAME` switches off: the extensions whose

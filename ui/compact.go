@@ -456,42 +456,62 @@ func durMS(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
-// netLine summarises the network on one line, and names the run's unsafe switch where the
-// header has no room for it (see unsafeOnNetLine).
+// netLine summarises the network on one line, and names the run's unsafe switch and options
+// where the header has no room for them (see switchesOnNetLine).
 func (m *Model) netLine(w int) string {
 	var u netUnsafe
-	if !m.headNamesUnsafe() {
-		u = m.unsafeOnNetLine(w)
+	if us, opts := m.headLacks(); len(us)+len(opts) > 0 {
+		u = m.switchesOnNetLine(w, us, opts)
 	}
 	out, _ := m.netLineWith(w, u)
 	return out
 }
 
-// netUnsafe is the words naming the run's unsafe switches on the net line, after the network's
-// own or (only) in their place.
+// netUnsafe is the words naming the run's unsafe switches and options on the net line, after
+// the network's own or (only) in their place.
 type netUnsafe struct {
 	text string
 	only bool
+	calm bool // options alone: not drawn as a warning
 }
 
-// unsafeOnNetLine is the words naming the run's unsafe switches that the compact net line has
-// room for (" · ⚠ unsafe: unchecked-proposals" after its own), or none: at 80x24 the header has
-// room for "⚠ unsafe" at most, and nc15-c found the switch named only on the ? legend. When the
-// resource leaves no room, they take the place of a network with nothing to tell ("no
-// partition", what each node's net column says too), before its count on the wire. None where
-// no net line is drawn (the full screen, a page over the panels).
-func (m *Model) unsafeOnNetLine(w int) netUnsafe {
-	us := m.v.Config.Unsafe.Names()
-	if len(us) == 0 || m.lay.mode != modeCompact || m.page.glossary || m.dg.on {
+// switchesOnNetLine is the words naming the run's unsafe switches us and options opts that the
+// compact net line has room for (" · ⚠ unsafe: unchecked-proposals" after its own, or
+// " · lease-on-promote extend"), or none: at 80x24 the header has room for "⚠ unsafe" at most,
+// and nc15-c found the switch named only on the ? legend. When the resource leaves no room,
+// they take the place of a network with nothing to tell ("no partition", what each node's net
+// column says too), before its count on the wire. None where no net line is drawn (the full
+// screen, a page over the panels). With both, the switches alone where both do not fit.
+func (m *Model) switchesOnNetLine(w int, us, opts []string) netUnsafe {
+	if len(us)+len(opts) == 0 || m.lay.mode != modeCompact || m.page.glossary || m.dg.on {
 		return netUnsafe{}
 	}
-	names := strings.Join(us, ", ")
 	plain := false
 	if _, text, ok := m.partitionText(); ok && text == "no partition" && len(m.ruleTexts()) == 0 && m.unreadText() == "" {
 		plain = true
 	}
-	for _, u := range []netUnsafe{{text: " · ⚠ unsafe: " + names}, {text: " · ⚠ " + names},
-		{text: " ⚠ unsafe: " + names, only: true}, {text: " ⚠ " + names, only: true}} {
+	var words [][]string // each candidate's words, longest first
+	optText := strings.Join(opts, ", ")
+	if len(us) > 0 {
+		names := strings.Join(us, ", ")
+		for _, u := range []string{"⚠ unsafe: " + names, "⚠ " + names} {
+			if optText != "" {
+				words = append(words, []string{u, optText})
+			}
+		}
+		words = append(words, []string{"⚠ unsafe: " + names}, []string{"⚠ " + names})
+	} else {
+		words = append(words, []string{optText})
+	}
+	calm := len(us) == 0
+	var cands []netUnsafe
+	for _, ws := range words {
+		cands = append(cands, netUnsafe{text: " · " + strings.Join(ws, " · "), calm: calm})
+	}
+	for _, ws := range words {
+		cands = append(cands, netUnsafe{text: " " + strings.Join(ws, " · "), only: true, calm: calm})
+	}
+	for _, u := range cands {
 		if u.only && !plain {
 			break
 		}
@@ -544,7 +564,7 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 	if u.only { // the count on the wire stays (each layout shows it: TestWireCountBothLayouts)
 		ok := width(u.text)+width(wire) <= l.room()
 		if ok {
-			l.add(st.bad, u.text)
+			l.add(u.style(st), u.text)
 			l.add(st.faint, wire)
 		}
 		return m.withResource(l, res), ok
@@ -556,9 +576,17 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 	l.add(st.faint, firstFit(l.room(), fmt.Sprintf(" · %d message(s) on the wire", n)+unread, short, fmt.Sprintf(" · wire: %d", n)+unread, fmt.Sprintf(" · wire: %d", n)))
 	ok := u.text != "" && width(u.text) <= l.room()
 	if ok {
-		l.add(st.bad, u.text)
+		l.add(u.style(st), u.text)
 	}
 	return m.withResource(l, res), ok
+}
+
+// style is how u's words are drawn: an unsafe switch as a warning, an option as a value.
+func (u netUnsafe) style(st *styles) sty {
+	if u.calm {
+		return st.headVal
+	}
+	return st.bad
 }
 
 // withResource is the net line l with the resource's words res after it.

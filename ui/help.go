@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"leaselab/cluster"
+	"leaselab/scenarios"
 )
 
 // helpLine is the footer: one row of keys (bubbles/help, short form), or, while the prompt
@@ -217,6 +218,9 @@ func (m *Model) headLegend() string {
 	s := "header: "
 	if us := m.v.Config.Unsafe.Names(); len(us) > 0 {
 		s += "⚠ unsafe: a safety check switched off for this run (here " + strings.Join(us, ", ") + ") · "
+	}
+	if opts := scenarios.Options(&m.v.Config); len(opts) > 0 {
+		s += strings.Join(opts, ", ") + ": an option this run sets (?? glossary) · "
 	}
 	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
 	if !m.sim.sandbox {

@@ -122,16 +122,23 @@ func (m *Model) header() string {
 	return l.String()
 }
 
-// headNamesUnsafe: the header names the run's unsafe switches ("⚠ unsafe: unchecked-proposals"),
-// or it has none.
-func (m *Model) headNamesUnsafe() bool {
-	return len(m.v.Config.Unsafe.Names()) == 0 || m.headFit()[hUnsafe].at < 2
+// headLacks is the run's unsafe switches and options the header has no room to name (the
+// compact net line names them instead, where it has room).
+func (m *Model) headLacks() (unsafe, opts []string) {
+	fs := m.headFit()
+	if fs[hUnsafe].at >= 2 {
+		unsafe = m.v.Config.Unsafe.Names()
+	}
+	if fs[hOpt].at >= 1 {
+		opts = scenarios.Options(&m.v.Config)
+	}
+	return unsafe, opts
 }
 
 // headFit is the header's fields, each in the form the width leaves it.
 func (m *Model) headFit() []headField {
 	fs := m.headFields()
-	if u := &fs[hUnsafe]; len(u.forms) == 4 && m.unsafeOnNetLine(m.width).text == "" {
+	if u := &fs[hUnsafe]; len(u.forms) == 4 && m.switchesOnNetLine(m.width, m.v.Config.Unsafe.Names(), nil).text == "" {
 		// The bare ⚠ only where the net line names the switch: else "⚠ unsafe" stays, and a
 		// field after it gives way (nc15-c: at 80x24 the header went to a bare ⚠ and the
 		// switch was named nowhere on screen).
@@ -173,16 +180,39 @@ func (m *Model) headFit() []headField {
 	if m.v.ConfChanged && !m.sim.sandbox {
 		usual, unsafeFirst = leaderOutlastsVoters(usual), leaderOutlastsVoters(unsafeFirst)
 	}
-	if len(m.v.Violations) > 0 && len(m.v.Config.Unsafe.Names()) > 0 {
-		first := slices.Clone(fs)
-		if giveWay(unsafeFirst); fs[hUnsafe].at >= 2 {
-			copy(fs, first)
+	play := func(usual, unsafeFirst []struct{ field, form int }) {
+		if len(m.v.Violations) > 0 && len(m.v.Config.Unsafe.Names()) > 0 {
+			first := slices.Clone(fs)
+			if giveWay(unsafeFirst); fs[hUnsafe].at >= 2 {
+				copy(fs, first)
+				giveWay(usual)
+			}
+		} else {
 			giveWay(usual)
 		}
-	} else {
-		giveWay(usual)
+	}
+	if len(fs[hOpt].forms) < 2 {
+		play(usual, unsafeFirst)
+		return fs
+	}
+	// A lesson's option (lease-on-promote extend) is its subject as an unsafe switch is: the
+	// seed, the speed and a "✔ 0 violations" with nothing to name go whole to keep it beside
+	// the leader, the step and the run state's words (at 120x40 leader-crash-mid-lease-extend
+	// named its rule nowhere on screen: nc19-c). Where even that does not fit, it goes first
+	// of all and the rest as usual: the compact net line names it.
+	start := slices.Clone(fs)
+	if giveWay(optionOrder); fs[hOpt].at > 0 {
+		copy(fs, start)
+		opt := []struct{ field, form int }{{hOpt, 1}}
+		play(append(opt, usual...), append(opt, unsafeFirst...))
 	}
 	return fs
+}
+
+// optionOrder is the order in which the header makes room for a lesson's option: the fields
+// that go whole, then the option.
+var optionOrder = []struct{ field, form int }{
+	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hAhead, 1}, {hSpeed, 1}, {hViol, 4}, {hOpt, 1},
 }
 
 // stateRoom is the widest the run state field is in each of its forms (" ‖ SCRIPT PAUSE ",
@@ -193,6 +223,7 @@ var stateRoom = []int{16, 9}
 const (
 	hTitle = iota
 	hUnsafe
+	hOpt
 	hTime
 	hState
 	hSpeed
@@ -347,6 +378,13 @@ func (m *Model) headFields() []headField {
 		// lesson's name says "-unsafe" too.
 		fs[hUnsafe] = one(st.badBlock, " ⚠ unsafe: "+strings.Join(us, ", ")+" ", "⚠ unsafe: "+strings.Join(us, ", "), "⚠ unsafe", "⚠")
 	}
+	// The options the lesson sets that --without can switch off (lease-on-promote extend,
+	// lock-delay 3s): what its story is about, as an unsafe switch is. Whole or gone (the
+	// compact net line names it then).
+	fs[hOpt] = one(st.headVal, "")
+	if opts := scenarios.Options(&v.Config); len(opts) > 0 {
+		fs[hOpt] = one(st.headVal, strings.Join(opts, ", "), "")
+	}
 	fs[hTime] = one(st.headVal, simTime(v.Now), "")
 	switch {
 	case m.askOpen():
@@ -411,7 +449,8 @@ func (m *Model) headFields() []headField {
 		fs[hViol] = one(st.badBlock, fmt.Sprintf(" ✖ %d: %s ", n, all), "✖ "+all, "✖ "+all, brief)
 	} else {
 		// No count or names to lose: the word is shortened, before the time goes.
-		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 violations", "✔ 0 viol", "✔ none")
+		// Gone whole only to keep a lesson's option on the header (optionOrder).
+		fs[hViol] = one(st.good, "✔ 0 violations", "✔ 0 violations", "✔ 0 viol", "✔ none", "")
 	}
 	if !m.sim.sandbox {
 		pc, n := m.sim.pc(), len(m.base.Steps)
