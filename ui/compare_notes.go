@@ -148,11 +148,34 @@ func (m *CompareModel) nonLinWords(i int) string {
 	if !found {
 		return ""
 	}
+	ps := v.Proposals
+	if a, b, c := freedTwice(ps); a >= 0 {
+		between := ""
+		if c >= 0 {
+			r, _ := appliedResult(&ps[c])
+			between = fmt.Sprintf(" (%s's Grant between them is #%d)", ps[c].Origin.Client, r.Token)
+		}
+		long := fmt.Sprintf("non-linearizable: entries %d and %d (%s) both answered existed:true: %s%s, so no order fits",
+			ps[a].Index, ps[b].Index, ps[a].Cmd, m.nonLinWhy(i), between)
+		if m.width >= sideBySideW {
+			return long
+		}
+		// Stacked, in one row (at 120x40 its second row was the unsafe half's Replication).
+		return firstFit(m.width-6, long, fmt.Sprintf("non-linearizable: entries %d and %d (%s) both answered existed:true, yet #%d can be freed only once",
+			ps[a].Index, ps[b].Index, ps[a].Cmd, ps[a].Cmd.Token),
+			fmt.Sprintf("non-linearizable: entries %d and %d both answered existed:true, yet #%d is freed only once", ps[a].Index, ps[b].Index, ps[a].Cmd.Token))
+	}
+	return "non-linearizable: no order of the clients' operations fits the answers they got (the VIOLATION row below names them; ? glossary)"
+}
+
+// freedTwice finds two applied Expires of one key and token that both answered existed:true
+// (each says it freed the lock), and the last Grant of that key applied between them: their
+// indexes in ps, a -1 when there are none, c -1 without a Grant.
+func freedTwice(ps []cluster.ProposalView) (a, b, c int) {
 	freed := func(p *cluster.ProposalView) bool {
 		r, _ := appliedResult(p)
 		return p.Cmd.Kind == fsm.Expire && r != nil && r.Kind == fsm.Expired && r.Existed
 	}
-	ps := v.Proposals
 	for a := range ps {
 		if !freed(&ps[a]) {
 			continue
@@ -161,24 +184,38 @@ func (m *CompareModel) nonLinWords(i int) string {
 			if !freed(&ps[b]) || ps[b].Cmd.Key != ps[a].Cmd.Key || ps[b].Cmd.Token != ps[a].Cmd.Token {
 				continue
 			}
-			between := ""
-			for c := a + 1; c < b; c++ {
-				if r, _ := appliedResult(&ps[c]); ps[c].Cmd.Kind == fsm.Grant && ps[c].Cmd.Key == ps[a].Cmd.Key && r != nil && r.Kind == fsm.Granted {
-					between = fmt.Sprintf(", %s's Grant #%d between them", ps[c].Origin.Client, r.Token)
+			c := -1
+			for x := a + 1; x < b; x++ {
+				if r, _ := appliedResult(&ps[x]); ps[x].Cmd.Kind == fsm.Grant && ps[x].Cmd.Key == ps[a].Cmd.Key && r != nil && r.Kind == fsm.Granted {
+					c = x
 				}
 			}
-			long := fmt.Sprintf("non-linearizable: entries %d and %d (%s) both answered existed:true, each saying it freed #%d%s: a lock is freed once, so no order of the answers fits",
-				ps[a].Index, ps[b].Index, ps[a].Cmd, ps[a].Cmd.Token, between)
-			if m.width >= sideBySideW {
-				return long
-			}
-			// Stacked, in one row (at 120x40 its second row was the unsafe half's Replication).
-			return firstFit(m.width-6, long, fmt.Sprintf("non-linearizable: entries %d and %d (%s) both answered existed:true, yet #%d can be freed only once",
-				ps[a].Index, ps[b].Index, ps[a].Cmd, ps[a].Cmd.Token),
-				fmt.Sprintf("non-linearizable: entries %d and %d both answered existed:true, yet #%d is freed only once", ps[a].Index, ps[b].Index, ps[a].Cmd.Token))
+			return a, b, c
 		}
 	}
-	return "non-linearizable: no order of the clients' operations fits the answers they got (the VIOLATION row below names them; ? glossary)"
+	return -1, -1, -1
+}
+
+// nonLinWhyStacked is nonLinWhy where the verdicts say it: stacked, where the half's ✖ line has
+// one row for the entries (side by side its long form says why, in the half).
+func (m *CompareModel) nonLinWhyStacked(i int) string {
+	if m.width >= sideBySideW {
+		return ""
+	}
+	return m.nonLinWhy(i)
+}
+
+// nonLinWhy is why no order fits side i's answers, in one plain sentence, when two Expires both
+// said they freed one token: a newcomer could repeat "both said they freed #1" but not say why
+// no order of the three operations explains it. "" otherwise.
+func (m *CompareModel) nonLinWhy(i int) string {
+	ps := m.v[i].Proposals
+	a, _, _ := freedTwice(ps)
+	if a < 0 {
+		return ""
+	}
+	t := ps[a].Cmd.Token
+	return fmt.Sprintf("freeing #%d twice needs #%d held again in between, and nothing re-granted #%d", t, t, t)
 }
 
 // harmNote is a side's harm as said while it showed, kept for after it stops showing (the
@@ -418,15 +455,24 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 // operations"), and the glossary explains the word. Its instant is the history check's, which
 // runs only when a script step checks for violations and at the run's end: "stamped when found,
 // once its operations completed" left a student asking why 5.860s when they ended by 5.253s.
-func nonLinNote(v *scenarios.Verdict, vs []cluster.Violation) string {
+func nonLinNote(v *scenarios.Verdict, vs []cluster.Violation, why string) string {
 	if !slices.Contains(v.Violations, cluster.NonLinearizable) {
 		return ""
+	}
+	head := "non-linearizable: "
+	if why != "" {
+		// Why no order fits, in plain words, before where the word is explained: a newcomer
+		// could repeat "both said they freed #1" but not say why no order fits (nc20-g).
+		head = "no order fits: " + why + "; "
 	}
 	for _, x := range vs {
 		if x.Kind != cluster.NonLinearizable {
 			continue
 		}
-		return fmt.Sprintf(" (non-linearizable: ? glossary; found at %s: the clients' history is checked only when a script step checks for violations and at the run's end, not as answers come)", simTime(x.At))
+		if why != "" { // (in the rows the verdicts had: the halves keep theirs)
+			return fmt.Sprintf(" (? glossary; %sfound at %s: the history is checked only at the end and by the script's violation checks)", head, simTime(x.At))
+		}
+		return fmt.Sprintf(" (%s? glossary; found at %s: the clients' history is checked only when a script step checks for violations and at the run's end, not as answers come)", head, simTime(x.At))
 	}
-	return " (non-linearizable: ? glossary; the clients' history is checked only when a script step checks for violations and at the end)"
+	return " (" + head + "? glossary; the clients' history is checked only when a script step checks for violations and at the end)"
 }

@@ -410,9 +410,36 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		}
 		trackH -= take
 		recentH += take
-		if trackH < 2 {
+		if trackH < 2 && !(trackH == 1 && recentH >= need) {
+			// (A row the explanation does not need stays the tracker's, its newest entry in
+			// its rule: at late-expire --unsafe's end it stood blank under the violation
+			// while the rule above said "replication: no room".)
 			recentH += trackH
 			trackH = 0
+		}
+	}
+	if want := 1 + m.violMissRows(i, iw); viol && !align && recentH < want && trackH-2 >= want-recentH {
+		// The story's checks that did not hold at the violation's instant (✗) show with it,
+		// when the tracker keeps its head and newest entry: the half's line counts them, and
+		// at late-expire --unsafe's divergence (120x40) one of its two showed, the other among
+		// "1 between hidden".
+		trackH, recentH = trackH-(want-recentH), want
+	}
+	if from := m.namedEntry(i); from > 0 && trackH >= 2 {
+		// The entries the stop names stay in the tracker's window, with rows from the results
+		// (down to their newest row, in their rule): compare's ↑ ↓ scroll the results, so an
+		// entry scrolled past could not be brought back (compare_entries.go).
+		rows := dm.trackerRows()
+		shown := trackH - 1
+		if trackH > 2 && trackH-2 >= len(rows) {
+			shown = trackH - 2
+		}
+		keep := 0 // a violation's explanation stays whole
+		if len(v.Violations) > 0 {
+			keep = 1 + m.violRows(iw)
+		}
+		if give := min(trackerRowsFrom(rows, from)-shown, recentH-keep); give > 0 {
+			trackH, recentH = trackH+give, recentH-give
 		}
 	}
 	if trackH == 2 || trackH > 2 && trackH-2 < len(dm.trackerRows()) {
@@ -456,7 +483,9 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		body = append(body, rule(m.st, "clients & resource", aside, iw))
 		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
 	}
-	if recentH > 0 {
+	if recentH == 1 && len(m.kept[i].evs) > 0 {
+		body = append(body, m.resultsOneRow(i, iw))
+	} else if recentH > 0 {
 		rv := m.recent(i, iw, recentH-1)
 		body = append(body, m.resultsRule(rv, iw))
 		body = append(body, rv.rows...)
@@ -825,6 +854,12 @@ func (rv recentView) pad(w, h int) recentView {
 // and how many of them are the story's checks that did not hold (✗): the half's line counts
 // them, and at 160x48 3 of 6 showed with nothing saying where the others were.
 func (m *CompareModel) resultsRule(rv recentView, w int) string {
+	return rule(m.st, "applied results & replies", m.resultsNote(rv, w-30, false), w)
+}
+
+// resultsNote is the results' rule note in at most w cells: what ↑ and ↓ bring back; short, it
+// goes without "(↑ ↓ scroll)".
+func (m *CompareModel) resultsNote(rv recentView, w int, short bool) string {
 	misses := func(lo, hi int) string {
 		if n := missCount(rv.items[lo:hi]); n > 0 {
 			return fmt.Sprintf(" (%d ✗)", n)
@@ -854,7 +889,10 @@ func (m *CompareModel) resultsRule(rv recentView, w int) string {
 	case newer == 0:
 		full += " (↑ ↓ scroll) · newest last"
 	}
-	return rule(m.st, "applied results & replies", firstFit(w-30, full, right), w)
+	if short {
+		return firstFit(w, right, "")
+	}
+	return firstFit(w, full, right)
 }
 
 // appliedEverywhere is whether every node has applied p (false for a gap's row).
@@ -1129,7 +1167,7 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 	bought := m.boughtLines(w)
 	for i, s := range m.c.Sides {
 		ls := verdictLines(s.Verdict, w)
-		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict, m.v[i].Violations), w-2, "    ") {
+		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict, m.v[i].Violations, m.nonLinWhyStacked(i)), w-2, "    ") {
 			heads = append(heads, narrLine{text: t, kind: ls[0].kind})
 		}
 		if o := m.c.Sides[1-i].Verdict; !s.Verdict.OK() && o.OK() && m.c.Div != nil {
