@@ -310,7 +310,7 @@ func (w *World) join(id int) {
 	w.nodes = append(w.nodes, n)
 	w.net.grow(len(w.nodes))
 	w.emit(Event{Kind: EvJoin, Node: id})
-	n.start()
+	n.start(false)
 	n.nextTick = AddTime(n.clk.tickLocal(w.now), between(&w.rng, 1, w.cfg.Tick))
 	n.scheduleTick()
 }

@@ -104,8 +104,10 @@ func newJoiner(w *World, id int) *node {
 }
 
 // start builds a RawNode on the persisted storage and restores the state machine from its
-// snapshot; raft then re-delivers the committed entries after it.
-func (n *node) start() {
+// snapshot; raft then re-delivers the committed entries after it. A restart is said
+// (EvRestart) before the node's first role, so the story reads in the order it happened
+// ("restarts from its log", then "becomes follower": nc20-k).
+func (n *node) start(restart bool) {
 	snap, _ := n.st.Snapshot()
 	idx := snap.GetMetadata().GetIndex()
 	c := n.w.cfg
@@ -134,6 +136,9 @@ func (n *node) start() {
 	}
 	hs, _, _ := n.st.InitialState()
 	n.term, n.commit = hs.GetTerm(), max(hs.GetCommit(), idx)
+	if restart {
+		n.w.emit(Event{Kind: EvRestart, Node: n.id, Index: n.applied})
+	}
 	n.setRole(RoleFollower, 0)
 	n.nextTick = AddTime(n.clk.tickLocal(n.w.now), c.Tick)
 	n.scheduleTick()

@@ -149,8 +149,7 @@ func (w *World) Restart(id int) error {
 	}
 	w.disturb()
 	n.inc++
-	n.start()
-	w.emit(Event{Kind: EvRestart, Node: id, Index: n.applied})
+	n.start(true)
 	n.process()
 	return nil
 }

@@ -94,7 +94,7 @@ func New(cfg Config, attach Attach) (*World, error) {
 		w.nodes = append(w.nodes, newNode(w, id))
 	}
 	for _, n := range w.nodes {
-		n.start()
+		n.start(false)
 		// Spread the first ticks over one tick so nodes do not move in lockstep.
 		n.nextTick = between(&w.rng, 1, cfg.Tick)
 		n.scheduleTick()

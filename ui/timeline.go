@@ -30,7 +30,7 @@ func (f filter) String() string {
 // match says whether the filter shows an event. "lock events" leaves out the plumbing that
 // buried them: every node's "commits up to N" (its apply follows at the same instant and says
 // more) and a new leader's empty entry being appended and applied (it locks nothing; the log
-// and the Replication panel show it).
+// and the Replication panel show it), and a crashed node's "is down" (its crash says it).
 func (f filter) match(e *cluster.Event) bool {
 	if f == filterLock {
 		switch {
@@ -40,6 +40,10 @@ func (f filter) match(e *cluster.Event) bool {
 			// read) doubled every row and said nothing new.
 			return !e.Msg.Again
 		case e.Kind == cluster.EvCommitted:
+			return false
+		case e.Kind == cluster.EvRole && e.Role == cluster.RoleDown:
+			// Only a crash makes a node down, at the same instant: "n3 crashes" said it, and
+			// "n3 is down" under it read as a second event (nc20-k).
 			return false
 		case (e.Kind == cluster.EvAppended || e.Kind == cluster.EvApplied) && e.Cmd.Kind == 0 && e.Text == "":
 			return false
