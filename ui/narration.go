@@ -63,7 +63,13 @@ func (m *Model) narrationText(w int) []narrLine {
 		if len(r.lines) > 0 {
 			kind = narrVerdictBad
 		}
+		// A pass closes the last stretch of narration, under it: the story is read before
+		// the verdict (above it, the lesson read as if it had ended a sentence early: nc20-k).
+		// A failure says why in the narration's place.
 		var out []narrLine
+		if len(r.lines) == 0 {
+			out = append(out, sayLines(m.says(), w)...)
+		}
 		pred := ""
 		if right, asks := m.score(); asks > 0 {
 			pred = fmt.Sprintf("%d of %d predictions right", right, asks)
@@ -79,9 +85,6 @@ func (m *Model) narrationText(w int) []narrLine {
 			for _, l := range wrap("✗ "+f, w-2, "    ") {
 				out = append(out, narrLine{"  " + l, narrFail})
 			}
-		}
-		if len(r.lines) == 0 {
-			out = append(out, sayLines(m.says(), w)...)
 		}
 		return out
 	}

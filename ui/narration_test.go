@@ -10,7 +10,8 @@ import (
 
 // TestNarrationNeverCut plays every bundled lesson at 120x40 and 80x24 and, at each script
 // pause and at the end, finds every word of every `say` since the previous pause in the
-// narration area, in order (a word cut short by "…" does not count). At an ask it finds the
+// narration area, in order (a word cut short by "…" does not count; at the end the verdict
+// comes after the last stretch's says). At an ask it finds the
 // question and its choices too, answers right, and then finds the explanation.
 func TestNarrationNeverCut(t *testing.T) {
 	playEveryLesson(t, [][2]int{{120, 40}, {80, 24}}, func(t *testing.T, s *scenarios.Scenario, m *Model) {
@@ -57,7 +58,8 @@ func TestNarrationNeverCut(t *testing.T) {
 		if asks > 0 {
 			end = append(end, itoa(asks)+" of "+itoa(asks)+" predictions right")
 		}
-		checkNarration(t, m, append(end, says...), "the end")
+		// The last stretch is read first, then the verdict under it.
+		checkNarration(t, m, append(says, end...), "the end")
 	})
 }
 
