@@ -57,6 +57,7 @@ const (
 	fAccepted
 	fRemoved
 	fExisted // Result.Existed
+	fExtHint // a message's: exts[i] holds its reject hint (Hint, HintEnd)
 )
 
 // msgBools is MsgInfo's four flags, Reject to Again, as bytes (they sit together at its end, a
@@ -69,7 +70,8 @@ func boolsOf(m *MsgInfo) *msgBools { return (*msgBools)(unsafe.Pointer(&m.Reject
 func u8(b bool) uint8 { return *(*uint8)(unsafe.Pointer(&b)) }
 
 // evExt is an event's command and origin (fExtCmd: Cmd.LeaseMS, Token, Origin, RemainingMS,
-// Origin.ID, Req, Token, Node) or a client's times (fExtClient: Sent, Lease); no event has both
+// Origin.ID, Req, Token, Node) or a client's times (fExtClient: Sent, Lease), or a message's
+// reject hint (fExtHint: Hint, HintEnd, rare, so the record stays 64 bytes); no event has two
 // (one that does is kept wide).
 type evExt [8]uint64
 
@@ -120,7 +122,7 @@ func (g *eventRing) put(e *Event) {
 	r.at, r.kind, r.node, r.peer = e.At, e.Kind, uint8(e.Node), uint8(e.Peer)
 	if e.Kind.IsMessage() {
 		g.msgFields(r, e.Seq, e.At, &e.Msg)
-		r.flags = 0
+		r.flags = g.msgHint(i, &e.Msg)
 	} else {
 		g.plainFields(r, i, e)
 	}
@@ -164,6 +166,16 @@ func (g *eventRing) msgFields(r *evRec, seq uint64, at time.Duration, m *MsgInfo
 	*(*msgBools)(r.b[1:5]) = *boolsOf(m)
 }
 
+// msgHint keeps a message's reject hint in exts[i], if it has one, and gives the record's flags.
+func (g *eventRing) msgHint(i int, m *MsgInfo) uint8 {
+	if m.Hint|uint64(u8(m.HintEnd)) == 0 {
+		return 0
+	}
+	x := &g.exts[i]
+	x[0], x[1] = m.Hint, uint64(u8(m.HintEnd))
+	return fExtHint
+}
+
 // plainFields writes the numbers of an event that is not a message into r (and exts[i]).
 func (g *eventRing) plainFields(r *evRec, i int, e *Event) {
 	r.s[0], r.s[1], r.s[2], r.s[3], r.s[4] = e.Index, e.Term, e.Token, e.Result.Token, e.Req
@@ -201,7 +213,7 @@ func (g *eventRing) compact(e *Event) bool {
 	m := &e.Msg
 	return uint(e.Node)|uint(e.Peer) < 256 && !(cmdSet && e.Sent|e.Lease != 0) &&
 		m.ID|uint64(m.Sent)|uint64(m.Held)|uint64(m.Type)|m.Term|m.LogTerm|m.Index|m.Commit|uint64(m.Entries)|
-			uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
+			m.Hint|uint64(u8(m.HintEnd))|uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
 }
 
 // msgFits says whether a message event's numbers fit a record: held on no delay rule, sent less
@@ -260,6 +272,7 @@ func (g *eventRing) putMsg(seq uint64, at time.Duration, kind EventKind, node, p
 	r.u = uint32(m.Entries)
 	r.b[0] = uint8(m.Type)
 	*(*msgBools)(r.b[1:5]) = *boolsOf(m)
+	r.flags = g.msgHint(i, m)
 	return i
 }
 
@@ -286,6 +299,10 @@ func (g *eventRing) event(i int, seq uint64) Event {
 			ID: seq - r.s[4]&(1<<32-1), Sent: r.at - time.Duration(r.s[4]>>32),
 			Type: pb.MessageType(r.b[0]), Entries: int(r.u)}
 		*boolsOf(&e.Msg) = *(*msgBools)(r.b[1:5])
+		if r.flags&fExtHint != 0 {
+			x := &g.exts[i]
+			e.Msg.Hint, e.Msg.HintEnd = x[0], x[1] != 0
+		}
 	} else {
 		e.Index, e.Term, e.Token, e.Result.Token, e.Req = r.s[0], r.s[1], r.s[2], r.s[3], r.s[4]
 		e.Op, e.Reply, e.Violation, e.Result.Kind, e.Cmd.Kind = Op(r.b[0]), ReplyKind(r.b[1]), ViolationKind(r.b[2]), fsm.ResultKind(r.b[3]), fsm.Kind(r.b[4])

@@ -84,6 +84,12 @@ type MsgInfo struct {
 	Index   uint64
 	Commit  uint64
 	Entries int
+	// Hint, on a rejected MsgAppResp: raft's RejectHint, the index after which the follower
+	// asks the leader to resend (LogTerm is its term there). HintEnd: that is where the
+	// follower's log ends (raft's usual case; a diverging tail gives an earlier hint). The
+	// diagram says them ("reject idx 5 · log ends at 3"); neither is part of the hash.
+	Hint    uint64
+	HintEnd bool
 	Reject  bool
 	// Read: a heartbeat, or its answer, that carries a ReadIndex request (a leader confirming
 	// it still leads before a busy or not-found); not part of the hash.
@@ -103,6 +109,7 @@ func (i *MsgInfo) fill(m *pb.Message, id uint64, sent, held time.Duration) {
 	i.Term, i.LogTerm, i.Index, i.Commit = m.GetTerm(), m.GetLogTerm(), m.GetIndex(), m.GetCommit()
 	i.Entries = len(m.GetEntries())
 	i.Reject = m.GetReject()
+	i.Hint, i.HintEnd = m.GetRejectHint(), false // HintEnd: the world's send knows the sender's log
 	i.Read = (typ == pb.MsgHeartbeat || typ == pb.MsgHeartbeatResp) && len(m.GetContext()) > 0
 	i.Late, i.Again = false, false
 }
@@ -356,7 +363,7 @@ func clientShaped(e *Event) bool {
 		uint32(e.Result.Kind)|uint32(c.Kind)|uint32(o.Kind)|uint32(e.Violation)|
 			uint32(u8(e.Result.Existed))|uint32(u8(e.Accepted))|uint32(u8(e.Removed)) == 0 &&
 		m.ID|uint64(m.Sent)|uint64(m.Held)|uint64(m.Type)|m.Term|m.LogTerm|m.Index|m.Commit|uint64(m.Entries)|
-			uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
+			m.Hint|uint64(u8(m.HintEnd))|uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
 }
 
 // hashClientEvent is hashEvent for a clientShaped event (a test holds the two equal).

@@ -267,12 +267,12 @@ func TestMsgEventIsEmit(t *testing.T) {
 // fill writes every field of a message's info, over whatever the slot held.
 func TestFillMsgInfo(t *testing.T) {
 	m := &pb.Message{Type: pb.MessageType_MsgHeartbeatResp.Enum(), Term: new(uint64(3)), LogTerm: new(uint64(2)),
-		Index: new(uint64(9)), Commit: new(uint64(8)), Reject: new(true), Context: []byte("r"),
+		Index: new(uint64(9)), Commit: new(uint64(8)), Reject: new(true), RejectHint: new(uint64(4)), Context: []byte("r"),
 		Entries: []*pb.Entry{{}, {}}}
 	want := MsgInfo{ID: 5, Sent: 6, Held: 7, Type: pb.MessageType_MsgHeartbeatResp, Term: 3, LogTerm: 2, Index: 9,
-		Commit: 8, Entries: 2, Reject: true, Read: true}
+		Commit: 8, Entries: 2, Hint: 4, Reject: true, Read: true}
 	dirty := MsgInfo{ID: 1, Sent: 1, Held: 1, Type: 1, Term: 1, LogTerm: 1, Index: 1, Commit: 1, Entries: 1,
-		Reject: true, Read: true, Late: true, Again: true}
+		Hint: 1, HintEnd: true, Reject: true, Read: true, Late: true, Again: true}
 	v := reflect.ValueOf(dirty)
 	for i := 0; i < v.NumField(); i++ {
 		if v.Field(i).IsZero() {

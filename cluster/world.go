@@ -187,9 +187,10 @@ func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, det
 // equal to, read them twice and took a call each with eight to ten arguments to pass.
 func (w *World) msgEvent(kind EventKind, node, peer int, m *MsgInfo) {
 	seq, at := w.evSeq+1, w.now
-	if w.subKind&(1<<kind) != 0 || !msgFits(seq, at, node, peer, m) {
+	if w.subKind&(1<<kind) != 0 || !msgFits(seq, at, node, peer, m) || m.Hint|uint64(u8(m.HintEnd)) != 0 {
 		// Before anything is read or written, so no value is kept across the call: the hot
-		// path below calls nothing and keeps its numbers in registers.
+		// path below calls nothing and keeps its numbers in registers. (A reject's hint, rare,
+		// goes the long way too: putMsg keeps it.)
 		w.emitMsgFull(kind, node, peer, m, "", "")
 		return
 	}
@@ -385,6 +386,9 @@ func (w *World) send(from *node, m *pb.Message) {
 	it, slot := w.q.reserve()
 	info := &it.info
 	info.fill(m, w.evSeq+1, w.now, held) // emit numbers it next
+	if info.Reject && info.Type == pb.MessageType_MsgAppResp {
+		info.HintEnd = info.Hint == from.lastIndex() // a reject appends nothing: its log is on disk
+	}
 	detail := ""
 	if w.cfg.DescribeMessages {
 		detail = raft.DescribeMessage(m, describeEntry)

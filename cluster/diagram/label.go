@@ -52,7 +52,11 @@ func (m *Msg) Label() string {
 		return fmt.Sprintf("MsgApp after idx %d", i.Index) // carries nothing: a probe or a commit
 	case pb.MessageType_MsgAppResp:
 		if i.Reject {
-			return fmt.Sprintf("MsgAppResp reject idx %d", i.Index)
+			// raft's reject carries a hint (RejectHint): where the follower's log ends, usually.
+			if i.HintEnd {
+				return fmt.Sprintf("MsgAppResp reject idx %d · log ends at %d", i.Index, i.Hint)
+			}
+			return fmt.Sprintf("MsgAppResp reject idx %d · hint %d", i.Index, i.Hint)
 		}
 		return fmt.Sprintf("MsgAppResp idx %d", i.Index)
 	case pb.MessageType_MsgVote, pb.MessageType_MsgPreVote:
@@ -148,6 +152,14 @@ func (m *Msg) Details() []string {
 				carried = fmt.Sprintf(" (%d..%d)", i.Index+1, i.Index+uint64(i.Entries))
 			}
 			d = append(d, fmt.Sprintf("term %d  after index %d (log term %d)  commit %d  entries %d%s", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries, carried))
+		} else if i.Type == pb.MessageType_MsgAppResp {
+			// raft's MsgAppResp carries no commit index and no entries ("commit 0" read as a
+			// claim about the follower's commit, nc20-k); a reject's LogTerm is its hint's.
+			if i.Reject {
+				d = append(d, fmt.Sprintf("term %d  index %d: its log does not hold the leader's entry %d", i.Term, i.Index, i.Index))
+			} else {
+				d = append(d, fmt.Sprintf("term %d  index %d: its log matches the leader's up to %d", i.Term, i.Index, i.Index))
+			}
 		} else {
 			d = append(d, fmt.Sprintf("term %d  index %d  log term %d  commit %d  entries %d", i.Term, i.Index, i.LogTerm, i.Commit, i.Entries))
 		}
@@ -163,7 +175,12 @@ func (m *Msg) Details() []string {
 // and the web page's both say them so.
 func (m *Msg) RaftNotes() []string {
 	var d []string
-	if m.Info.Reject {
+	switch i := &m.Info; {
+	case i.Reject && i.Type == pb.MessageType_MsgAppResp && i.HintEnd:
+		d = append(d, fmt.Sprintf("reject: its log ends at %d (log term %d there), so it asks the leader to resend from %d", i.Hint, i.LogTerm, i.Hint+1))
+	case i.Reject && i.Type == pb.MessageType_MsgAppResp:
+		d = append(d, fmt.Sprintf("reject, hint %d (log term %d there): raft's guess at the last entry both logs share; it asks the leader to resend from %d", i.Hint, i.LogTerm, i.Hint+1))
+	case i.Reject:
 		d = append(d, "reject")
 	}
 	if m.Commits {

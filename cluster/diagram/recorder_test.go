@@ -1,6 +1,7 @@
 package diagram
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -299,5 +300,54 @@ func TestUnavailableIsNoReplyFromDownNode(t *testing.T) {
 	}
 	if !dropped || !marked {
 		t.Errorf("c1's request to down n4: dropped row %v, mark on c1's lane %v: want both", dropped, marked)
+	}
+}
+
+// A restarted follower's log ends short of the leader's probe: its reject says where (raft's
+// RejectHint), in the label and the details, and its details claim no commit index (a
+// MsgAppResp carries none; "commit 0" read as the follower's, nc20-k).
+func TestRejectSaysWhereTheLogEnds(t *testing.T) {
+	w, r := newWorld(t)
+	if err := w.Campaign(1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	if err := w.Crash(3); err != nil {
+		t.Fatal(err)
+	}
+	end := w.LastIndex(3)
+	if err := w.Acquire("c1", "orders", 3*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(2 * time.Second)
+	if err := w.Restart(3); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	var rej *Msg
+	for i := range r.Rows() {
+		if m := &r.Rows()[i].Msg; !r.Rows()[i].Mark && m.Kind == Raft && m.Info.Type == pb.MessageType_MsgAppResp && m.Info.Reject {
+			rej = m
+			break
+		}
+	}
+	if rej == nil {
+		t.Fatalf("no reject among %v", labels(r))
+	}
+	if want := fmt.Sprintf("MsgAppResp reject idx %d · log ends at %d", rej.Info.Index, end); rej.From != 3 || rej.Label() != want {
+		t.Errorf("n%d's reject reads %q, want n3's %q", rej.From, rej.Label(), want)
+	}
+	d := strings.Join(rej.Details(), "\n")
+	if !strings.Contains(d, fmt.Sprintf("reject: its log ends at %d (log term 1 there), so it asks the leader to resend from %d", end, end+1)) ||
+		strings.Contains(d, "commit") {
+		t.Errorf("the reject's details:\n%s", d)
+	}
+	// A hint that is not the log's end (a diverging tail) is named as raft's hint.
+	m := Msg{Kind: Raft, From: 3, To: 1, Info: cluster.MsgInfo{Type: pb.MessageType_MsgAppResp, Term: 2, Index: 7, Hint: 4, LogTerm: 1, Reject: true}}
+	if got := m.Label(); got != "MsgAppResp reject idx 7 · hint 4" {
+		t.Errorf("a hint short of the log's end reads %q", got)
+	}
+	if d := strings.Join(m.Details(), "\n"); !strings.Contains(d, "reject, hint 4 (log term 1 there)") {
+		t.Errorf("its details:\n%s", d)
 	}
 }
