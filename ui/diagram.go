@@ -34,6 +34,7 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 		i = len(vis)
 	}
 	i = min(len(vis), max(0, i+dir*steps))
+	m.dg.detTop = 0 // a new row's details read from their first line
 	if i >= len(vis) {
 		m.dg.sel = 0
 		m.say("diagram: following the present")

@@ -168,7 +168,7 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.input.reset(nil)
 		m.input.set("/" + m.locks.prefix)
 	case key.Matches(msg, k.Diagram):
-		m.dg.on, m.dg.sel = !m.dg.on, 0
+		m.dg.on, m.dg.sel, m.dg.detTop = !m.dg.on, 0, 0
 		if m.dg.on {
 			// The short form keeps whole parts, the most needed first (the box's title repeats
 			// the keys): "paused:…" was cut at 120x40 behind the script's pause note.
@@ -189,6 +189,16 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case m.dg.on && key.Matches(msg, k.Filter):
 		m.dg.all = !m.dg.all
 		m.say("diagram: %s", m.diagramFilterText())
+	case m.dg.on && key.Matches(msg, k.DetailUp, k.DetailDown):
+		if m.dg.sel == 0 {
+			m.say("diagram: ↑ selects a row; shift+↑/↓ then scroll its details")
+			break
+		}
+		d := 1
+		if key.Matches(msg, k.DetailUp) {
+			d = -1
+		}
+		m.dg.detTop = min(max(m.dg.detTop+d, 0), m.dg.detMax)
 	case m.dg.on && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 		m.diagramKey(msg)
 	case key.Matches(msg, k.Filter):

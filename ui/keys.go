@@ -15,6 +15,8 @@ type keyMap struct {
 	Command, Filter, Focus, Up, Down, PageUp, PageDown, Save, Next, Help, Quit key.Binding
 
 	Diagram, Only, SaveWeb, LockFilter key.Binding
+
+	DetailUp, DetailDown key.Binding // the diagram's details, when they are longer than their box
 }
 
 func newKeyMap() keyMap {
@@ -70,7 +72,10 @@ func newKeyMap() keyMap {
 		SaveWeb:  b("W", "save session as web page", "W"),
 		Diagram:  b("m", "message diagram", "m"),
 		Only:     b("o", "diagram: only key/client", "o"),
-		Help:     b("?", "keys, ?? glossary", "?"),
+		// Said where it applies: the details' rule names them when there is more to read.
+		DetailUp:   b("shift+↑", "diagram: scroll a row's details up", "shift+up"),
+		DetailDown: b("shift+↓", "diagram: scroll a row's details down", "shift+down"),
+		Help:       b("?", "keys, ?? glossary", "?"),
 
 		LockFilter: b("/", "lock table: keys by prefix (: /PREFIX)", "/"),
 		Quit:       b("q", "quit", "q", "ctrl+c"),

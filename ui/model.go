@@ -183,6 +183,9 @@ type dgView struct {
 	all  bool   // it shows heartbeats and other routine messages too
 	only only   // it shows only one key's or one client's messages
 	sel  uint64 // the selected row (its event's Seq); 0 follows the present
+	// The selected row's details: the first line shown (shift+↑/↓ when they are longer than
+	// their box) and the most it can be, as last drawn. A new selection shows them from the top.
+	detTop, detMax int
 }
 
 // pageView is the pages over the panels.
@@ -360,7 +363,7 @@ func (m *Model) refresh() {
 		m.takeView()
 	}
 	if m.sim.moving() {
-		m.dg.sel = 0 // running: the diagram follows the present
+		m.dg.sel, m.dg.detTop = 0, 0 // running: the diagram follows the present
 	}
 	m.syncTimeline()
 }

@@ -214,6 +214,19 @@ func (m *Model) diagramLines(w, h int) []string {
 	}
 	body := h - 1 - detailH
 	rows, sel := m.visibleRows(body)
+	var ls []string
+	if detailH > 0 {
+		// The details take the rows they need, up to half the diagram; past that they scroll.
+		ls = m.detailLines(rows, sel, w)
+		if want := min(1+len(ls), max(detailH, h/2)); want > detailH {
+			detailH = want
+			body = h - 1 - detailH
+			rows, sel = m.visibleRows(body)
+			ls = m.detailLines(rows, sel, w)
+		}
+		m.dg.detMax = max(0, len(ls)-(detailH-1))
+		m.dg.detTop = min(m.dg.detTop, m.dg.detMax)
+	}
 	need := 0
 	for i := range rows {
 		need = max(need, 1+width(m.rowLabel(&rows[i])))
@@ -253,7 +266,6 @@ func (m *Model) diagramLines(w, h int) []string {
 	hl.add(st.headKey, " "+note)
 	out = append(out, hl.String())
 
-	var detail []string
 	for i := range rows {
 		out = append(out, m.diagramRow(&rows[i], g, w, i == sel))
 	}
@@ -261,30 +273,57 @@ func (m *Model) diagramLines(w, h int) []string {
 		out = append(out, m.emptyLanes(g, w))
 	}
 	if detailH > 0 {
-		switch {
-		case sel >= 0 && len(rows[sel].lanes) > 0:
-			// A merged mark names its lanes and both instants.
-			detail = []string{fmt.Sprintf("%s at %s ‥ %s", m.markLabel(&rows[sel]), simTime(rows[sel].row.At), simTime(rows[sel].to))}
-		case sel >= 0 && rows[sel].row != nil:
-			detail = rowDetails(rows[sel].row)
-		default:
-			detail = []string{"(the selected row is not in the kept history)"}
-		}
-		out = append(out, st.border.r(strings.Repeat("─", w)))
-		// Wrapped, not cut: the details are where a row's label is read whole.
-		var ls []string
-		for _, d := range detail {
-			ls = append(ls, wrap(d, w-1, "  ")...)
-		}
+		out = append(out, m.detailRule(w, len(ls), detailH-1))
+		top := m.dg.detTop
 		for i := 0; i < detailH-1; i++ {
 			s := ""
-			if i < len(ls) {
-				s = ls[i]
+			if top+i < len(ls) {
+				s = ls[top+i]
 			}
 			out = append(out, st.plain.r(fit(" "+s, w)))
 		}
 	}
 	return out
+}
+
+// detailLines are the selected row's details wrapped to w: not cut, the details are where a
+// row's label is read whole.
+func (m *Model) detailLines(rows []dgRow, sel, w int) []string {
+	var detail []string
+	switch {
+	case sel >= 0 && len(rows[sel].lanes) > 0:
+		// A merged mark names its lanes and both instants.
+		detail = []string{fmt.Sprintf("%s at %s ‥ %s", m.markLabel(&rows[sel]), simTime(rows[sel].row.At), simTime(rows[sel].to))}
+	case sel >= 0 && rows[sel].row != nil:
+		detail = rowDetails(rows[sel].row)
+	default:
+		detail = []string{"(the selected row is not in the kept history)"}
+	}
+	var ls []string
+	for _, d := range detail {
+		ls = append(ls, wrap(d, w-1, "  ")...)
+	}
+	return ls
+}
+
+// detailRule is the rule over the details; when they are longer than their shown lines it says
+// which lines show and how to scroll (a MsgApp's entries under a cut box read as missing: nc20-k).
+func (m *Model) detailRule(w, lines, shown int) string {
+	st := m.st
+	if lines <= shown {
+		return st.border.r(strings.Repeat("─", w))
+	}
+	top := m.dg.detTop
+	var marks []string
+	if top > 0 {
+		marks = append(marks, fmt.Sprintf("▲ %d above", top))
+	}
+	if below := lines - top - shown; below > 0 {
+		marks = append(marks, fmt.Sprintf("▼ %d more", below))
+	}
+	note := fmt.Sprintf("─ details %d-%d of %d · %s · shift+↑/↓ scroll ", top+1, top+shown, lines, strings.Join(marks, " "))
+	note = cut(note, w)
+	return st.warn.r(note + strings.Repeat("─", max(0, w-width(note))))
 }
 
 // rowDetails is a row's full description.
