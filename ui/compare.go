@@ -336,8 +336,29 @@ func (m *CompareModel) step() {
 	if m.halvesText() == before {
 		// Instants fall between whole milliseconds: "stepped to 5.253s" from 5.253s (0.7ms on)
 		// with nothing changed read as a step that did not move.
+		to := simTime(at)
+		if to == simTime(from) {
+			// "stepped 0.7ms on, to 5.253s" under a header that read 5.253s before and after
+			// still looked like no move (nc21-g): within one shown ms, both ends to the digit
+			// that tells them apart.
+			f, t := finerTimes(from, at)
+			m.status = fmt.Sprintf("stepped %.1fms on, %s → %s, inside the ms the header shows: a message or clock tick neither half draws · . again",
+				float64(at-from)/1e6, f, t)
+			return
+		}
 		m.status = fmt.Sprintf("stepped %.1fms on, to %s: what happened there (a message, a clock tick) neither half draws · . again",
-			float64(at-from)/1e6, simTime(at))
+			float64(at-from)/1e6, to)
+	}
+}
+
+// finerTimes is from and at in seconds with the fewest decimals, from four, that tell them
+// apart (5.2526s and 5.2533s).
+func finerTimes(from, at time.Duration) (string, string) {
+	for d := 4; ; d++ {
+		f, t := fmt.Sprintf("%.*fs", d, from.Seconds()), fmt.Sprintf("%.*fs", d, at.Seconds())
+		if f != t || d >= 9 {
+			return f, t
+		}
 	}
 }
 

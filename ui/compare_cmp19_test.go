@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -48,10 +49,28 @@ func TestCompareStepThatChangesNothingSaysSo(t *testing.T) {
 	for m.job != nil {
 		m.Update(jobMsg{gen: m.job.gen})
 	}
-	from := simTime(m.c.Now())
+	start := m.c.Now()
+	from := simTime(start)
 	m.Update(keyMsg("."))
-	if simTime(m.c.Now()) == from && !strings.Contains(m.status, "ms on, to "+from+": what happened there") {
-		t.Errorf("a step within %s reads %q", from, m.status)
+	if simTime(m.c.Now()) != from {
+		t.Fatalf("the step after d left the ms %s: the test's premise is gone", from)
+	}
+	// "stepped 0.7ms on, to 5.253s" under a header reading 5.253s before and after still read
+	// as no move (nc21-g): both ends are given to the digit that tells them apart.
+	f, to := finerTimes(start, m.c.Now())
+	want := "ms on, " + f + " → " + to + ", inside the ms the header shows: a message or clock tick neither half draws"
+	if f == to || !strings.Contains(m.status, want) {
+		t.Errorf("a step within %s reads %q, want %q", from, m.status, want)
+	}
+}
+
+func TestFinerTimes(t *testing.T) {
+	f, to := finerTimes(5252600*time.Microsecond, 5253300*time.Microsecond)
+	if f != "5.2526s" || to != "5.2533s" {
+		t.Errorf("%s %s", f, to)
+	}
+	if f, to = finerTimes(5253010*time.Microsecond, 5253040*time.Microsecond); f != "5.25301s" || to != "5.25304s" {
+		t.Errorf("%s %s", f, to)
 	}
 }
 
