@@ -88,6 +88,10 @@ func (e *Event) Describe() string {
 		s := fmt.Sprintf("%s sends %s %s to %s", e.Client, e.Op, e.Key, n)
 		if e.Token != 0 {
 			s += fmt.Sprintf(" (token %d)", e.Token)
+		} else if e.Op == OpRelease {
+			// A release sends the token its client holds (tokens start at 1): say it holds none,
+			// so the leader's not-found is checkable on the row.
+			s += " (no token)"
 		}
 		return s
 	case EvRequestAtNode:

@@ -22,3 +22,20 @@ func TestVerboseIsDescribeButRaftsWords(t *testing.T) {
 		t.Errorf("a sent message without raft's words: %q, want %q", sent.Verbose(), sent.Describe())
 	}
 }
+
+// A release sent without a token says so on its row (racing-acquires' cleanup release: the
+// narration says it carries none, nc21-m 4); one with a token names it; an acquire says neither.
+func TestReleaseSendSaysItsToken(t *testing.T) {
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{Event{Kind: EvClientSend, Client: "c2", Node: 1, Key: "orders", Op: OpRelease}, "c2 sends release orders to n1 (no token)"},
+		{Event{Kind: EvClientSend, Client: "c1", Node: 1, Key: "orders", Op: OpRelease, Token: 3}, "c1 sends release orders to n1 (token 3)"},
+		{Event{Kind: EvClientSend, Client: "c1", Node: 1, Key: "orders", Op: OpAcquire}, "c1 sends acquire orders to n1"},
+	} {
+		if got := c.e.Describe(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}
