@@ -195,3 +195,20 @@ func TestGlossaryLeaseManagerAgreesWithLateExpire(t *testing.T) {
 	}
 	t.Fatal("no lease manager in the glossary")
 }
+
+// TestGlossaryFindsRacingAcquiresWords: what racing-acquires shows unexplained (c3's "asks n3
+// first", the all-events rows' "MsgApp … index 4" carrying entry 5 and "MsgHeartbeat … index 0")
+// is found under those words, and said (nc21-m).
+func TestGlossaryFindsRacingAcquiresWords(t *testing.T) {
+	for term, says := range map[string][]string{
+		"not-leader, asks nX, asks n3 first":         {"asks n3 first", "first request", "not yet learned who leads"},
+		"MsgApp / MsgAppResp, MsgHeartbeat, index N": {"MsgApp term 1 index 4", "carries entry 5", "index is 0"},
+	} {
+		text := glossaryEntry(t, term)
+		for _, w := range says {
+			if !strings.Contains(text, w) {
+				t.Errorf("glossary %q does not say %q: %s", term, w, text)
+			}
+		}
+	}
+}

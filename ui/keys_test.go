@@ -639,7 +639,7 @@ func TestPromptErrorWrapsWhole(t *testing.T) {
 // basics (snapshot and compaction, hard state, heartbeat, partition), each readable on screen
 // at 120x40 and 80x24 when scrolled to.
 func TestGlossaryNamesRaftWords(t *testing.T) {
-	want := []string{"snapshot, compaction", "hard state", "heartbeat", "partition", "results", "not-leader, asks nX", "seed"}
+	want := []string{"snapshot, compaction", "hard state", "heartbeat", "partition", "results", "not-leader, asks nX, asks n3 first", "seed"}
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 		m := newSandbox(t, 7, 5, sz[0], sz[1])
 		press(m, "?", "?")
