@@ -236,10 +236,9 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 			bw = 5
 		}
 		if bw >= 3 {
-			full := int(float64(bw)*float64(lk.Remaining)/float64(time.Duration(lk.LeaseMS)*time.Millisecond) + 0.5)
-			if compact {
-				full = int(float64(bw)*lk.Remaining.Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
-			}
+			// The bar is drawn from the time its label shows, rounded as the label is: from
+			// the exact time left, 25.6s drew ███░ and 26.4s ████, both beside "26s" (nc21-k).
+			full := int(float64(bw)*shownLeft(lk.Remaining).Seconds()*1000/float64(max(lk.LeaseMS, 1)) + 0.5)
 			full = min(max(full, 1), bw)
 			if zero {
 				full = 0 // a label of 0.0s (or a few ms) with a filled cell would contradict itself
@@ -327,9 +326,18 @@ func firstFit(w int, texts ...string) string {
 // "1m", as the Grant and the script say, not "60s").
 func leftText(d time.Duration) string {
 	if d < 9950*time.Millisecond {
-		return fmt.Sprintf("%.1fs", d.Seconds())
+		return fmt.Sprintf("%.1fs", shownLeft(d).Seconds())
 	}
-	return fsm.DurText(d.Round(time.Second))
+	return fsm.DurText(shownLeft(d))
+}
+
+// shownLeft is the time left as leftText shows it: to a tenth of a second under 9.95s, to
+// the second above. A countdown's bar is drawn from it, so equal labels draw equal bars.
+func shownLeft(d time.Duration) time.Duration {
+	if d < 9950*time.Millisecond {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }
 
 // holds says whether a result leaves its key held: a Granted, or a Grant refused because
