@@ -124,12 +124,32 @@ func (r *tlRing) truncate(n int) {
 }
 
 func (t *timeline) add(e *cluster.Event) {
+	if e.Kind == cluster.EvMsgSent && e.Msg.Type == raftpb.MsgApp && e.Msg.Entries > 0 {
+		t.addReject(e)
+	}
 	for f := filter(0); f < nFilters; f++ {
 		if f.match(e) {
 			t.rings[f].push(e)
 		}
 	}
 	t.version++
+}
+
+// addReject puts in the lock events a follower's reject after which the leader, at the same
+// instant, backs up and resends entries (a MsgApp with entries): the follower's "appends" rows
+// that follow came from it. crash-restart's catch-up was told only under m then v (nc21-k).
+// A reject the leader answers with nothing (a stale one) stays under v.
+func (t *timeline) addReject(e *cluster.Event) {
+	r := &t.rings[filterRaft]
+	for i := r.len() - 1; i >= 0 && r.at(i).ev.At == e.At; i-- {
+		if p := &r.at(i).ev; p.Kind == cluster.EvMsgDelivered && p.Msg.Type == raftpb.MsgAppResp && p.Msg.Reject &&
+			p.Node == e.Peer && p.Peer == e.Node {
+			if l := &t.rings[filterLock]; l.len() == 0 || l.at(l.len()-1).ev.Seq != p.Seq { // once, if two sends follow it
+				l.push(p)
+			}
+			return
+		}
+	}
 }
 
 // attach follows a (new) world: drops events it has not had yet, checks the rest against it,
