@@ -72,7 +72,7 @@ func (m *Model) clientsShort(cs []string, w int) string {
 }
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
-// asks, 2 a lock that ran out without its key (held #1 · ran out: the wake time of a client
+// asks (but for a client whose 'asks nY' the narration quotes, kept up to 3), 2 a lock that ran out without its key (held #1 · ran out: the wake time of a client
 // paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time, 4 without
 // the time left, 5 names and marks. bare leaves an
 // unused client (the selected one excepted) its name alone.
@@ -173,12 +173,29 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			// nc17-a). An accepted one is on the resource line.
 			add(st.bad, fmt.Sprintf(" · write #%d ✗", c.LastWrite.Token))
 		}
-		if c != nil && brief == 0 {
-			// Also while a request is out: where it went is what the lessons point at.
+		if c != nil && (brief == 0 || brief < 4 && m.asksQuoted(name, c.Guess)) {
+			// Also while a request is out: where it went is what the lessons point at. Where
+			// the narration quotes this client's 'asks nY', it stays while other words go
+			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).
 			add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
 		}
 	}
 	return l, fits
+}
+
+// asksQuoted says whether the newest narration names client name and quotes the 'asks nY' its
+// line would show.
+func (m *Model) asksQuoted(name string, guess int) bool {
+	if m.sim == nil {
+		return false
+	}
+	quote := fmt.Sprintf("'asks n%d'", guess)
+	for _, s := range m.says() {
+		if strings.Contains(s, quote) && strings.Contains(s, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // replRule is the compact replication section's rule: the node names sit in it above their
