@@ -22,8 +22,12 @@ func TestGhostLockLeftAloneShown(t *testing.T) {
 				strings.Contains(screen, "c2 gets busy from n1") {
 				held = true
 			}
-			if freed = strings.Contains(screen, "n1 proposes Expire orders #3") && strings.Contains(screen, "orders — expired"); freed && !held {
-				t.Errorf("%dx%d: the ghost was freed before a stop showed it held", sz[0], sz[1])
+			// Any stop may show it freed: the lesson's last stop, after it, talks of the fix.
+			if strings.Contains(screen, "n1 proposes Expire orders #3") && strings.Contains(screen, "orders — expired") {
+				if !held {
+					t.Errorf("%dx%d: the ghost was freed before a stop showed it held", sz[0], sz[1])
+				}
+				freed = true
 			}
 		})
 		if !held || !freed {
