@@ -17,6 +17,7 @@ type lease struct {
 	idx      int32         // position in its heap: n.expiring when zero, else n.counting
 	zero     bool          // the countdown reached zero (event sent)
 	live     bool          // the key is held here (the lease is in a heap)
+	tries    uint8         // Expires this node proposed for this lock: the origin's Req (1, 2, …)
 }
 
 // heapOf is the heap a lease lives in: counting down, or at zero awaiting an Expire.
@@ -33,7 +34,7 @@ func (n *node) startLease(key string, leaseMS uint64) {
 		n.dropLease(l)
 	}
 	d := AddTime(n.clk.local(n.w.now), durOf(float64(leaseMS)*float64(time.Millisecond)))
-	l.deadline, l.nextTry, l.zero, l.live = d, d, false, true
+	l.deadline, l.nextTry, l.zero, l.live, l.tries = d, d, false, true, 0
 	if n.resetPending {
 		l.nextTry = Never // lease-on-promote reset: nothing expires before the reset
 	}
@@ -155,8 +156,13 @@ func (n *node) onLeaseTimer() {
 		}
 		if l.zero && n.acts() && now >= l.nextTry && l.nextTry != Never {
 			l.nextTry = AddTime(now, n.w.cfg.ElectionTimeout())
+			if l.tries < 255 {
+				l.tries++
+			}
+			// Its try tells a retry from the first proposal: both name the same token, and
+			// the timeline's two "[n1 lease expiry #1]" could not be told apart (nc20-i).
 			n.propose(fsm.Command{Kind: fsm.Expire, Key: l.key, Token: token},
-				Origin{Kind: OriginExpire, Token: token, Node: n.id})
+				Origin{Kind: OriginExpire, Token: token, Node: n.id, Req: uint64(l.tries)})
 		}
 		n.heapOf(l).push(l)
 	}

@@ -45,7 +45,7 @@ type Origin struct {
 	ID     uint64
 	Kind   OriginKind
 	Client string // acquire, release
-	Req    uint64 // the client's request id
+	Req    uint64 // the client's request id; a lease expiry's try: 1 for the node's first Expire of that lock, 2 for its retry, …
 	Token  uint64 // see OriginKind
 	Node   int    // the proposing node
 }
@@ -54,8 +54,21 @@ type Origin struct {
 func (o Origin) String() string { return o.format(o.Kind.String()) }
 
 // Label is String as the screen words it, the same in every panel: "n2 lease expiry #1",
-// "n1 ghost release #3".
-func (o Origin) Label() string { return o.format(strings.ReplaceAll(o.Kind.String(), "-", " ")) }
+// "n1 ghost release #3"; a lease manager's retry says which proposal of that Expire it is,
+// "n2 lease expiry #1, 2nd" (short: the timeline's row must fit 120x40; String, in traces,
+// stays as it was).
+func (o Origin) Label() string {
+	return o.format(strings.ReplaceAll(o.Kind.String(), "-", " ")) + o.TryText()
+}
+
+// TryText is what Label adds for a lease manager's retry, ", 2nd" (its second proposal of that
+// Expire), "" for a first proposal or any other origin.
+func (o Origin) TryText() string {
+	if o.Kind == OriginExpire && o.Req > 1 {
+		return ", " + ordinal(o.Req)
+	}
+	return ""
+}
 
 func (o Origin) format(kind string) string {
 	switch o.Kind {
@@ -101,4 +114,18 @@ func (w *World) unpackOrigin(id uint64, r *originRec) Origin {
 		o.Client = w.clients[r.client-1].name
 	}
 	return o
+}
+
+// ordinal is 2nd, 3rd, 4th, …
+func ordinal(n uint64) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
 }

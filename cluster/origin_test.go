@@ -16,6 +16,9 @@ func TestOriginLabel(t *testing.T) {
 	}{
 		{Origin{Kind: OriginGhost, Node: 1, Token: 3}, "n1 ghost release #3", "n1 ghost-release #3"},
 		{Origin{Kind: OriginExpire, Node: 2, Token: 1}, "n2 lease expiry #1", "n2 lease-expiry #1"},
+		{Origin{Kind: OriginExpire, Node: 2, Token: 1, Req: 1}, "n2 lease expiry #1", "n2 lease-expiry #1"},
+		{Origin{Kind: OriginExpire, Node: 2, Token: 1, Req: 2}, "n2 lease expiry #1, 2nd", "n2 lease-expiry #1"},
+		{Origin{Kind: OriginExpire, Node: 2, Token: 1, Req: 3}, "n2 lease expiry #1, 3rd", "n2 lease-expiry #1"},
 		{Origin{Kind: OriginAcquire, Client: "c-1", Req: 4}, "c-1 acquire req4", "c-1 acquire req4"},
 	} {
 		if c.o.Label() != c.label || c.o.String() != c.trace {
@@ -73,4 +76,20 @@ func hasPointers(t reflect.Type) bool {
 		return hasPointers(t.Elem())
 	}
 	return false
+}
+
+// The lease manager's retry says so: late-expire's two Expires of c1's token both read "[n1 lease
+// expiry #1]" in the timeline, and a newcomer could not tell the retry from the first (nc20-i).
+func TestLeaseExpiryRetrySaysItsTry(t *testing.T) {
+	w := lateExpire(t, false)
+	var labels []string
+	for _, p := range w.View(ViewOptions{Proposals: 16}).Proposals {
+		if p.Origin.Kind == OriginExpire && p.Cmd.Key == "orders" {
+			labels = append(labels, p.Origin.Label())
+		}
+	}
+	want := []string{"n1 lease expiry #2", "n1 lease expiry #2, 2nd"} // the warmup took token 1
+	if !reflect.DeepEqual(labels, want) {
+		t.Errorf("orders' Expires are labelled %q, want %q", labels, want)
+	}
 }
