@@ -245,6 +245,10 @@ func answered(op LinOp) string {
 		return ""
 	}
 	switch {
+	case op.Outcome == "existed" && op.Deleted != 0:
+		// The Replication row says "deletes c2's lock #2" for the same Expire: the claim
+		// alone read as contradicting it (nc20-i).
+		return fmt.Sprintf(", answered existed:true: it claims it freed #%d, but it deleted #%d", op.Token, op.Deleted)
 	case op.Outcome == "existed":
 		return fmt.Sprintf(", answered existed:true: it claims it freed #%d", op.Token)
 	case op.Outcome == "released":

@@ -191,6 +191,11 @@ func TestExplainNamesEachAnswer(t *testing.T) {
 			t.Errorf("%s %s: %q, want %q", c.op, c.outcome, got, c.want)
 		}
 	}
+	// An unsafe Expire that deleted another token's lock says so beside its claim.
+	op := LinOp{Client: "leader", Op: "expire", Key: "orders", Token: 1, Outcome: "existed", Deleted: 2}
+	if got, want := answered(op), ", answered existed:true: it claims it freed #1, but it deleted #2"; got != want {
+		t.Errorf("unsafe expire: %q, want %q", got, want)
+	}
 	ops := []porcupine.Operation{
 		linOp("c1", "acquire", 0, 50, "granted", 0, 1),
 		linOp("leader", "expire", 3043, 4250, "existed", 1, 0),

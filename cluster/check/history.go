@@ -25,6 +25,9 @@ type LinOp struct {
 	TimedOut bool          // no final answer (timeout or outcome-unknown); Outcome is what its entry did, if it ever applied
 	Unknown  bool          // the final answer was outcome-unknown, not the client's timeout
 	Origins  []uint64
+	// expire, ghost-release: the token of the lock it deleted when that is not Token (unsafe
+	// expire-ignores-token), so its explanation can say what it did beside what it answered.
+	Deleted uint64
 	// A client operation whose entry applied before any answer: when. Its effect happened by
 	// then (an entry is applied after it commits), so a check may end its interval there.
 	Applied   bool
@@ -164,6 +167,9 @@ func (h *history) onApply(e *cluster.Note) {
 	switch {
 	case o.LeaderDuty() || o.Kind == cluster.OriginHeld:
 		op.Return, op.Outcome, op.OutToken = at, outcome, tok
+		if o.LeaderDuty() && outcome == "existed" && e.Held && e.Prev.Token != op.Token {
+			op.Deleted = e.Prev.Token
+		}
 		h.seg(op.Key).settle(at)
 	case op.Outcome == "":
 		// The client has no answer yet (or timed out): remember the entry's effect and when.
