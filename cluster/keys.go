@@ -77,12 +77,31 @@ type applied struct {
 	res   uint64 // kind | existed<<8 | token<<16
 }
 
-func packResult(r fsm.Result) uint64 {
+// packResult packs a result. An Expired carries no token of its own, so its token bits keep by:
+// the token the Expire named when it deleted a lock another token held (unsafe
+// expire-ignores-token), 0 otherwise.
+func packResult(r fsm.Result, by uint64) uint64 {
+	if r.Kind == fsm.Expired {
+		return uint64(r.Kind) | b2u(r.Existed)<<8 | by<<16
+	}
 	return uint64(r.Kind) | b2u(r.Existed)<<8 | r.Token<<16
 }
 
 func (a applied) Result() fsm.Result {
-	return fsm.Result{Kind: fsm.ResultKind(a.res & 0xff), Existed: a.res>>8&1 == 1, Token: a.res >> 16}
+	k := fsm.ResultKind(a.res & 0xff)
+	if k == fsm.Expired {
+		return fsm.Result{Kind: k, Existed: a.res>>8&1 == 1}
+	}
+	return fsm.Result{Kind: k, Existed: a.res>>8&1 == 1, Token: a.res >> 16}
+}
+
+// deletedBy is the token an Expire named when it deleted a lock another token held, 0 for any
+// other result.
+func (a applied) deletedBy() uint64 {
+	if fsm.ResultKind(a.res&0xff) != fsm.Expired {
+		return 0
+	}
+	return a.res >> 16
 }
 
 // find is key's record, nil if the node never saw the key. The last record found is kept: an
@@ -115,8 +134,9 @@ func (n *node) rec(key string) *keyRec {
 	return r
 }
 
-// record appends a result to the key's history (a replay after a restart repeats none).
-func (n *node) record(r *keyRec, idx uint64, res fsm.Result) {
+// record appends a result to the key's history (a replay after a restart repeats none); by is
+// packResult's.
+func (n *node) record(r *keyRec, idx uint64, res fsm.Result, by uint64) {
 	if r.last.Index >= idx {
 		return
 	}
@@ -128,7 +148,7 @@ func (n *node) record(r *keyRec, idx uint64, res fsm.Result) {
 		}
 		h.Append(r.last)
 	}
-	r.last = applied{idx, packResult(res)}
+	r.last = applied{idx, packResult(res, by)}
 }
 
 // known says whether the node applied any entry for the key.

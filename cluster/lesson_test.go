@@ -397,3 +397,33 @@ func TestTransferLeader(t *testing.T) {
 		t.Fatal("transfer to a down node was accepted")
 	}
 }
+
+// The view says which Expire deleted a lock another token held, from the nodes' own applies
+// and the tracker: the screen read it from the Grant proposals before the Expire, so it
+// fetched eight proposals to learn it, and with fewer (80x24 shows one) n1's lock read "—
+// expired". Here the view holds only the newest proposal.
+func TestViewSaysAnExpireDeletedAnotherTokensLock(t *testing.T) {
+	for _, unsafe := range []bool{false, true} {
+		w := lateExpire(t, unsafe)
+		want, wantEnded := uint64(0), uint64(0)
+		if unsafe {
+			want, wantEnded = 2, 3 // the warmup took token 1: c1 holds 2, c2 3
+		}
+		v := w.View(ViewOptions{Proposals: 1})
+		for _, n := range v.Nodes {
+			for _, r := range n.Last {
+				if r.Key == "orders" && r.DeletedBy != want {
+					t.Errorf("unsafe %v: n%d's orders %v deleted by Expire #%d, want %d", unsafe, n.ID, r.Result, r.DeletedBy, want)
+				}
+			}
+		}
+		for _, p := range w.View(ViewOptions{Proposals: 16}).Proposals {
+			if p.Cmd.Kind != fsm.Expire || p.Cmd.Key != "orders" {
+				continue
+			}
+			if p.Origin.TryText() == "" && p.Ended != 0 || p.Origin.TryText() != "" && p.Ended != wantEnded {
+				t.Errorf("unsafe %v: %s [%s] ended %d, want %d on the retry, 0 on the first", unsafe, p.Cmd, p.Origin.Label(), p.Ended, wantEnded)
+			}
+		}
+	}
+}

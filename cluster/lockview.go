@@ -168,7 +168,7 @@ func (n *node) lockTable(nv *NodeView, keys []string) {
 			nv.Locks = append(nv.Locks, LockView{Key: k, Token: lk.Token, LeaseMS: lk.LeaseMS, Remaining: rem, Zero: rem == 0})
 		}
 		if r.known() {
-			nv.Last = append(nv.Last, KeyResult{Key: k, Index: r.last.Index, Result: r.last.Result()})
+			nv.Last = append(nv.Last, KeyResult{Key: k, Index: r.last.Index, Result: r.last.Result(), DeletedBy: r.last.deletedBy()})
 		}
 		if end, ok := n.delays[k]; ok && end > nv.Local {
 			nv.Delays = append(nv.Delays, KeyDelay{Key: k, Remaining: end - nv.Local})

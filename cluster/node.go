@@ -377,7 +377,11 @@ func (n *node) apply(e *pb.Entry) {
 		return
 	}
 	r := n.rec(cmd.Key)
-	n.record(r, idx, res)
+	by := uint64(0)
+	if res.Kind == fsm.Expired && res.Existed && held && prev.Token != cmd.Token {
+		by = cmd.Token // only expire-ignores-token deletes another token's lock
+	}
+	n.record(r, idx, res, by)
 	switch {
 	case res.Kind == fsm.Granted:
 		n.startLease(cmd.Key, cmd.LeaseMS)

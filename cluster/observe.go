@@ -101,6 +101,9 @@ type Proposal struct {
 	Term    uint64
 	Results [MaxNodes + 1]fsm.Result // by node id, meaningful where Applied has its bit
 	Applied uint16                   // bit id: node id applied it
+	// Ended: an Expire that deleted a lock another token held (unsafe expire-ignores-token),
+	// that lock's token, as the first node to apply it found it; 0 otherwise.
+	Ended uint64
 }
 
 // Result is what node id's apply gave, if it applied the entry.

@@ -121,6 +121,11 @@ type KeyResult struct {
 	Key    string
 	Index  uint64
 	Result fsm.Result
+	// DeletedBy: the result is an Expire's that deleted a lock another token held (unsafe
+	// expire-ignores-token), and this is the token it named ("— deleted by Expire #N"); 0
+	// otherwise. The screen read it from the proposals before the Expire (the Grant it undid),
+	// so it fetched eight of them to say what the node's own apply knew.
+	DeletedBy uint64
 }
 
 // NetView is the network's rules and what is on the wire.
@@ -232,6 +237,7 @@ type ProposalView struct {
 	Term    uint64
 	Stages  []Stage      // per node, Stages[id-1]
 	Results []fsm.Result // per node, meaningful at StageApplied
+	Ended   uint64       // Proposal.Ended: the other token's lock an Expire deleted, 0 if none
 }
 
 // ViewOptions bound how much a View copies.
@@ -427,7 +433,7 @@ func writeView(wr *write) WriteView {
 }
 
 func (w *World) proposalView(p *Proposal) ProposalView {
-	pv := ProposalView{Origin: p.Origin, Cmd: p.Cmd, At: p.At, Index: p.Index, Term: p.Term,
+	pv := ProposalView{Origin: p.Origin, Cmd: p.Cmd, At: p.At, Index: p.Index, Term: p.Term, Ended: p.Ended,
 		Stages: make([]Stage, len(w.nodes)), Results: make([]fsm.Result, len(w.nodes))}
 	for i, n := range w.nodes {
 		pv.Stages[i], pv.Results[i] = w.stage(n, p)

@@ -376,12 +376,6 @@ func (m *Model) takeView() {
 	if m.focus == panelTracker {
 		props = max(props, trackerKept) // every proposal the tracker keeps, to scroll back through
 	}
-	if m.v.Config.Unsafe.ExpireIgnoresToken {
-		// An Expire that deleted another token's lock is told by the Grant before it
-		// (expiredOther): with only the newest row's proposal, as at 80x24, n1's lock read
-		// "— expired" and its row Expired{existed:true}, where 120x40 says "deleted by Expire #1".
-		props = max(props, 8)
-	}
 	o := cluster.ViewOptions{LogTail: max(m.lay.logTail, 2*props), Events: 1, Proposals: props,
 		LockRows: m.lockRowsFit(), LockKeys: m.lockKeysWanted(), LockPrefix: m.locks.prefix, KeyCache: &m.locks.cache}
 	if m.Following() && m.served.View != nil {

@@ -115,7 +115,7 @@ func (m *Model) deletedBy(n *cluster.NodeView, key string) uint64 {
 			if m.v.Config.Unsafe.LocalExpiry && holds(r.Result) {
 				return 0 // lockState's "— deleted here"
 			}
-			return m.expireNamed(r)
+			return r.DeletedBy
 		}
 	}
 	return 0
@@ -264,7 +264,7 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 				l.add(st.gone, firstFit(l.room(), pick(compact, "— deleted here", "— deleted on its own clock"), "— deleted here", "— deleted"))
 				return
 			}
-			if tok := m.expireNamed(r); tok != 0 {
+			if tok := r.DeletedBy; tok != 0 {
 				// Unsafe expire-ignores-token: an Expire naming an older token deleted this
 				// lock. "— expired" read as if the holder's own lease had run out.
 				l.add(st.gone, firstFit(l.room(), deletedByText(tok), "— deleted"))
@@ -283,21 +283,6 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 	}
 	// Nothing applied for the key here yet (the Grant has not reached this node).
 	l.add(st.faint, firstFit(l.room(), pick(compact, "· not yet", "· not applied yet"), "· not yet", "·"))
-}
-
-// expireNamed is the token an Expire named where it deleted another token's lock (unsafe
-// expire-ignores-token), 0 otherwise.
-func (m *Model) expireNamed(r cluster.KeyResult) uint64 {
-	for i := range m.v.Proposals {
-		p := &m.v.Proposals[i]
-		if p.Index == r.Index && p.Index != 0 {
-			if _, tok := m.expiredOther(p, &r.Result); tok != 0 {
-				return p.Cmd.Token
-			}
-			return 0
-		}
-	}
-	return 0
 }
 
 // delayOf is key's lock-delay still running on node n.

@@ -492,26 +492,27 @@ func originText(o cluster.Origin) string {
 }
 
 // expiredOther is the holder and token of the lock an Expire deleted when that is not the
-// token it names (only an unsafe run does that): the latest Grant of its key logged before it.
+// token it names (only an unsafe run does that): the token as the tracker saw it applied
+// (ProposalView.Ended); the holder the client its Grant answered where the view holds that
+// Grant, else the client that still holds the token, "" when none does.
 func (m *Model) expiredOther(p *cluster.ProposalView, res *fsm.Result) (string, uint64) {
-	if p.Cmd.Kind != fsm.Expire || res.Kind != fsm.Expired || !res.Existed || p.Index == 0 {
+	if p.Ended == 0 || res.Kind != fsm.Expired || !res.Existed {
 		return "", 0
 	}
-	var g *cluster.ProposalView
 	for i := range m.v.Proposals {
 		q := &m.v.Proposals[i]
-		if q.Cmd.Kind == fsm.Grant && q.Cmd.Key == p.Cmd.Key && q.Index > 0 && q.Index < p.Index && (g == nil || q.Index > g.Index) {
-			g = q
+		if r, _ := appliedResult(q); q.Cmd.Kind == fsm.Grant && q.Cmd.Key == p.Cmd.Key && r != nil && r.Kind == fsm.Granted && r.Token == p.Ended && q.Origin.Client != "" {
+			return q.Origin.Client, p.Ended
 		}
 	}
-	if g == nil {
-		return "", 0
+	for _, c := range m.v.Clients {
+		for _, h := range c.Holds {
+			if h.Key == p.Cmd.Key && h.Token == p.Ended {
+				return c.Name, p.Ended
+			}
+		}
 	}
-	r, _ := appliedResult(g)
-	if r == nil || r.Kind != fsm.Granted || r.Token == p.Cmd.Token {
-		return "", 0
-	}
-	return g.Origin.Client, r.Token
+	return "", p.Ended
 }
 
 // newestEntry is the tracker in a few words, in w cells where it can: its newest proposal,

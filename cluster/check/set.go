@@ -39,7 +39,7 @@ func (s *Set) Observe(e *cluster.Note) {
 func (s *Set) Applied(e *cluster.Note) {
 	s.chk.onApply(e)
 	s.chk.conf.checkConfAt(s.chk, e)
-	s.tracker.applied(e.Cmd.Origin, e.Node, e.Index, e.Result)
+	s.tracker.applied(e)
 	s.history.onApply(e)
 }
 

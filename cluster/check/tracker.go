@@ -27,7 +27,7 @@ func (t *tracker) observe(e *cluster.Note) {
 	case cluster.EntryAppended:
 		t.placed(e.Cmd.Origin, e.Node, e.Index, e.Term)
 	case cluster.EntryApplied:
-		t.applied(e.Cmd.Origin, e.Node, e.Index, e.Result)
+		t.applied(e)
 	}
 }
 
@@ -72,9 +72,14 @@ func (t *tracker) placed(id uint64, node int, index, term uint64) {
 	}
 }
 
-func (t *tracker) applied(id uint64, node int, index uint64, res fsm.Result) {
-	if p := t.find(id); p != nil && p.Index == index {
-		p.Results[node] = res
-		p.Applied |= 1 << node
+// applied records a node's result; an Expire that deleted another token's lock records that
+// token too (the first apply's: every node applies the same entries to the same table).
+func (t *tracker) applied(e *cluster.Note) {
+	if p := t.find(e.Cmd.Origin); p != nil && p.Index == e.Index {
+		p.Results[e.Node] = e.Result
+		p.Applied |= 1 << e.Node
+		if r := e.Result; p.Ended == 0 && r.Kind == fsm.Expired && r.Existed && e.Held && e.Prev.Token != e.Cmd.Token {
+			p.Ended = e.Prev.Token
+		}
 	}
 }
