@@ -35,8 +35,8 @@ func (e *Event) Describe() string {
 			return fmt.Sprintf("n%d confirms n%d still leads (ReadIndex heartbeat)", e.Node, e.Peer)
 		}
 		if e.Msg.Reject && e.Msg.Type == pb.MsgAppResp {
-			// Said as the leader hears it: what it does next (back up and resend) follows from
-			// it (crash-restart's timeline shows it before the follower appends what was resent).
+			// Said as the leader hears it: what it does next (back up and resend, or send a
+			// snapshot) follows from it (crash-restart's and snapshot-catch-up's timelines).
 			return fmt.Sprintf("n%d hears n%d reject its append after entry %d", e.Peer, e.Node, e.Msg.Index)
 		}
 		return fmt.Sprintf("%s n%d→n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)

@@ -124,7 +124,7 @@ func (r *tlRing) truncate(n int) {
 }
 
 func (t *timeline) add(e *cluster.Event) {
-	if e.Kind == cluster.EvMsgSent && e.Msg.Type == raftpb.MsgApp && e.Msg.Entries > 0 {
+	if e.Kind == cluster.EvSnapshotSent || (e.Kind == cluster.EvMsgSent && e.Msg.Type == raftpb.MsgApp && e.Msg.Entries > 0) {
 		t.addReject(e)
 	}
 	for f := filter(0); f < nFilters; f++ {
@@ -136,8 +136,8 @@ func (t *timeline) add(e *cluster.Event) {
 }
 
 // addReject puts in the lock events a follower's reject after which the leader, at the same
-// instant, backs up and resends entries (a MsgApp with entries): the follower's "appends" rows
-// that follow came from it. crash-restart's catch-up was told only under m then v (nc21-k).
+// instant, backs up and resends entries (a MsgApp with entries) or sends a snapshot: the
+// follower's rows that follow came from it. Told only under m then v before (nc20-l, nc21-k).
 // A reject the leader answers with nothing (a stale one) stays under v.
 func (t *timeline) addReject(e *cluster.Event) {
 	r := &t.rings[filterRaft]
