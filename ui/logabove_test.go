@@ -117,10 +117,10 @@ func TestAboveFormsUnderASnapshot(t *testing.T) {
 	}{
 		{202, 201, 201, [2]string{"1-201 in snapshot", "1-201 snap"}},
 		{201, 201, 201, [2]string{"1-200 in snapshot", "1-200 snap"}},
-		{203, 204, 201, [2]string{"1-201 in snapshot, 202 above", "202 above"}},
-		{206, 210, 201, [2]string{"1-201 in snapshot, 202-205 above", "202-205 above"}},
-		{206, 203, 201, [2]string{"1-201 in snapshot, 202-203 above, none 204-205", "202-203 above, none to 205"}},
-		{206, 201, 201, [2]string{"1-201 in snapshot, none 202-205", "none to 205"}},
+		{203, 204, 201, [2]string{"1-201 in snapshot, 202 above", "snap, 202 above"}},
+		{206, 210, 201, [2]string{"1-201 in snapshot, 202-205 above", "snap, 202-205 above"}},
+		{206, 203, 201, [2]string{"1-201 in snapshot, 202-203 above, none 204-205", "snap, 202-203 above, none to 205"}},
+		{206, 201, 201, [2]string{"1-201 in snapshot, none 202-205", "snap, none to 205"}},
 		{201, 3, 1, [2]string{"entries 1-3 above, none 4-200", "1-3, none to 200"}}, // the bootstrap alone: as before
 	} {
 		if got := aboveForms(c.lo, c.last, c.snap); got != c.want {

@@ -24,7 +24,7 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 	}
 	if lo > 1 && rows >= 2 { // logWindow left a row to say what is above
 		forms := aboveForms(lo, n.LastIndex, n.Snapshot)
-		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+forms[0], "  … "+forms[1], "…")), iw))
+		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+forms[0], "  … "+forms[1], "  … "+strings.TrimPrefix(forms[1], "snap, "), "…")), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
 		l := newLine(iw)
@@ -104,7 +104,7 @@ func aboveText(lo, last uint64, long bool) string {
 // aboveForms is what a log column leaves out above lo, long then short: aboveText's, or, on a
 // node that compacted its log into a snapshot at snap, what the snapshot covers apart from the
 // entries it holds: "1-201 in snapshot" (short: "1-201 snap"), "1-201 in snapshot, 202
-// above" (short: "202 above").
+// above" (short: "snap, 202 above", then "202 above").
 // Round 8 read "… 1-202 above" under "snap 201" as "it still holds 1-202": those up to 201
 // are no longer entries.
 func aboveForms(lo, last, snap uint64) [2]string {
@@ -124,7 +124,9 @@ func aboveForms(lo, last, snap uint64) [2]string {
 	if len(long) == 0 {
 		return [2]string{in + " in snapshot", in + " snap"} // short as a row's "(snap)"
 	}
-	return [2]string{in + " in snapshot, " + strings.Join(long, ", "), strings.Join(short, ", ")}
+	// The short form still names the snapshot ("snap 201" on the rule above says which): a
+	// bare "… 202 above" under it read as the snapshot's entries scrolled off (nc20-l).
+	return [2]string{in + " in snapshot, " + strings.Join(long, ", "), "snap, " + strings.Join(short, ", ")}
 }
 
 // span is "202" or "202-205".
@@ -158,6 +160,14 @@ func (m *Model) logForm(lo, hi uint64, digits, iw int) int {
 	var coming []cluster.EntryView // the Expires a Grant in view may still get
 	for i := range m.v.Nodes {
 		n := &m.v.Nodes[i]
+		// And every lock held, its Grant in a log or not: compacted into a snapshot, it went
+		// unforeseen, so snapshot-catch-up's entries read "G jobs 1m" while n5 still held
+		// 'orders' Grant and "Grant jobs 1m" once its restore dropped it (nc20-l).
+		for _, lk := range n.Locks {
+			if lk.Token > 0 {
+				coming = append(coming, cluster.EntryView{Term: n.Term, Cmd: fsm.Command{Kind: fsm.Expire, Key: lk.Key, Token: lk.Token}})
+			}
+		}
 		for j := range n.Log {
 			e := &n.Log[j]
 			if e.Index > hi || e.Empty || e.Conf != "" || e.Cmd.Kind != fsm.Grant {
