@@ -58,3 +58,17 @@ func (n *node) ownLease() (time.Duration, bool) {
 	next := max(0, n.nextTick-n.clk.tickLocal(n.w.now))
 	return next + time.Duration(ticks-1)*c.Tick, true
 }
+
+// quorumCheck is, on a leader with check-quorum (and without unsafe lease-read, whose own lease
+// says this already), how long by its own clock until its next quorum check, and whether that
+// check would pass if it came now: a majority was heard from since the last one (raft's
+// RecentActive, what the check itself reads). A passing check leaves no event, so this is the
+// only way to see one coming (nc20-a).
+func (n *node) quorumCheck() (next time.Duration, pass, ok bool) {
+	c := n.w.cfg
+	if !c.CheckQuorum || c.Unsafe.LeaseRead || !n.up || n.role != RoleLeader {
+		return 0, false, false
+	}
+	tick := max(0, n.nextTick-n.clk.tickLocal(n.w.now))
+	return tick + time.Duration(c.Election-n.checkTicks-1)*c.Tick, n.quorumActive(), true
+}

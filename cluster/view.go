@@ -74,7 +74,12 @@ type NodeView struct {
 	// answer lease-based reads if it hears from no one (HasOwnLease false otherwise).
 	OwnLease    time.Duration
 	HasOwnLease bool
-	Frozen      bool // freeze nX D: its process is stalled
+	// QuorumCheck is, on a leader with check-quorum (not unsafe lease-read), how long by its own
+	// clock until its next quorum check; QuorumActive says a majority answered since the last
+	// one, so that check would pass. HasQuorumCheck is false on any other node.
+	QuorumCheck                  time.Duration
+	QuorumActive, HasQuorumCheck bool
+	Frozen                       bool // freeze nX D: its process is stalled
 	// Unread is, while frozen, what waits in its buffer, oldest first.
 	Unread []Unread
 }
@@ -175,13 +180,16 @@ type ClientView struct {
 	Rate      float64
 	Guess     int           // the node it believes leads
 	Timeout   time.Duration // how long it waits for an answer, on its clock
-	Doing     string        // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
-	Queued    int
-	Holds     []HoldView
-	LastReply ReplyKind // the latest answer it got, a background keepalive's included
-	LastToken uint64
-	LastKey   string
-	LastWrite *WriteView
+	// Waited is, while a request is in flight (Doing), how long by its clock since it first
+	// sent it; Wait is the timeout it was sent with (it gives up when Waited reaches it).
+	Waited, Wait time.Duration
+	Doing        string // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
+	Queued       int
+	Holds        []HoldView
+	LastReply    ReplyKind // the latest answer it got, a background keepalive's included
+	LastToken    uint64
+	LastKey      string
+	LastWrite    *WriteView
 }
 
 // HoldView is a lock a client believes it holds, timed on its own clock.
@@ -338,6 +346,7 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	}
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
+	nv.QuorumCheck, nv.QuorumActive, nv.HasQuorumCheck = n.quorumCheck()
 	nv.Frozen = n.frz.on
 	for i := range n.frz.inbox {
 		nv.Unread = append(nv.Unread, n.frz.inbox[i].unread())
@@ -397,6 +406,7 @@ func (w *World) clientView(c *client) ClientView {
 		LastReply: c.seen.kind, LastToken: c.seen.token, LastKey: c.seen.key}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key
+		cv.Waited, cv.Wait = max(0, cv.Local-c.cur.sentLocal), c.cur.wait
 	} else if c.curWrite != nil && !c.curWrite.decided {
 		// Once the resource has decided, LastWrite carries the verdict; only the reply is
 		// still on its way back, and showing the write as pending as well said it twice.

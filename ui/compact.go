@@ -216,12 +216,10 @@ func (m *Model) replRule(w, rows int) string {
 	for id := 1; id <= len(m.v.Nodes); id++ {
 		l.add(st.headKey, fmt.Sprintf("n%-2d", id))
 	}
-	note := "·none ○appended ◆committed ✓applied"
-	if l.room() < width(note)+4 {
-		note = "· ○ ◆ ✓ (? legend)"
-	}
+	// Marks give way with their words: bare "· · ○ ◆ ✓" read as garbage (nc20-a); ? has them.
+	note := firstFit(l.room()-4, "·none ○appended ◆committed ✓applied", "○appended ◆committed ✓applied", "? legend")
 	if mark != "" {
-		note = firstFit(l.room()-4, mark+" · ·none ○appended ◆committed ✓applied", mark+" · · ○ ◆ ✓ (? legend)", mark)
+		note = firstFit(l.room()-4, mark+" · ·none ○appended ◆committed ✓applied", mark+" · ○appended ◆committed ✓applied", mark+" · ? legend", mark)
 	}
 	if l.room() >= width(note)+4 {
 		l.add(st.border, strings.Repeat("─", l.room()-width(note)-3))
@@ -260,10 +258,19 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	l.add(st.plain, " ")
 	l.add(st.term(n.Term), fit("T"+strconv.FormatUint(n.Term, 10), 4)+" ")
 	l.add(st.plain, fit(fmt.Sprintf("%d/%s", n.Commit, appliedText(n)), m.commitWidth())+" ")
-	if skew := skewText(n.Rate, n.Offset); skew != "" {
-		l.add(st.warn, fit(skew, 11)+" ")
+	skew, ss := skewText(n.Rate, n.Offset), st.warn
+	if skew == "" {
+		skew, ss = "×1", st.faint
+	}
+	if left, mark, ms := m.quorumCheckText(n); left != "" && width(skew+" "+left+mark) <= 11 {
+		// A leader's next check-quorum, counted on this clock: the wide columns' "check 0.9s ✓"
+		// (no room for the word: the legend has it). Where the clock's text leaves no room, none.
+		l.add(ss, skew+" ")
+		l.add(st.plain, left)
+		l.add(ms, mark)
+		l.add(st.plain, strings.Repeat(" ", 12-width(skew+" "+left+mark)))
 	} else {
-		l.add(st.faint, fit("×1", 11)+" ")
+		l.add(ss, fit(skew, 11)+" ")
 	}
 	ns, net := m.netShort(n)
 	l.add(ns, fit(net, 8)+" ")
@@ -654,4 +661,17 @@ func (m *Model) resourceShort(fenced bool) []headSeg {
 		}
 	}
 	return append(segs, headSeg{st.plain, " "})
+}
+
+// quorumCheckText is a leader's next check-quorum as its column shows it: how long until it on
+// its own clock ("0.9s"), then " ✓" if a majority answered since its last check (it will pass)
+// or " ✗" if not, and the mark's style; "" on any other node.
+func (m *Model) quorumCheckText(n *cluster.NodeView) (left, mark string, s sty) {
+	if !n.HasQuorumCheck {
+		return "", "", m.st.plain
+	}
+	if n.QuorumActive {
+		return leftText(n.QuorumCheck), " ✓", m.st.good
+	}
+	return leftText(n.QuorumCheck), " ✗", m.st.bad
 }

@@ -132,9 +132,9 @@ func (m *Model) helpBody(w, h int) []string {
 		"log: ✓ applied · ◆ committed, not applied (a DOWN node applies nothing: its lock table went with its memory) · ○ not committed (italic) · t3 = term 3 · · none: not in that node's log · every entry in the widest form all of them fit whole, with room for a held lock's Expire (so a name stays from stop to stop): Grant KEY LEASE CLIENT · Grant KEY LEASE · Grant KEY · G KEY LEASE · G KEY (G Grant, R Release, E Expire; the Replication panel has the rest)",
 		"locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · · not yet = the node has applied nothing for that key",
 		"timeline: at a stop, its story since the stop before; [c2 acquire req2] / [n1 lease expiry #1] after a proposal: who proposed it (?? origin tags); when it does not fit, the rows of one entry on several nodes fold into one (n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), and \"↑ N rows above\" or \"↓ N more\" say what is off screen; focus it (shift+tab) and ↑↓ to see every row",
-		"clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: commands waiting their turn (one request at a time; a paused one sends them on waking) · ⋯ a request waiting for its answer · +N: N locks more than its row shows",
+		"clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: commands waiting their turn (one request at a time; a paused one sends them on waking) · ⋯ a request waiting for its answer · waited 0.9s of 2s: how long, on its clock, since it first sent it, of its request timeout (it gives up then) · +N: N locks more than its row shows",
 		// nc19-d: the dashed "→0.848s •┄┄┄┄⋯ MsgApp … ⋯ held 400ms" rows had no word anywhere.
-		"message diagram (m): a row per message, • its sender, ▶ ◀ its receiver · +2ms: how long it took, held 400ms: of that, a delay on its link · →0.848s •┄┄┄⋯ dashed: still on the wire, sent at 0.848s (⋯ held 400ms: a delay holds it) · ✗ dropped, and why · ◌ reached a frozen node, unread",
+		"message diagram (m): a row per message, • its sender, ▶ ◀ its receiver · +2ms: how long it took, held 400ms: of that, a delay on its link · →0.848s •┄┄┄⋯ dashed: still on the wire, sent at 0.848s (⋯ held 400ms: a delay holds it) · ✗ dropped, and why · ◌ reached a frozen node, unread · MsgHeartbeat commit 4: the leader's commit index, capped at what it knows that node holds (0 to one it has not heard from yet) · ReadIndex: a heartbeat, or its answer, that a read (busy, not-found) waits on",
 		"replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change) · ↑ N earlier: entries above; focus it (shift+tab) and ↑↓ to see them",
 	}
 	if m.lay.mode == modeCompact {
@@ -151,6 +151,10 @@ func (m *Model) helpBody(w, h int) []string {
 	}
 	if m.v.Config.Unsafe.ExpireIgnoresToken {
 		legend = append(legend, "— deleted by Expire #1 (unsafe expire-ignores-token; in a narrow column \"by Expire #1\" goes under it): an Expire naming token 1 deleted the lock another token held")
+	}
+	if m.v.Config.CheckQuorum && !m.v.Config.Unsafe.LeaseRead {
+		// nc20-a: a passing check-quorum left no trace anywhere.
+		legend = slices.Insert(legend, 2, "check 0.8s ✓ (a leader's first line; in the small layout after its clock, 0.8s ✓): its next check-quorum, in 0.8s of its own clock · ✓ a majority answered it since its last check, so that check passes · ✗ none has yet: if none does by then, it steps down")
 	}
 	if m.v.Config.Unsafe.LeaseRead {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")

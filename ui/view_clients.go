@@ -144,6 +144,11 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 			q = fmt.Sprintf(" +%d queued", c.Queued)
 		}
 		l.opt(piece{st.key, " · ⋯ " + c.Doing}, piece{st.faint, q})
+		if c.Wait > 0 {
+			// How long it has waited, of its timeout, on its clock: lease-read's narration says
+			// the answer comes "before c2's 2s timeout", and nothing showed it (nc20-a).
+			l.opt(piece{st.faint, " · waited " + leftText(c.Waited) + " of " + fsm.DurText(c.Wait)})
+		}
 	} else if c.Queued > 0 && !c.Paused {
 		l.opt(piece{st.faint, fmt.Sprintf(" · %d queued", c.Queued)}) // behind a write's reply
 	}

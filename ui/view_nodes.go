@@ -137,6 +137,14 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		left := leftText(n.OwnLease)
 		l1.add(st.headKey, firstFit(l1.room()-width(left), " · own lease ", " · lease ", " L"))
 		l1.add(st.bold, left)
+	} else if n.HasQuorumCheck {
+		// A leader's "lead" would name itself: the line shows its next check-quorum instead,
+		// when (own clock) and whether it would pass now. A passing check leaves no event, and
+		// lease-read's student could not see one coming (nc20-a).
+		left, mark, ms := m.quorumCheckText(n)
+		l1.add(st.headKey, firstFit(l1.room()-width(left+mark), " · check ", " chk ", " "))
+		l1.add(st.plain, left)
+		l1.add(ms, mark)
 	} else if n.Lead != 0 && n.Up {
 		l1.add(st.headKey, pick(narrow, " ", " · lead "))
 		l1.add(st.plain, "n"+strconv.Itoa(n.Lead))
