@@ -67,7 +67,15 @@ func (m *Msg) Label() string {
 		}
 		return fmt.Sprintf("%s t%d yes", i.Type.String(), i.Term)
 	case pb.MessageType_MsgHeartbeat:
+		if i.Read {
+			// The round a read waits for looked like any other heartbeat (nc19-a, nc20-a).
+			return fmt.Sprintf("MsgHeartbeat commit %d ReadIndex", i.Commit)
+		}
 		return fmt.Sprintf("MsgHeartbeat commit %d", i.Commit)
+	case pb.MessageType_MsgHeartbeatResp:
+		if i.Read {
+			return "MsgHeartbeatResp ReadIndex"
+		}
 	case pb.MessageType_MsgSnap:
 		return fmt.Sprintf("MsgSnap idx %d", i.Index)
 	}
@@ -185,6 +193,13 @@ func (m *Msg) RaftNotes() []string {
 	}
 	if m.Commits {
 		d = append(d, "moved the leader's commit index")
+	}
+	if m.Info.Type == pb.MessageType_MsgHeartbeat {
+		// nc20-a: a new leader's "commit 0 →n1" next to "commit 6 →n2" had no reason given.
+		d = append(d, "commit: the leader's commit index, capped at the last entry it knows this node holds (0 to a node it has not heard from)")
+	}
+	if m.Info.Read {
+		d = append(d, "ReadIndex: carries a read's request; the answers tell the leader it still leads")
 	}
 	for _, e := range m.Entries {
 		s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
