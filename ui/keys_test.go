@@ -493,7 +493,8 @@ func TestKeysPageScrolls(t *testing.T) {
 	if !strings.Contains(m.View(), "replication: · not received") {
 		t.Fatalf("↓ does not reach the end:\n%s", m.View())
 	}
-	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup") // enough for the small layout's longer legend (its node rows, its net line)
+	// Enough for the small layout's longer legend (its node rows, its net line, a leader's check).
+	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
 	if !strings.Contains(m.View(), "space pause/resume ·") {
 		t.Fatalf("pgup does not come back:\n%s", m.View())
 	}
