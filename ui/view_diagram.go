@@ -94,6 +94,16 @@ func sameMark(a, b *diagram.Mark) bool {
 	return a.Kind == b.Kind && a.Text == b.Text && a.Node != b.Node && a.Node > 0 && b.Node > 0
 }
 
+// leaderApart says whether two apply marks are a leader's and a follower's: a leader applies
+// when a majority has the entry, a follower when the leader's next message tells it, so one
+// row for both read as one instant (first-lock's "n1 n3 n4 ✓ Grant …", nc21-d).
+func leaderApart(a, b *diagram.Row) bool {
+	if a.M.Kind != diagram.MarkApply || a.M.Node < 1 || b.M.Node < 1 || a.M.Node >= len(a.Lanes) || b.M.Node >= len(b.Lanes) {
+		return false
+	}
+	return (a.Lanes[a.M.Node].Role() == diagram.LaneLeader) != (b.Lanes[b.M.Node].Role() == diagram.LaneLeader)
+}
+
 // visualRows is every kept row that passes the filters, oldest first, with equal marks on
 // several lanes merged into one row (at the oldest one's Seq and time), and the index of the
 // row holding the selected one (or -1). Merging does not depend on the selection, so ↑/↓ step
@@ -109,7 +119,7 @@ func (m *Model) visualRows() (out []dgRow, sel int) {
 		if !m.dgMatch(r, key, client) {
 			continue
 		}
-		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) {
+		if k := len(out) - 1; k >= 0 && r.Mark && out[k].row.Mark && sameMark(&out[k].row.M, &r.M) && !leaderApart(out[k].row, r) {
 			out[k].lanes = append(out[k].lanes, lanes.Index(r.M.Node, r.M.Client))
 			out[k].to = r.At
 		} else {
@@ -392,8 +402,13 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 			}
 		}
 		label = m.markLabel(dr)
-		if span := " ‥" + simTime(dr.to); dr.to > dr.row.At && width(label+span) <= w-g.labelX-1 {
+		spans := dr.to > dr.row.At && simTime(dr.to) != at // not n3 n4 at 1.307s, µs apart
+		if span := " ‥" + simTime(dr.to); spans && width(label+span) <= w-g.labelX-1 {
 			label += span // merged marks sit at the first node's time: the last one's, where room is
+		} else if spans {
+			// No room: the time says it does not stand for every lane ("1.305s ✓ │ ✓ ✓ n1 n3
+			// n4 ✓" read as one instant, nc21-d); the selected row's details name the last.
+			at += "‥"
 		}
 	default:
 		label, outcome = m.msgText(dr)
@@ -507,7 +522,7 @@ func (m *Model) markLabel(dr *dgRow) string {
 // last one's time: the lanes narrow for it, as for any label).
 func (m *Model) rowLabel(dr *dgRow) string {
 	if dr.row != nil && dr.row.Mark {
-		if dr.to > dr.row.At {
+		if dr.to > dr.row.At && simTime(dr.to) != simTime(dr.row.At) {
 			return m.markLabel(dr) + " ‥" + simTime(dr.to)
 		}
 		return m.markLabel(dr)

@@ -252,6 +252,7 @@ func (r *Recorder) Add(e *cluster.Event) {
 			}
 			if !last.Mark && last.At == e.At && last.Msg.To == e.Node && last.Msg.Info.Type == pb.MessageType_MsgAppResp {
 				last.Msg.Commits, last.Msg.Lock = true, true
+				r.quorumReplies(e.Node, e.Index, last.Msg.From)
 			}
 		}
 	case cluster.EvClientSend:
@@ -278,6 +279,48 @@ func (r *Recorder) Add(e *cluster.Event) {
 		r.member(e)
 	default:
 		r.mark(e)
+	}
+}
+
+// quorumReplies shows with the lock messages every follower's reply that, with the one that
+// moved the commit (from last), made the majority for index idx at leader: the first reply from
+// each follower acknowledging idx or more since the leader appended it. The lock view showed
+// only the reply that completed the majority, one reply and the leader's own copy, 2 of 5
+// (nc21-d).
+func (r *Recorder) quorumReplies(leader int, idx uint64, last int) {
+	var since time.Duration
+	if leader >= 0 && leader < len(r.logs) {
+		if en, ok := r.logs[leader][idx]; ok {
+			since = en.At
+		}
+	}
+	first := make([]int, len(r.logs)) // by follower: 1 + the row of its earliest such reply
+	for j := len(r.rows) - 1; j >= 0 && r.rows[j].At >= since; j-- {
+		m := &r.rows[j].Msg
+		if r.rows[j].Mark || m.Kind != Raft || m.To != leader || m.From == last || m.State != Delivered ||
+			m.Info.Type != pb.MessageType_MsgAppResp || m.Info.Reject || m.Info.Index < idx ||
+			m.From < 1 || m.From >= len(first) {
+			continue
+		}
+		first[m.From] = j + 1
+	}
+	for _, j := range first {
+		if j > 0 {
+			r.promote(&r.rows[j-1])
+		}
+	}
+}
+
+// promote counts a kept message row among the lock messages from now on (a page recorder's
+// bounds move it from the routine rows to the detail rows).
+func (r *Recorder) promote(row *Row) {
+	if row.Mark || row.Msg.Lock {
+		return
+	}
+	row.Msg.Lock = true
+	if r.page != nil {
+		r.page.routine--
+		r.page.detail++
 	}
 }
 
