@@ -32,17 +32,6 @@ func (m *Model) focusMark(p panel) string {
 	return ""
 }
 
-// clientsFirst is the clients with the selected one first.
-func (m *Model) clientsFirst() []string {
-	out := []string{m.client}
-	for _, c := range m.clients() {
-		if c != m.client {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // clientsShort is several clients on one row, a few words each: what it holds or does. When
 // that is too wide the words give way, least needed first (where it asks, the key of a lock
 // that ran out, the wake time, the time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).

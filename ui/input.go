@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -249,7 +250,10 @@ func (m *Model) cycleClient(d int) {
 		}
 	}
 	m.client = cs[(i+d+len(cs))%len(cs)]
-	m.say("client %s selected (a acquire, r release, f write, d disconnect, g pause)", m.client)
+	// Behind a pause note at 80x24 the list was cut to "r re…" (nc21-d): the short form's
+	// parts give way whole.
+	m.sayFit(fmt.Sprintf("client %s selected (a acquire, r release, f write, d disconnect, g pause)", m.client),
+		fmt.Sprintf("client %s selected · a r f d g act on it (? keys)", m.client))
 }
 
 func (m *Model) togglePause() {

@@ -227,12 +227,10 @@ func (clientsPanel) Render(m *Model, r rect) []string {
 	}
 	w := r.w
 	rows := []string{rule(m.st, m.focusName(panelClients, "clients"), "tab · "+m.acquireHint(), w)}
+	// In name order whatever is selected (▸ marks it): moving the selected one first reordered
+	// the row for the rest of a lesson after one ↓ (nc21-d). With fewer rows than clients the
+	// last row sums up every client the rows leave out, so c2 taking the lock still shows.
 	cs := m.clients()
-	if r.h-1 < len(cs) && r.h > 1 {
-		// Fewer rows than clients: the last row sums up every client the rows leave out,
-		// so c2 taking the lock shows even when only the selected client has a whole row.
-		cs = m.clientsFirst()
-	}
 	for i := 0; i < r.h-1; i++ {
 		switch {
 		case i == r.h-2 && len(cs) > i+1:

@@ -575,6 +575,14 @@ func (m *Model) statusLine(w int) string {
 			text = text[:i]
 		}
 	}
+	// Still too long: whole words give way, an ellipsis saying so (never "r re…").
+	if width(text)+1 > l.room() {
+		words := strings.Fields(text)
+		for len(words) > 1 && width(strings.Join(words, " ")+" …")+1 > l.room() {
+			words = words[:len(words)-1]
+		}
+		text = strings.Join(words, " ") + " …"
+	}
 	l.add(s, " "+text)
 	return l.String()
 }
