@@ -589,3 +589,35 @@ func (c *Comparison) World(i int) *cluster.World { return c.Sides[i].p.World() }
 // StepFailures is side i's failed steps so far (expects, wait-untils), in order: for a shared
 // script's side 1, where its run does not do what the story says.
 func (c *Comparison) StepFailures(i int) []Failure { return c.Sides[i].p.r.Failures }
+
+// Twin is the run a lesson is about beside, for play's compare key: a lesson with an unsafe
+// switch beside its copy without it (the safe run), else one with an option --without can
+// switch off beside its copy without that option. Those are the pairs `compare A --unsafe S`
+// and `compare A --without O` build, from the same scenario in memory (no file is read). name
+// says the twin's run in a word or two, short enough for the 80-column key line ("keep",
+// "safe run", "no lock-delay"); nil when s has no twin.
+func Twin(s *Scenario) (twin *Scenario, name string) {
+	if len(s.Header.Unsafe) > 0 {
+		u := *s
+		u.Header.Unsafe = nil
+		u.Header.Set = map[string]bool{}
+		for k, v := range s.Header.Set {
+			u.Header.Set[k] = v && k != "unsafe"
+		}
+		return &u, "safe run"
+	}
+	for _, o := range offOptions {
+		if o.on(&s.Header.Config) == "" {
+			continue
+		}
+		u, err := WithoutOption(s, o.name)
+		if err != nil {
+			return nil, ""
+		}
+		if o.back != "" {
+			return u, o.back
+		}
+		return u, "no " + o.name
+	}
+	return nil, ""
+}

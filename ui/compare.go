@@ -47,6 +47,9 @@ type CompareModel struct {
 	// (compare_scroll.go); nil at a move in time: the newest rows.
 	scroll  *resultsPos
 	resSize [2][2]int // each half's results' width and rows, as last drawn
+	// fromPlay: opened from a lesson (C, twin.go), whose Model takes esc and C back to it;
+	// the key line says so.
+	fromPlay bool
 }
 
 // compareKeys are the comparison's keys: the clock only, since an action on one side would

@@ -321,9 +321,13 @@ func storyMissText(f scenarios.Failure) (at, text string) {
 
 // sayInCompare is a `say` as compare shows it: a sentence that sends the reader to the very
 // comparison on screen ("leaselab compare lock-delay --without lock-delay puts the two runs side
-// by side.") is what the play version says; here it points at the other half.
+// by side.") is what the play version says; here it points at the other half. So does one that
+// sends the reader here by play's compare key ("Press C to see keep's run beside this one").
 func sayInCompare(t string) string {
 	i := strings.Index(t, "leaselab compare ")
+	if j := strings.Index(t, "Press C "); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
 	if i < 0 {
 		return strings.ReplaceAll(t, "?? glossary", "? glossary") // compare's glossary key is one ?
 	}

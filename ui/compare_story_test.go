@@ -140,6 +140,7 @@ func TestSayInCompare(t *testing.T) {
 	for in, want := range map[string]string{
 		"two holders at once. leaselab compare lock-delay --without lock-delay puts the two runs side by side.": "two holders at once. The other half of this screen is that run.",
 		"c2 would have got it. leaselab compare x --without y puts that run beside this one. Then more.":        "c2 would have got it. Then more. The other half of this screen is that run.",
+		"c2 loses it. Press C to see keep's run beside this one, at this instant (esc comes back).":             "c2 loses it. The other half of this screen is that run.",
 		"a ghost release, ?? glossary, here": "a ghost release, ? glossary, here",
 		"nothing to change":                  "nothing to change",
 	} {

@@ -1379,6 +1379,9 @@ func (m *CompareModel) cmpHelp(w int) string {
 			items = append(items, item{fmt.Sprintf("1-%d", len(ask.Choices)), k.Answer.Help().Desc})
 		}
 	}
+	if m.fromPlay {
+		items = append(items, item{"esc", "back to the lesson"}) // first: the way out of a view opened by a key
+	}
 	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.LastWords, k.Slower, k.Faster, k.Glossary, k.Quit} {
 		if b.Help() == k.LastWords.Help() && (!m.c.Done() || !m.hasLastWords()) {
 			continue // only at the end, where the verdicts replaced the story's last says
@@ -1415,7 +1418,7 @@ func (m *CompareModel) cmpHelp(w int) string {
 	if wide() > w {
 		// Still too wide (80 columns at an ask cut "e to…" and lost q quit): short words, the
 		// two time keys as one.
-		short := map[string]string{"enter": "go on", "d": "div", "e": "end"}
+		short := map[string]string{"enter": "go on", "d": "div", "e": "end", "esc": "lesson"}
 		for j := 0; j < len(items); j++ {
 			if d, ok := short[items[j].key]; ok {
 				items[j].desc = d
@@ -1424,6 +1427,11 @@ func (m *CompareModel) cmpHelp(w int) string {
 				items[j] = item{"← →", "±1s"}
 				items = append(items[:j+1], items[j+2:]...)
 			}
+		}
+	}
+	for j := 0; j < len(items) && wide() > w; j++ {
+		if items[j].key == "< >" { // opened from a lesson, esc's item came first: speed gives way
+			items = append(items[:j], items[j+1:]...)
 		}
 	}
 	l := newLine(w)

@@ -26,7 +26,9 @@
 // comparison to run both to an instant (AdvanceTo), stops where it says (a pause, the first
 // divergence, the end), and draws two Views; a seek (←, →, d) is a scenarios.CompareJob run a
 // piece per message. It has no keys that act on a world, since an action on one side would
-// break the lockstep.
+// break the lockstep. A lesson with a twin (scenarios.Twin) opens one from play with C
+// (twin.go): the Model plays the comparison to its own instant and stop, then hands it the keys,
+// its frames and job pieces (told apart by generation) until esc or C gives them back.
 //
 // leaselab serve builds its sessions' Models with NewServedSandbox and NewServedPlay (the
 // session's own renderer; w shows the script instead of writing it, W is off, q sends the

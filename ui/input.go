@@ -160,6 +160,8 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.save()
 	case key.Matches(msg, k.Next):
 		return m.nextLesson(), true
+	case key.Matches(msg, k.Twin):
+		m.openTwin()
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset(scenarios.StepStarts(len(m.v.Nodes), m.clients()))

@@ -17,6 +17,9 @@ type keyMap struct {
 	Diagram, Only, SaveWeb, LockFilter key.Binding
 
 	DetailUp, DetailDown key.Binding // the diagram's details, when they are longer than their box
+
+	// Twin opens the lesson beside its twin (twin.go); disabled where there is none.
+	Twin key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -78,6 +81,7 @@ func newKeyMap() keyMap {
 		Help:       b("?", "keys, ?? glossary", "?"),
 
 		LockFilter: b("/", "lock table: keys by prefix (: /PREFIX)", "/"),
+		Twin:       key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "compare"), key.WithDisabled()), // twinKey
 		Quit:       b("q", "quit", "q", "ctrl+c"),
 	}
 }
@@ -85,13 +89,13 @@ func newKeyMap() keyMap {
 // ShortHelp is the one-line footer, in the order it gives way: how to get help and how to
 // leave come first, so a narrow screen never hides them.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.Quit, k.Pause, k.LockStep, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save}
+	return []key.Binding{k.Help, k.Quit, k.Twin, k.Pause, k.LockStep, k.Continue, k.Back, k.Node, k.Isolate, k.Crash, k.Client, k.Acquire, k.Command, k.Save}
 }
 
 // FullHelp is the `?` screen, one column per group.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Pause, k.Step, k.LockStep, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Save, k.SaveWeb, k.Next, k.Quit},
+		{k.Pause, k.Step, k.LockStep, k.Slower, k.Faster, k.Back, k.Forward, k.Continue, k.Twin, k.Save, k.SaveWeb, k.Next, k.Quit},
 		{k.Node, k.Isolate, k.Crash, k.RateUp, k.RateDown, k.OffsetUp, k.OffsetDown, k.ClockReset, k.Campaign},
 		{k.Transfer, k.Snapshot, k.Heal, k.Partition, k.SlowLinks, k.DropAll, k.AddNode, k.RemoveNode, k.Command},
 		{k.Client, k.Acquire, k.Release, k.Write, k.Disconnect, k.GCPause, k.Key, k.Lease},

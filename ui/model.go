@@ -85,6 +85,9 @@ type Model struct {
 	gen    int
 	err    error // a panic caught in Update
 
+	twin       *CompareModel // the lesson beside its twin (C, twin.go), over the lesson while open
+	twinPaused bool          // the lesson's pause state when the twin opened, given back on leaving
+
 	served *Served // set for a session of leaselab serve
 	class  *sim    // a follower's class run (m.sim while following, not when forked)
 }
@@ -226,6 +229,7 @@ func newModel(base *scenarios.Scenario, o Options, st *styles, sandbox bool) (*M
 		sim: s, base: base, title: termsafe.Line(base.Header.Title), seed: o.Seed, saveDir: o.SaveDir,
 		wall: time.Now, node: 1, client: "c1", leaseIdx: scriptLeaseIdx(base), focus: panelNodes, panels: defaultPanels(),
 	}
+	m.keys.Twin = twinKey(base, sandbox)
 	s.wall = func() time.Time { return m.wall() }
 	if sandbox {
 		m.title = "sandbox"
@@ -281,6 +285,11 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		switch msg.(type) {
 		case frameMsg, seekMsg, jobMsg: // the teacher's run moves only in the teacher's session
 			return m, nil
+		}
+	}
+	if m.twin != nil {
+		if cmd, done := m.twinUpdate(msg); done {
+			return m, cmd
 		}
 	}
 	was := m.sim.moving()

@@ -259,7 +259,12 @@ func (m *Model) scriptView() string {
 }
 
 // World is the world the Model shows now (read it only where the Model may be used).
-func (m *Model) World() *cluster.World { return m.sim.world() }
+func (m *Model) World() *cluster.World {
+	if m.twin != nil {
+		return m.twin.c.World(0) // the twin's runs move while it is open: the bounds are theirs
+	}
+	return m.sim.world()
+}
 
 // SetServed replaces the served hooks (a teacher's class line, once the class is open).
 func (m *Model) SetServed(sv *Served) { m.served = sv }

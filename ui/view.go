@@ -23,6 +23,9 @@ func (m *Model) View() (out string) {
 	if m.err != nil {
 		return ""
 	}
+	if m.twin != nil {
+		return m.twin.View()
+	}
 	if m.page.script != nil {
 		return m.scriptView()
 	}
