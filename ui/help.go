@@ -147,7 +147,11 @@ func (m *Model) helpBody(w, h int) []string {
 		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down · the net line under the table: partitions, delays and N message(s) on the wire, sent and not yet arrived")
 	}
 	if m.keys.Twin.Enabled() {
-		legend = append(legend, "C ("+m.keys.Twin.Help().Desc+"): this lesson beside its twin, the same script without its unsafe switch or option, in the compare view at this very instant (same seed) · esc or C comes back here")
+		off := "its option " + scenarios.Options(&m.base.Header.Config)[0] // the one Twin switches off
+		if us := m.base.Header.Unsafe; len(us) > 0 {
+			off = "unsafe " + strings.Join(us, ", ")
+		}
+		legend = append(legend, "C ("+m.keys.Twin.Help().Desc+"): this lesson beside its twin, the same script without "+off+", in the compare view at this very instant (same seed) · esc or C comes back here")
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")

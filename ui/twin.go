@@ -37,19 +37,18 @@ func (m *Model) openTwin() {
 	if twin == nil || m.sim.sandbox || m.class != nil {
 		return // no twin (a follower's run is the class's): the key does nothing
 	}
-	p := m.sim.p
-	if p.UserActions() > 0 {
+	if m.sim.actions() > 0 {
 		// The comparison plays the script alone: the student's own steps are in neither half.
 		m.fail("C plays the lesson's script beside its twin (%s): your own actions would be in neither half (restart the lesson to compare)", name)
 		return
 	}
-	seed := p.Seed()
+	seed := m.sim.seed()
 	c, err := scenarios.NewComparison(m.base, twin, &seed, nil)
 	if err != nil {
 		m.fail("C: %v", err)
 		return
 	}
-	now, pc := p.Now(), p.PC()
+	now, pc := m.sim.now(), m.sim.pc()
 	stop := scenarios.StopTime
 	for {
 		stop = c.AdvanceTo(now)
@@ -91,7 +90,7 @@ func (m *Model) openTwin() {
 func (m *Model) closeTwin() {
 	m.twin = nil
 	m.sim.paused = m.twinPaused
-	m.say("back in the lesson at %s", simTime(m.sim.p.Now()))
+	m.say("back in the lesson at %s", simTime(m.sim.now()))
 	m.refresh()
 }
 
