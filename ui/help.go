@@ -147,9 +147,12 @@ func (m *Model) helpBody(w, h int) []string {
 		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down · the net line under the table: partitions, delays and N message(s) on the wire, sent and not yet arrived")
 	}
 	if m.keys.Twin.Enabled() {
-		off := "its option " + scenarios.Options(&m.base.Header.Config)[0] // the one Twin switches off
+		// An unsafe lesson's twin drops its switches; otherwise the option Twin switches off.
+		var off string
 		if us := m.base.Header.Unsafe; len(us) > 0 {
 			off = "unsafe " + strings.Join(us, ", ")
+		} else if opts := scenarios.Options(&m.base.Header.Config); len(opts) > 0 {
+			off = "its option " + opts[0]
 		}
 		legend = append(legend, "C ("+m.keys.Twin.Help().Desc+"): this lesson beside its twin, the same script without "+off+", in the compare view at this very instant (same seed) · esc or C comes back here")
 	}
