@@ -45,12 +45,7 @@ func TestCompactClientRowNoConnectedMark(t *testing.T) {
 // one, the header says what it is, in each view and at each size first-lock is rated at.
 func TestDiagramHeaderSaysHeld(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-		m := playLesson(t, "first-lock", sz[0], sz[1])
-		for i := 0; i < 5; i++ { // to the stop at 0.848s, n1's commit
-			runToStop(t, m)
-			press(m, "enter")
-		}
-		runToStop(t, m)
+		m := firstLockAtCommit(t, sz[0], sz[1])
 		press(m, "m")
 		for _, view := range []string{"lock messages", "all messages"} {
 			v := ansi.Strip(m.View())
@@ -67,12 +62,7 @@ func TestDiagramHeaderSaysHeld(t *testing.T) {
 // narration), and the messages still on the wire show a whole broadcast: n1's four 'MsgApp
 // after idx 3', of which three showed (nc19-d).
 func TestDiagramTakesTheNarrationsSpareRows(t *testing.T) {
-	m := playLesson(t, "first-lock", 80, 24)
-	for i := 0; i < 5; i++ { // to the stop at 0.848s
-		runToStop(t, m)
-		press(m, "enter")
-	}
-	runToStop(t, m)
+	m := firstLockAtCommit(t, 80, 24)
 	press(m, "m", "v")
 	rows := strings.Split(ansi.Strip(m.View()), "\n")
 	for y := m.lay.narration.y; y < len(rows); y++ {
@@ -84,4 +74,17 @@ func TestDiagramTakesTheNarrationsSpareRows(t *testing.T) {
 	if n := strings.Count(strings.Join(rows, "\n"), "MsgApp after idx 3 ⋯"); n != 4 {
 		t.Errorf("%d of n1's four MsgApps on the wire show:\n%s", n, strings.Join(rows, "\n"))
 	}
+}
+
+// firstLockAtCommit plays first-lock to its stop at 0.848s, where n1 commits c1's Grant: the
+// stop the diagram tests of nc19-d, nc20-d and nc21-d look at.
+func firstLockAtCommit(t *testing.T, w, h int) *Model {
+	t.Helper()
+	m := playLesson(t, "first-lock", w, h)
+	for i := 0; i < 5; i++ {
+		runToStop(t, m)
+		press(m, "enter")
+	}
+	runToStop(t, m)
+	return m
 }

@@ -16,12 +16,7 @@ import (
 // (nc21-d). Every commit of a command there now shows replies from a majority with the leader.
 func TestDiagramLockViewShowsTheQuorum(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
-		m := playLesson(t, "first-lock", sz[0], sz[1])
-		for i := 0; i < 5; i++ { // to the stop at 0.848s, n1's commit
-			runToStop(t, m)
-			press(m, "enter")
-		}
-		runToStop(t, m)
+		m := firstLockAtCommit(t, sz[0], sz[1])
 		press(m, "m")
 		v := ansi.Strip(m.View())
 		n := 0
