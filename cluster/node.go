@@ -34,6 +34,9 @@ type node struct {
 	term    uint64
 	commit  uint64
 	applied uint64
+	// restored is the index of the last snapshot a leader sent it (MsgSnap), 0 if none: its
+	// lock table came from one, which keeps held locks only, not the keys released before it.
+	restored uint64
 
 	counting leaseHeap // countdowns running, by deadline
 	expiring leaseHeap // countdowns at zero, by the next Expire try
@@ -434,6 +437,7 @@ func (n *node) storeSnapshot(snap *pb.Snapshot) bool {
 //go:noinline
 func (n *node) restoreSnapshot(snap *pb.Snapshot) {
 	n.restore(snap.GetData(), snap.GetMetadata().GetIndex(), snap.GetMetadata().GetConfState())
+	n.restored = snap.GetMetadata().GetIndex()
 	n.overtaken(snap.GetMetadata().GetIndex())
 	n.w.emit(Event{Kind: EvSnapshotRestored, Node: n.id, Index: n.applied, Term: snap.GetMetadata().GetTerm(), Token: n.sm.NextToken()})
 }

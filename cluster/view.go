@@ -50,6 +50,7 @@ type NodeView struct {
 	FirstIndex uint64 // the first entry its log still holds
 	LastIndex  uint64
 	Snapshot   uint64        // index of its latest snapshot
+	Restored   uint64        // index of the last snapshot a leader sent it (MsgSnap), 0 if none
 	Local      time.Duration // its clock's reading
 	Rate       float64
 	Offset     time.Duration
@@ -312,7 +313,7 @@ func (w *World) RecentEvents(n int) []Event { return w.ring.latest(n) }
 
 func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv := NodeView{ID: n.id, Up: n.up, Role: n.role, Term: n.term, Lead: int(n.lead),
-		Commit: n.commit, Applied: n.applied, FirstIndex: n.firstIndex(), LastIndex: n.lastIndex(),
+		Commit: n.commit, Applied: n.applied, Restored: n.restored, FirstIndex: n.firstIndex(), LastIndex: n.lastIndex(),
 		Local: n.clk.local(w.now), Rate: n.clk.rate, Offset: n.clk.offset,
 		Isolated: w.net.isolated(n.id), Group: -1}
 	snap, _ := n.st.Snapshot()

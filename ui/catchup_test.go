@@ -190,3 +190,60 @@ func TestClientsTitleFocusedWhole(t *testing.T) {
 		t.Errorf("focused clients title:\n%s", v)
 	}
 }
+
+// A node that caught up from a snapshot a leader sent has no lock on a key released before it
+// (a snapshot keeps held locks only), and applied no entry for it: its row says the snapshot
+// had it free. snapshot-catch-up's n5 read "jobs · not yet" beside n1-n4's "— released" once
+// its restore covered 100 Grants of jobs (nc22-l); before its restore, "· not yet" is right.
+func TestCatchUpKeyFreeInSnapshot(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 120, 40)
+	sawBefore, sawAfter := false, false
+	for stop := 0; stop < 20 && !m.sim.ended; stop++ {
+		runToStop(t, m)
+		v := ansi.Strip(m.View())
+		n5 := &m.v.Nodes[4]
+		switch {
+		case n5.Restored == 0 && n5.Applied == 3 && m.v.Nodes[0].Applied >= 203:
+			sawBefore = true
+			if !strings.Contains(v, "jobs   · not yet      │") {
+				t.Errorf("stop %d: before its restore n5's jobs row does not read not yet:\n%s", stop, v)
+			}
+		case n5.Restored == 201 && n5.Applied == 201:
+			sawAfter = true
+			if !strings.Contains(v, "jobs   · free in snap │") || strings.Contains(v, "not yet") {
+				t.Errorf("stop %d: after its restore n5's jobs row does not read free in snap:\n%s", stop, v)
+			}
+		}
+		answerAsk(m)
+		press(m, "enter")
+	}
+	if !sawBefore || !sawAfter {
+		t.Fatalf("no stop before (%v) or just after (%v) n5's restore", sawBefore, sawAfter)
+	}
+	// The compact form, and a node that never restored one still says not yet.
+	for _, c := range []struct {
+		restored uint64
+		compact  bool
+		want     string
+	}{{201, true, "· free in snap"}, {201, false, "· free in snapshot"}, {0, true, "· not yet"}} {
+		l := newLine(30)
+		m.lockState(l, &cluster.NodeView{Up: true, Restored: c.restored}, "jobs", c.compact)
+		if got := strings.TrimSpace(ansi.Strip(l.String())); got != c.want {
+			t.Errorf("restored %d, compact %v: %q, want %q", c.restored, c.compact, got, c.want)
+		}
+	}
+}
+
+// The Replication box's title fits its legend to the title's room (the box's width less a
+// corner, a rule and a space each side): at 120x40, "↑ 197 earlier" cut it to "✓appli…".
+func TestReplicationTitleWhole(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 120, 40)
+	runToStop(t, m)
+	press(m, "enter")
+	runToStop(t, m)
+	v := ansi.Strip(m.View())
+	title := regexp.MustCompile(`╭─ Replication · ↑ \d+ earlier[^╮]*╮`).FindString(v)
+	if title == "" || strings.Contains(title, "…") || !strings.Contains(title, "✓applied ") {
+		t.Fatalf("the Replication title is missing or cut: %q\n%s", title, v)
+	}
+}

@@ -32,8 +32,9 @@ func (m *Model) trackerBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
 	name := m.focusMark(panelTracker) + "Replication" + m.earlierMark(ih-1) // the rows it leaves out say so
 	// The marks give way with their words, the rarer first: the bare "· · ○ ◆ ✓ ↺ ✖" read as
-	// garbage once "↑ 1 earlier" took its room (nc20-a); ? has them all.
-	return box(m.st, firstFit(iw-2, name+" · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name+" · ·none ○appended ◆committed ✓applied ↺other ✖down", name+" · ·none ○appended ◆committed ✓applied", name+" · ○appended ◆committed ✓applied", name+" · ? legend", name), m.trackerBody(iw, ih, true), r.w, r.h, m.focus == panelTracker)
+	// garbage once "↑ 1 earlier" took its room (nc20-a); ? has them all. The box's title has
+	// iw-4 cells (a space and a rule each side): at iw-2 it cut "✓appli…" (nc22-l).
+	return box(m.st, firstFit(iw-4, name+" · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name+" · ·none ○appended ◆committed ✓applied ↺other ✖down", name+" · ·none ○appended ◆committed ✓applied", name+" · ○appended ◆committed ✓applied", name+" · ? legend", name), m.trackerBody(iw, ih, true), r.w, r.h, m.focus == panelTracker)
 }
 
 // trackerEarlier is how many entries the tracker leaves out above a body of room rows: the

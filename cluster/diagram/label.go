@@ -59,7 +59,11 @@ func (m *Msg) Label() string {
 			return fmt.Sprintf("MsgAppResp reject idx %d · hint %d", i.Index, i.Hint)
 		}
 		return fmt.Sprintf("MsgAppResp idx %d", i.Index)
-	case pb.MessageType_MsgVote, pb.MessageType_MsgPreVote:
+	case pb.MessageType_MsgPreVote:
+		// The term it would run for, one above its own, which it does not take: "MsgPreVote t2"
+		// beside a column reading term 1 had no explanation (nc22-l).
+		return fmt.Sprintf("MsgPreVote for t%d", i.Term)
+	case pb.MessageType_MsgVote:
 		return fmt.Sprintf("%s t%d", i.Type.String(), i.Term)
 	case pb.MessageType_MsgVoteResp, pb.MessageType_MsgPreVoteResp:
 		if i.Reject {

@@ -351,3 +351,31 @@ func TestRejectSaysWhereTheLogEnds(t *testing.T) {
 		t.Errorf("its details:\n%s", d)
 	}
 }
+
+// A pre-vote names the term its sender would run for, one above the term it stays in: the
+// label says so ("MsgPreVote t2" beside n5's "term 1" had no explanation, nc22-l).
+func TestPreVoteLabelSaysTheTermItWouldRunFor(t *testing.T) {
+	w, r := newWorld(t)
+	if err := w.Campaign(1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(time.Second)
+	if err := w.Isolate(5); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(5 * time.Second)
+	term := w.View(cluster.ViewOptions{}).Nodes[4].Term
+	var pre *Msg
+	for i := range r.Rows() {
+		if m := &r.Rows()[i].Msg; !r.Rows()[i].Mark && m.Kind == Raft && m.Info.Type == pb.MessageType_MsgPreVote && m.From == 5 {
+			pre = m
+			break
+		}
+	}
+	if pre == nil {
+		t.Fatalf("no pre-vote from n5 among %v", labels(r))
+	}
+	if want := fmt.Sprintf("MsgPreVote for t%d", term+1); pre.Label() != want {
+		t.Errorf("n5 in term %d: its pre-vote reads %q, want %q", term, pre.Label(), want)
+	}
+}
