@@ -36,7 +36,7 @@ func TestDiagramDropStubStaysBySender(t *testing.T) {
 		n4, n5 := col(head, " n4 ")+2, col(head, " n5 ")+2 // the names' last cells
 		saw := 0
 		for _, r := range rows {
-			if !strings.Contains(r, "MsgPreVote t") || !strings.Contains(r, "✗ partition") {
+			if !strings.Contains(r, "MsgPreVote for t") || !strings.Contains(r, "✗ partition") {
 				continue
 			}
 			rr := []rune(r)
