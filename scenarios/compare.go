@@ -562,6 +562,42 @@ func (c *Comparison) Narration(i int) (says []string, ask *Step, waiting bool) {
 	return says, ask, waiting
 }
 
+// NarrationFrom is the instant of the stop side i's narration (Narration) was said after: the
+// events it tells of are newer. 0 when it starts the script.
+func (c *Comparison) NarrationFrom(i int) time.Duration {
+	p := c.Sides[i].p
+	log := p.Log()
+	j := log.Len() - 1
+	if j >= 0 && log.At(j).Step.Kind == StepAsk && p.AtPause() {
+		j--
+	}
+	said := false
+	for ; j >= 0; j-- {
+		st := &log.At(j).Step
+		if (st.Kind == StepPause || i == 0 && !c.holding && j < c.heldLog) && said || st.Kind == StepAsk {
+			return log.At(j).At
+		}
+		said = said || st.Kind == StepSay
+	}
+	return 0
+}
+
+// SaidAfterLastStop is whether side i's script said something after its last stop (a `pause`,
+// an `ask`, or the hold at the story's first say): says Narration returns at the end that no stop
+// showed.
+func (c *Comparison) SaidAfterLastStop(i int) bool {
+	log := c.Sides[i].p.Log()
+	for j := log.Len() - 1; j >= 0; j-- {
+		switch st := &log.At(j).Step; {
+		case st.Kind == StepPause || st.Kind == StepAsk || i == 0 && !c.holding && j < c.heldLog:
+			return false
+		case st.Kind == StepSay:
+			return true
+		}
+	}
+	return false
+}
+
 // StretchFrom is the instant of side i's last stop at an earlier instant than now: the events
 // its newest narration tells of happened after it. (Several stops at one instant tell of the
 // same events: etcd-failover-reset's stops at 4.073s all look back to 4.047s.)

@@ -3,23 +3,28 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// late-expire's last words, read with n at the end of `compare late-expire --unsafe
-// expire-ignores-token`, sent the student to "the lesson late-expire-unsafe": the other half of
-// the screen is that run, and says so (README: a comparison reads "the other half").
+// late-expire's last words (read with n at the end, until c3's stop made them a stop's) sent the
+// student to "the lesson late-expire-unsafe": the other half of the screen is that run, and says
+// so (README: a comparison reads "the other half").
 func TestCompareLastWordsPointAtTheOtherHalf(t *testing.T) {
 	a, b := lateExpirePair(t, true)
 	m := newCompareModel(t, a, b, 160, 48)
-	playUntil(t, m, m.c.Ended)
-	m.Update(keyMsg("n"))
-	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "the story's last narration") {
-		t.Fatalf("n did not show the last narration:\n%s", v)
+	playUntil(t, m, func() bool {
+		if _, w := m.waitingAsk(); w {
+			m.Update(keyMsg("2"))
+		}
+		return m.atPause && m.c.Now() > 5900*time.Millisecond
+	})
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ") // the say wraps
+	if !strings.Contains(v, "c3 gets busy from n1") {
+		t.Fatalf("not at c3's stop:\n%s", v)
 	}
-	if strings.Contains(v, "the lesson late-expire-unsafe") || !strings.Contains(v, "(the other half of this screen is that run)") {
+	if strings.Contains(v, "the lesson late-expire-unsafe") || !strings.Contains(v, "(the other half of this screen is that run") {
 		t.Fatalf("the last words do not point at the other half:\n%s", v)
 	}
 }

@@ -113,6 +113,11 @@ func (m *CompareModel) harm(i int) string {
 			}
 			m.harmSaid[i] = harmNote{v.Violations[0].At, fmt.Sprintf("%s went on believing it held %s #%d after the nodes had deleted it", c.Name, h.Key, h.Token)}
 			if len(gone) == up {
+				if o := m.grantedSince(i, c.Name, h.Key, up); o != "" {
+					// The harm itself: the key is another client's now (late-expire --unsafe
+					// at 5.960s, c3 granted token 3: nc21-g asked what the lost lock breaks).
+					return fmt.Sprintf("%s believes it holds %s #%d; every node has deleted it, and %s", c.Name, h.Key, h.Token, o)
+				}
 				return fmt.Sprintf("%s believes it holds %s #%d; every node has deleted it", c.Name, h.Key, h.Token)
 			}
 			return fmt.Sprintf("%s believes it holds %s #%d; %s no longer has it", c.Name, h.Key, h.Token, strings.Join(gone, ", "))
@@ -133,6 +138,32 @@ func (m *CompareModel) harm(i int) string {
 		return m.nonLinWords(i)
 	}
 	return cut(first.Kind.String()+": "+first.Text, 200) // read whole in the results below
+}
+
+// grantedSince is, on side i, another client than name that holds key with a token every one of
+// the up nodes holds ("c3 holds #3"), "" when none does.
+func (m *CompareModel) grantedSince(i int, name, key string, up int) string {
+	v := &m.v[i]
+	for _, c := range v.Clients {
+		if c.Name == name {
+			continue
+		}
+		for _, h := range c.Holds {
+			if h.Key != key || h.Left <= 0 {
+				continue
+			}
+			n := 0
+			for j := range v.Nodes {
+				if v.Nodes[j].Up && holdsLock(&v.Nodes[j], key, h.Token) {
+					n++
+				}
+			}
+			if n == up {
+				return fmt.Sprintf("%s holds #%d", c.Name, h.Token)
+			}
+		}
+	}
+	return ""
 }
 
 // nonLinWords is side i's non-linearizable violation in plain words, from what its Replication

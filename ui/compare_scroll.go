@@ -111,6 +111,26 @@ func (m *CompareModel) live(sides [2][]resultItem) (bottom resultsPos, below *re
 	return bottom, below, ok
 }
 
+// heldBottom is the place of the newest row shown by a half that has rows below it (a kept
+// violation), the earliest of the two if both do.
+func (m *CompareModel) heldBottom(sides [2][]resultItem) (p resultsPos, ok bool) {
+	scroll := m.scroll
+	m.scroll = nil
+	defer func() { m.scroll = scroll }()
+	for i, items := range sides {
+		if len(items) == 0 {
+			continue
+		}
+		rv := m.recent(i, m.resSize[i][0], m.resSize[i][1])
+		if rv.end > 0 && rv.end < len(items) {
+			if q := posOf(items, rv.end-1); !ok || q.compare(p) < 0 {
+				p, ok = q, true
+			}
+		}
+	}
+	return p, ok
+}
+
 // scrollOlder moves both halves' results a row back in time: to the place before the one they
 // show last, unless both show their oldest rows already.
 func (m *CompareModel) scrollOlder() { m.scrollOlderIn(m.scrollSides()) }
@@ -126,6 +146,13 @@ func (m *CompareModel) scrollOlderIn(sides [2][]resultItem) {
 		cur = *m.scroll
 	} else if b, _, ok := m.live(sides); ok {
 		cur = b
+		if held, ok := m.heldBottom(sides); ok && held.compare(cur) < 0 {
+			// A half keeps its violation above newer rows (↓ reaches them): "older" starts
+			// there, or the first ↑ showed that half rows newer than any it had shown (at
+			// late-expire --unsafe's end the safe half's c3 rows were newer than the kept
+			// non-linearizable).
+			cur = held
+		}
 	} else {
 		m.status = "no results yet"
 		return

@@ -322,7 +322,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		}
 		clientRows = max(clientRows, m.clientRowsWanted(j, iw))
 		props = max(props, len((&Model{v: m.v[j]}).trackerRows()))
-		viol = viol || len(m.v[j].Violations) > 0
+		viol = viol || m.violKept(j)
 	}
 	// The head gives way to the clients and a violation's explanation read whole, too.
 	rest, want := ih-len(body)-len(nodeRows)-narrH, 1+clientRows
@@ -370,6 +370,12 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		// No row for the results (at 120x40 the switch's line under the title took the
 		// last): the tracker's oldest entries give the results their rule and a row.
 		trackH, recentH = trackH-2, 2
+	case recentH == 0 && trackH == 4 && len(m.kept[i].evs) > 0:
+		// Four rows and none for the results (late-expire --unsafe at 5.960s, 120x40: the safe
+		// half's 'c3 gets busy from n1', which the narration quotes, under "no room" while the
+		// tracker showed three entries every node had applied): the tracker's oldest entry gives
+		// its row to the results' one-row rule, their newest row.
+		trackH, recentH = 3, 1
 	case recentH == 1 && trackH >= 3:
 		// A row short of the results' rule and one result: the tracker's oldest row (or its
 		// head) makes it up; the row left over stayed blank while the results were cut.
@@ -435,11 +441,13 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 			shown = trackH - 2
 		}
 		keep := 0 // a violation's explanation stays whole
-		if len(v.Violations) > 0 {
+		if m.violKept(i) {
 			keep = 1 + m.violRows(iw)
 		}
-		if give := min(trackerRowsFrom(rows, from)-shown, recentH-keep); give > 0 {
-			trackH, recentH = trackH+give, recentH-give
+		// (Only rows that bring the entry into the window: short of it they would leave the
+		// results none for an entry still out of sight, as at late-expire --unsafe's 5.960s.)
+		if need := trackerRowsFrom(rows, from) - shown; need > 0 && need <= recentH-keep {
+			trackH, recentH = trackH+need, recentH-need
 		}
 	}
 	if trackH == 2 || trackH > 2 && trackH-2 < len(dm.trackerRows()) {
@@ -458,7 +466,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		body = append(body, rule(m.st, dm.newestEntry(iw-4), "", iw))
 	}
 	wantRecent := 3 // the rule and two rows, or a violation's explanation whole
-	if len(v.Violations) > 0 {
+	if m.violKept(i) {
 		wantRecent = max(wantRecent, 1+m.violRows(iw))
 	}
 	shownEntries := max(0, trackH-2) // the tracker's rows under its rule and column head
@@ -704,7 +712,20 @@ func (m *CompareModel) clientRowsWanted(j, w int) int {
 func (m *CompareModel) clientRows(dm *Model, w, h int) []string {
 	out := make([]string, 0, h)
 	spare := h - len(dm.v.Clients) - len(dm.v.Resource)
-	for _, c := range dm.v.Clients {
+	clients := dm.v.Clients
+	if rows := max(1, h-len(dm.v.Resource)); len(clients) > 1 && h > 0 && rows < len(clients) {
+		// Fewer rows than clients (80x24): the first ones share a row, a few words each, as
+		// play's compact view has them, the newest keep a row each (at late-expire --unsafe's
+		// 5.960s stop c1's line alone showed, while the narration was about c2's and c3's).
+		var names []string
+		for _, c := range clients[:len(clients)-(rows-1)] {
+			names = append(names, c.Name)
+		}
+		out = append(out, dm.clientsShort(names, w))
+		clients = clients[len(clients)-(rows-1):]
+		spare = 0
+	}
+	for _, c := range clients {
 		rows := dm.clientRows(c.Name, w, 1+min(1, max(0, spare)))
 		spare -= len(rows) - 1
 		for _, r := range rows {
@@ -757,7 +778,7 @@ func (m *CompareModel) recent(i, w, h int) recentView {
 	// turns on, and heartbeats' applies (or the checks it failed) would push it out. The rule
 	// above says what is hidden (resultsRule), ↑ and ↓ reach it.
 	viol := -1
-	for j := len(items) - 1; j >= 0; j-- {
+	for j := len(items) - 1; j >= 0 && m.violKept(i); j-- {
 		if items[j].viol {
 			viol = j
 			break
@@ -980,10 +1001,29 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 	return items
 }
 
+// violKept is whether side i's newest violation keeps its rows in the half's results (read whole,
+// its explanation first): while the narration shown is the one said after it (the stop of the
+// stretch it happened in, and on to the next), and at the end, where the verdicts are. A later stop's narration is about newer rows, and the violation stays named in
+// the half's title and ✖ line: at late-expire
+// --unsafe's 5.960s stop the 5.860s violation, read at its own stop, kept three rows while c3's
+// token 3 sat under "↓ 12 newer" and the Replication had no room.
+func (m *CompareModel) violKept(i int) bool {
+	evs := m.kept[i].evs
+	for j := len(evs) - 1; j >= 0; j-- {
+		if evs[j].Kind == cluster.EvViolation {
+			return m.c.Done() || evs[j].At > m.c.NarrationFrom(i)
+		}
+	}
+	return false
+}
+
 // violRows is how many rows the newest violation of either side takes, wrapped at inner width w.
 func (m *CompareModel) violRows(w int) int {
 	n := 0
 	for i := range m.kept {
+		if !m.violKept(i) {
+			continue
+		}
 		evs := m.kept[i].evs
 		for j := len(evs) - 1; j >= 0; j-- {
 			if evs[j].Kind == cluster.EvViolation {
@@ -1195,8 +1235,10 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 // hasLastWords says the shared story said something after its last stop: at the end the
 // verdicts take the narration's place, so those says are offered with n.
 func (m *CompareModel) hasLastWords() bool {
-	says, _, _ := m.c.Narration(0)
-	return m.c.Shared && len(says) > 0
+	// (Not the last stop's says, read there: late-expire's c3 stop is its last, and "n reads
+	// the story's last narration (said after its last stop)" took the row the unsafe half's
+	// Replication needed at 120x40.)
+	return m.c.Shared && m.c.SaidAfterLastStop(0)
 }
 
 // violationNames is a verdict's violations' kinds, "none" without one.
