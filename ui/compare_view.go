@@ -1011,7 +1011,9 @@ func (m *CompareModel) violKept(i int) bool {
 	evs := m.kept[i].evs
 	for j := len(evs) - 1; j >= 0; j-- {
 		if evs[j].Kind == cluster.EvViolation {
-			return m.c.Done() || evs[j].At > m.c.NarrationFrom(i)
+			// (The narration's stop, or an earlier stop at the same instant: late-expire-unsafe's
+			// second 5.860s stop is about the VIOLATION row its first one showed.)
+			return m.c.Done() || evs[j].At > min(m.c.NarrationFrom(i), m.c.StretchFrom(i))
 		}
 	}
 	return false
