@@ -18,6 +18,22 @@ import (
 // A fault's own wording is its Fault's (fault.go), raft's notes on a message the diagram's
 // (diagram/label.go). Nothing else words an event.
 
+// heldForRead marks the note HeldForRead makes.
+const heldForRead = "held for a ReadIndex"
+
+// HeldForRead is the note a timeline puts after req, an acquire or release that reached the
+// leader, when the leader's next act, at that instant, is hb, the first heartbeat of a
+// ReadIndex round: it proposed nothing for req (in its projected state the key is taken, or
+// is not req's client's lock), so its answer (busy, not-found) is a read, and it confirms it
+// still leads before it gives it (session.go). The world records no such event (a run's hash
+// stays what it was); the TUI infers it, numbered as hb. racing-acquires told it ("the
+// heartbeats are a ReadIndex round") and no row tied them to c2's request (nc21-m).
+func HeldForRead(req, hb *Event) Event {
+	e := *req
+	e.Seq, e.At, e.Text = hb.Seq, hb.At, heldForRead
+	return e
+}
+
 // Describe is a one-line human description of the event: the TUI's timeline text and the
 // verbose log's. The timeline at 120x40 has about 53 cells for it: a longer row wraps, so
 // keep what leaselab words itself that short (the narration and the glossary say the rest).
@@ -100,6 +116,14 @@ func (e *Event) Describe() string {
 		}
 		return s
 	case EvRequestAtNode:
+		if e.Text == heldForRead {
+			// Its answer is a read (busy, not-found): the leader confirms it still leads first.
+			why := e.Key + " taken"
+			if e.Op == OpRelease {
+				why = "not " + e.Client + "'s lock"
+			}
+			return fmt.Sprintf("%s holds %s's %s for a ReadIndex (%s)", n, e.Client, e.Op, why)
+		}
 		return fmt.Sprintf("%s receives %s's %s %s", n, e.Client, e.Op, e.Key)
 	case EvClientReply:
 		s := fmt.Sprintf("%s gets %s from %s", e.Client, e.Reply, n)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -191,6 +192,10 @@ type ClientView struct {
 	LastToken    uint64
 	LastKey      string
 	LastWrite    *WriteView
+	// Next is the first queued command as it will go out, "write orders #1" (with the token a
+	// paused client fixed when it decided it), "" when none is queued: a paused client's line
+	// says what it decided, not only how many (nc21-e: "1 queued" never said what).
+	Next string
 }
 
 // HoldView is a lock a client believes it holds, timed on its own clock.
@@ -405,6 +410,13 @@ func (w *World) clientView(c *client) ClientView {
 	cv := ClientView{Name: c.name, Connected: c.connected, Paused: c.paused, WakeAt: c.wakeAt,
 		Local: c.local(), Rate: c.clk.rate, Guess: c.guess, Timeout: c.waitFor(), Queued: len(c.queue),
 		LastReply: c.seen.kind, LastToken: c.seen.token, LastKey: c.seen.key}
+	if len(c.queue) > 0 {
+		a := c.queue[0]
+		cv.Next = a.op.String() + " " + a.key
+		if a.fixed && a.token > 0 { // decided while paused: it goes out with this token
+			cv.Next += " #" + strconv.FormatUint(a.token, 10)
+		}
+	}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key
 		cv.Waited, cv.Wait = max(0, cv.Local-c.cur.sentLocal), c.cur.wait

@@ -88,7 +88,14 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				text += "→" + simTime(c.WakeAt)
 			}
 			if c.Doing == "" && c.Queued > 0 && brief < 5 {
-				text += fmt.Sprintf(" · %d queued", c.Queued)
+				// What it decided, with its token ("write orders #1 queued"); short of room, as
+				// a lock that ran out goes to "held #1", only how many (the wake time is worth
+				// more: "c1 sleeps on until 5.044s").
+				if brief < 2 {
+					text += " · " + queuedText(c)
+				} else {
+					text += fmt.Sprintf(" · %d queued", c.Queued)
+				}
 			}
 			add(st.warnBlock, text)
 		case c != nil && !c.Connected:

@@ -29,12 +29,13 @@ func TestCompactClientsSayWhatTheStoryDoes(t *testing.T) {
 		t.Fatalf("ghost-lock, on the wire: c1's lost connection is not on its row:\n%s", v)
 	}
 	// gc-pause: the wake time goes only after where each client asks, which tells less
-	// ("c1 sleeps on until 5.044s").
+	// ("c1 sleeps on until 5.044s"); the write it queued says what it is, with its token
+	// (nc21-e: "1 queued" alone left "a write with token 1" to be taken on trust).
 	m = playLesson(t, "gc-pause", 80, 24)
 	runToStop(t, m) // c1 holds the key and decides to write
 	press(m, "enter")
 	runToStop(t, m) // then it pauses
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "c1 ‖ paused→5.044s · 1 queued holds orders #1 3.0s") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "c1 ‖ paused→5.044s · write orders #1 queued holds orders #1 3.0s") {
 		t.Fatalf("gc-pause, frozen: c1's wake time is not on its row:\n%s", v)
 	}
 }

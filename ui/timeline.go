@@ -127,6 +127,9 @@ func (t *timeline) add(e *cluster.Event) {
 	if e.Kind == cluster.EvSnapshotSent || (e.Kind == cluster.EvMsgSent && e.Msg.Type == raftpb.MsgApp && e.Msg.Entries > 0) {
 		t.addReject(e)
 	}
+	if e.Kind == cluster.EvMsgSent && e.Msg.Read && e.Msg.Type == raftpb.MsgHeartbeat {
+		t.addHeldForRead(e)
+	}
 	for f := filter(0); f < nFilters; f++ {
 		if f.match(e) {
 			t.rings[f].push(e)
@@ -150,6 +153,26 @@ func (t *timeline) addReject(e *cluster.Event) {
 			return
 		}
 	}
+}
+
+// addHeldForRead puts in the lock events, after an acquire or release that reached the leader
+// at this instant and got no proposal, the note that the leader holds it for a ReadIndex round
+// (cluster.HeldForRead): hb, the round's first heartbeat, follows the request's arrival at
+// once (the leader decides, then sends), and the followers' confirmations later are the lock
+// events' "nX confirms n1 still leads" rows. Once per round: the round's other heartbeats find
+// the note newest.
+func (t *timeline) addHeldForRead(hb *cluster.Event) {
+	l := &t.rings[filterLock]
+	if l.len() == 0 {
+		return
+	}
+	req := &l.at(l.len() - 1).ev
+	if req.At != hb.At || req.Kind != cluster.EvRequestAtNode || req.Node != hb.Node || req.Text != "" ||
+		req.Op != cluster.OpAcquire && req.Op != cluster.OpRelease {
+		return
+	}
+	note := cluster.HeldForRead(req, hb)
+	l.push(&note)
 }
 
 // attach follows a (new) world: drops events it has not had yet, checks the rest against it,

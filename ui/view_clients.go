@@ -101,7 +101,7 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	if c.Paused {
 		text := " ‖ paused→" + simTime(c.WakeAt) + " "
 		if c.Doing == "" && c.Queued > 0 {
-			text += fmt.Sprintf("· %d queued ", c.Queued) // decided already, sent on waking
+			text += "· " + queuedText(c) + " " // decided already, sent on waking
 		}
 		l.add(st.warnBlock, text)
 	} else if !c.Connected {
@@ -184,6 +184,20 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	}
 	l.opt(piece{st.faint, fmt.Sprintf(" · asks n%d", c.Guess)}) // the node its next request (or retry) goes to
 	return l.lines()
+}
+
+// queuedText is what a paused client has queued: its next command as it will go out, with
+// the token it carries ("write orders #1 queued"), and how many more wait behind it. "1 queued"
+// alone left the narration's "a write with token 1" to be taken on trust (nc21-e).
+func queuedText(c *cluster.ClientView) string {
+	if c.Next == "" {
+		return fmt.Sprintf("%d queued", c.Queued)
+	}
+	s := c.Next + " queued"
+	if c.Queued > 1 {
+		s += fmt.Sprintf(" +%d more", c.Queued-1)
+	}
+	return s
 }
 
 // wrapLine lays styled pieces into up to rows lines of w cells: a piece that does not fit the
