@@ -62,7 +62,8 @@ func (m *Model) clientsShort(cs []string, w int) string {
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
 // asks (but for a client whose 'asks nY' the narration quotes, kept up to 3), 2 a lock that ran out without its key (held #1 · ran out: the wake time of a client
-// paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time, 4 without
+// paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time (and a
+// refused write, which the resource line keeps), 4 without
 // the time left, 5 names and marks. bare leaves an
 // unused client (the selected one excepted) its name alone.
 func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
@@ -89,12 +90,16 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			}
 			if c.Doing == "" && c.Queued > 0 && brief < 5 {
 				// What it decided, with its token ("write orders #1 queued"); short of room, as
-				// a lock that ran out goes to "held #1", only how many (the wake time is worth
-				// more: "c1 sleeps on until 5.044s").
-				if brief < 2 {
+				// a lock that ran out goes to "held #1", only how many while the wake time
+				// stays ("c1 sleeps on until 5.044s"), and once that went, the command without
+				// its key ("write #2 queued": gc-pause's c2 freezes with a write decided).
+				switch {
+				case brief < 2:
 					text += " · " + queuedText(c)
-				} else {
+				case brief == 2 || c.Next == "":
 					text += fmt.Sprintf(" · %d queued", c.Queued)
+				default:
+					text += " · " + queuedNoKey(c)
 				}
 			}
 			add(st.warnBlock, text)
@@ -163,10 +168,12 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 		default:
 			add(st.faint, " holds nothing")
 		}
-		if c != nil && brief < 5 && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted {
+		if c != nil && brief < 3 && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted {
 			// A refused write, as the full-size row says it ("write #1 ✗ rejected"): it tells the
 			// client its lock is gone (gc-pause's end; at 80x24 nothing said c1 learned it,
-			// nc17-a). An accepted one is on the resource line.
+			// nc17-a). An accepted one is on the resource line. It goes with the wake time:
+			// the resource line keeps it (✗c1#1), and a paused client's queued command said
+			// nothing at all where it stayed (gc-pause's c2).
 			add(st.bad, fmt.Sprintf(" · write #%d ✗", c.LastWrite.Token))
 		}
 		if c != nil && (brief == 0 || brief < 4 && m.asksQuoted(name, c.Guess)) {

@@ -14,7 +14,7 @@ import (
 // from its start; scrolled by hand, every row is there again.
 func TestStoryFoldsLikeRows(t *testing.T) {
 	m := playLesson(t, "racing-acquires", 120, 40)
-	playUntilOnScreen(t, m, "(ReadIndex: a majority")
+	playUntilOnScreen(t, m, "c1 is granted token 3")
 	v := ansi.Strip(m.View())
 	for _, w := range []string{"0.060s   n2-n5 append 5 t1 Grant orders 5s", "n1-n5 apply 5 Grant orders 5s",
 		"n2 confirms n1 still leads", "c1 gets granted from n1 (token 3)", "c2 gets busy from n1", "· 7 folded"} {

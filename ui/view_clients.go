@@ -101,7 +101,16 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	if c.Paused {
 		text := " ‖ paused→" + simTime(c.WakeAt) + " "
 		if c.Doing == "" && c.Queued > 0 {
-			text += "· " + queuedText(c) + " " // decided already, sent on waking
+			q := queuedText(c) // decided already, sent on waking
+			if len(c.Holds) > 0 && l.rows == 1 {
+				// In one row the lease view comes first: short of room for both, the queued
+				// command says only how many.
+				h := c.Holds[0]
+				if width(text+"· "+q+" ")+width(fmt.Sprintf(" held %s #%d ", h.Key, h.Token)) > l.cur.room() {
+					q = fmt.Sprintf("%d queued", c.Queued)
+				}
+			}
+			text += "· " + q + " "
 		}
 		l.add(st.warnBlock, text)
 	} else if !c.Connected {
@@ -198,6 +207,15 @@ func queuedText(c *cluster.ClientView) string {
 		s += fmt.Sprintf(" +%d more", c.Queued-1)
 	}
 	return s
+}
+
+// queuedNoKey is queuedText without the command's key: "write #2 queued".
+func queuedNoKey(c *cluster.ClientView) string {
+	f := strings.Fields(queuedText(c))
+	if len(f) > 2 && strings.HasPrefix(f[2], "#") {
+		f = append(f[:1], f[2:]...)
+	}
+	return strings.Join(f, " ")
 }
 
 // wrapLine lays styled pieces into up to rows lines of w cells: a piece that does not fit the
