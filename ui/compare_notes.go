@@ -303,7 +303,9 @@ func (m *CompareModel) storyMiss(i int) string {
 		return fmt.Sprintf("✗ %d of the story's checks did not hold here (%s): ✗ rows in the results below, counted in their rule where hidden (↑ ↓)", counted, at)
 	}
 	if counted > 1 {
-		text += fmt.Sprintf(" (%d of the story's checks so far)", counted)
+		// How many failed, said as such: "(5 of the story's checks so far)" read as the 5th
+		// check, or as 5 that held (nc22-c).
+		text += fmt.Sprintf(" (%d checks failed here so far)", counted)
 	}
 	return fmt.Sprintf("✗ %s %s", at, strings.TrimPrefix(text, "✗ "))
 }

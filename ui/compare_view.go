@@ -87,7 +87,9 @@ func (m *CompareModel) View() (out string) {
 	l := m.layout()
 	rows := []string{m.cmpHeader()}
 	if m.gloss {
-		rows = append(rows, glossaryPage(m.st, m.width, m.height-3, m.glossTop)...)
+		// The halves' node tables head their columns "c/a" and "clock" (×1) with no word
+		// for them on screen (nc22-c): the page says so above the glossary.
+		rows = append(rows, glossaryPageWith(m.st, m.width, m.height-3, m.glossTop, []string{nodeRowsLegend})...)
 		return strings.Join(append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width)), "\n")
 	}
 	hs := m.halves(l)
@@ -1407,7 +1409,17 @@ func (m *CompareModel) cmpStatus(w int) string {
 	} else if m.atPause {
 		l.add(m.st.pauseBlock, " ‖ a script paused here: enter continues both ")
 	}
-	l.add(m.st.status, " "+m.status)
+	// A status too long for the row loses its last " · " parts whole, not a word cut in
+	// half (the twin's "· esc or C: back": the key line under it says esc too).
+	st := " " + m.status
+	for width(st) > l.room() {
+		j := strings.LastIndex(st, " · ")
+		if j < 0 {
+			break
+		}
+		st = st[:j]
+	}
+	l.add(m.st.status, st)
 	return l.String()
 }
 

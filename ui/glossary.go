@@ -33,7 +33,21 @@ func glossaryBody(st *styles, w int) []string {
 
 // glossaryPage is the glossary in h rows from line top, with a title line.
 func glossaryPage(st *styles, w, h, top int) []string {
-	body := glossaryBody(st, w)
+	return glossaryPageWith(st, w, h, top, nil)
+}
+
+// glossaryPageWith is the glossary page with lead, legend lines of the view's own, above it.
+func glossaryPageWith(st *styles, w, h, top int, lead []string) []string {
+	var body []string
+	for _, s := range lead {
+		for _, l := range wrap(s, w-1, "  ") {
+			body = append(body, st.faint.r(fit(" "+l, w)))
+		}
+	}
+	if len(lead) > 0 {
+		body = append(body, blank(w))
+	}
+	body = append(body, glossaryBody(st, w)...)
 	room := max(1, h-1)
 	top = min(max(top, 0), max(0, len(body)-room))
 	more := ""

@@ -144,7 +144,7 @@ func (m *Model) helpBody(w, h int) []string {
 		}
 		// The small layout's node table heads its columns with bare abbreviations (nc17-a:
 		// the legend never said what c/a or ×1 meant).
-		legend = slices.Insert(legend, 2, "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down · the net line under the table: partitions, delays and N message(s) on the wire, sent and not yet arrived")
+		legend = slices.Insert(legend, 2, nodeRowsLegend)
 	}
 	if m.keys.Twin.Enabled() {
 		// An unsafe lesson's twin drops its switches; otherwise the option Twin switches off.
@@ -242,3 +242,7 @@ func (m *Model) headLegend() string {
 	}
 	return s
 }
+
+// nodeRowsLegend says what the small node table's bare column titles mean: the play view's
+// small layout and compare's halves draw that table (its ? page leads with this line).
+const nodeRowsLegend = "node rows: term · c/a = commit/applied: the last entry it knows is committed / the last it has applied · clock = its clock's speed and offset: ×1 true speed, ×1.5 runs fast, +200ms set ahead · net: ok, +400ms (its links delayed that much), drops, cut, side A (a partition), ISOLATED, down · the net line under the table: partitions, delays and N message(s) on the wire, sent and not yet arrived"

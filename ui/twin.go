@@ -80,7 +80,9 @@ func (m *Model) openTwin() {
 	}
 	cm.settle(stop)
 	cm.paused = true
-	cm.status = "this lesson beside its twin (" + name + "), the same seed, at " + simTime(c.Now()) + " · esc or C: back to the lesson"
+	// Short enough for 120 columns after "‖ a script paused here: enter continues both"
+	// (nc22-c: "esc or C:…"); where it is not, its last part gives way whole (cmpStatus).
+	cm.status = "this lesson and its twin (" + name + "), same seed, at " + simTime(c.Now()) + " · esc or C: back"
 	m.twinPaused = m.sim.paused
 	m.sim.pause()
 	m.twin = cm
