@@ -88,8 +88,9 @@ func (m *CompareModel) View() (out string) {
 	rows := []string{m.cmpHeader()}
 	if m.gloss {
 		// The halves' node tables head their columns "c/a" and "clock" (×1) with no word
-		// for them on screen (nc22-c): the page says so above the glossary.
-		rows = append(rows, glossaryPageWith(m.st, m.width, m.height-3, m.glossTop, []string{nodeRowsLegend})...)
+		// for them on screen (nc22-c): the page says so above the glossary (a half has no net
+		// line, so not its part).
+		rows = append(rows, glossaryPageWith(m.st, m.width, m.height-3, m.glossTop, []string{strings.Split(nodeRowsLegend, " · the net line")[0]})...)
 		return strings.Join(append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width)), "\n")
 	}
 	hs := m.halves(l)
