@@ -34,6 +34,33 @@ func HeldForRead(req, hb *Event) Event {
 	return e
 }
 
+// rejectRow words a follower's reject of the leader's append as the leader hears it, in one
+// timeline row (53 cells at 120x40, three-digit indexes too): the index it asked after; why the
+// follower said no, from raft's reject hint (its log ends earlier: "ends 6"; its entry there
+// has another term; its log differs after the hint); and what the leader did (MsgInfo.Then).
+// The ?? glossary's "reject after 7" entry tells the rest (nc22-j: the bare "n1 hears n2 reject
+// its append after entry 7" left a newcomer unsure whether anything had gone wrong).
+func rejectRow(e *Event) string {
+	m := &e.Msg
+	why := fmt.Sprintf("ends %d", m.Hint)
+	switch {
+	case m.Hint >= m.Index: // it holds that entry, of another term (raft's hint stops there)
+		why = "other term"
+	case !m.HintEnd: // it holds more, of other terms after the hint
+		why = fmt.Sprintf("differs after %d", m.Hint)
+	}
+	s := fmt.Sprintf("n%d hears n%d reject after %d (%s)", e.Peer, e.Node, m.Index, why)
+	switch m.Then {
+	case ThenResend:
+		return fmt.Sprintf("%s: resends %d", s, m.Resend)
+	case ThenSnapshot:
+		return s + ": sends snapshot"
+	case ThenIgnore:
+		return s + ": stale, ignored"
+	}
+	return s
+}
+
 // Describe is a one-line human description of the event: the TUI's timeline text and the
 // verbose log's. The timeline at 120x40 has about 53 cells for it: a longer row wraps, so
 // keep what leaselab words itself that short (the narration and the glossary say the rest).
@@ -53,7 +80,7 @@ func (e *Event) Describe() string {
 		if e.Msg.Reject && e.Msg.Type == pb.MsgAppResp {
 			// Said as the leader hears it: what it does next (back up and resend, or send a
 			// snapshot) follows from it (crash-restart's and snapshot-catch-up's timelines).
-			return fmt.Sprintf("n%d hears n%d reject its append after entry %d", e.Peer, e.Node, e.Msg.Index)
+			return rejectRow(e)
 		}
 		return fmt.Sprintf("%s n%d→n%d %v term %d index %d", e.Kind, e.Node, e.Peer, e.Msg.Type, e.Msg.Term, e.Msg.Index)
 	case EvMsgSent:

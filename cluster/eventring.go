@@ -71,7 +71,7 @@ func u8(b bool) uint8 { return *(*uint8)(unsafe.Pointer(&b)) }
 
 // evExt is an event's command and origin (fExtCmd: Cmd.LeaseMS, Token, Origin, RemainingMS,
 // Origin.ID, Req, Token, Node) or a client's times (fExtClient: Sent, Lease), or a message's
-// reject hint (fExtHint: Hint, HintEnd, rare, so the record stays 64 bytes); no event has two
+// reject hint (fExtHint: Hint, HintEnd, Resend, Then, rare, so the record stays 64 bytes); no event has two
 // (one that does is kept wide).
 type evExt [8]uint64
 
@@ -168,11 +168,11 @@ func (g *eventRing) msgFields(r *evRec, seq uint64, at time.Duration, m *MsgInfo
 
 // msgHint keeps a message's reject hint in exts[i], if it has one, and gives the record's flags.
 func (g *eventRing) msgHint(i int, m *MsgInfo) uint8 {
-	if m.Hint|uint64(u8(m.HintEnd)) == 0 {
+	if m.Hint|uint64(u8(m.HintEnd))|m.Resend|uint64(m.Then) == 0 {
 		return 0
 	}
 	x := &g.exts[i]
-	x[0], x[1] = m.Hint, uint64(u8(m.HintEnd))
+	x[0], x[1], x[2], x[3] = m.Hint, uint64(u8(m.HintEnd)), m.Resend, uint64(m.Then)
 	return fExtHint
 }
 
@@ -213,7 +213,7 @@ func (g *eventRing) compact(e *Event) bool {
 	m := &e.Msg
 	return uint(e.Node)|uint(e.Peer) < 256 && !(cmdSet && e.Sent|e.Lease != 0) &&
 		m.ID|uint64(m.Sent)|uint64(m.Held)|uint64(m.Type)|m.Term|m.LogTerm|m.Index|m.Commit|uint64(m.Entries)|
-			m.Hint|uint64(u8(m.HintEnd))|uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
+			m.Hint|uint64(u8(m.HintEnd))|m.Resend|uint64(m.Then)|uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
 }
 
 // msgFits says whether a message event's numbers fit a record: held on no delay rule, sent less
@@ -301,7 +301,7 @@ func (g *eventRing) event(i int, seq uint64) Event {
 		*boolsOf(&e.Msg) = *(*msgBools)(r.b[1:5])
 		if r.flags&fExtHint != 0 {
 			x := &g.exts[i]
-			e.Msg.Hint, e.Msg.HintEnd = x[0], x[1] != 0
+			e.Msg.Hint, e.Msg.HintEnd, e.Msg.Resend, e.Msg.Then = x[0], x[1] != 0, x[2], RejectThen(x[3])
 		}
 	} else {
 		e.Index, e.Term, e.Token, e.Result.Token, e.Req = r.s[0], r.s[1], r.s[2], r.s[3], r.s[4]

@@ -90,7 +90,14 @@ type MsgInfo struct {
 	// diagram says them ("reject idx 5 · log ends at 3"); neither is part of the hash.
 	Hint    uint64
 	HintEnd bool
-	Reject  bool
+	// On a reject the leader hears (set at delivery from its progress for that follower
+	// around raft's Step, not part of the hash): what it did with it. ThenResend: it sends
+	// entries again from Resend; ThenSnapshot: its log no longer holds Resend, so a snapshot;
+	// ThenIgnore: a stale reject (it already had a newer answer from that follower), or it no
+	// longer leads. The timeline says it ("… : resends from 7").
+	Resend uint64
+	Then   RejectThen
+	Reject bool
 	// Read: a heartbeat, or its answer, that carries a ReadIndex request (a leader confirming
 	// it still leads before a busy or not-found); not part of the hash.
 	Read bool
@@ -101,6 +108,16 @@ type MsgInfo struct {
 	Late, Again bool
 }
 
+// RejectThen is what a leader did with a follower's reject of its append (MsgInfo.Then).
+type RejectThen uint8
+
+const (
+	ThenNone     RejectThen = iota // not a reject a leader heard
+	ThenResend                     // it sends entries again from MsgInfo.Resend
+	ThenSnapshot                   // it sends a snapshot: its log no longer holds those entries
+	ThenIgnore                     // stale, or it no longer leads: it does nothing
+)
+
 // fill writes every field of i: m's, and id, sent and held (a queue slot's info is written in
 // place, over the last delivery's).
 func (i *MsgInfo) fill(m *pb.Message, id uint64, sent, held time.Duration) {
@@ -110,6 +127,7 @@ func (i *MsgInfo) fill(m *pb.Message, id uint64, sent, held time.Duration) {
 	i.Entries = len(m.GetEntries())
 	i.Reject = m.GetReject()
 	i.Hint, i.HintEnd = m.GetRejectHint(), false // HintEnd: the world's send knows the sender's log
+	i.Resend, i.Then = 0, 0                      // set at delivery (rejectThen)
 	i.Read = (typ == pb.MsgHeartbeat || typ == pb.MsgHeartbeatResp) && len(m.GetContext()) > 0
 	i.Late, i.Again = false, false
 }
@@ -363,7 +381,7 @@ func clientShaped(e *Event) bool {
 		uint32(e.Result.Kind)|uint32(c.Kind)|uint32(o.Kind)|uint32(e.Violation)|
 			uint32(u8(e.Result.Existed))|uint32(u8(e.Accepted))|uint32(u8(e.Removed)) == 0 &&
 		m.ID|uint64(m.Sent)|uint64(m.Held)|uint64(m.Type)|m.Term|m.LogTerm|m.Index|m.Commit|uint64(m.Entries)|
-			m.Hint|uint64(u8(m.HintEnd))|uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
+			m.Hint|uint64(u8(m.HintEnd))|m.Resend|uint64(m.Then)|uint64(*(*uint32)(unsafe.Pointer(boolsOf(m)))) == 0
 }
 
 // hashClientEvent is hashEvent for a clientShaped event (a test holds the two equal).

@@ -272,7 +272,7 @@ func TestFillMsgInfo(t *testing.T) {
 	want := MsgInfo{ID: 5, Sent: 6, Held: 7, Type: pb.MessageType_MsgHeartbeatResp, Term: 3, LogTerm: 2, Index: 9,
 		Commit: 8, Entries: 2, Hint: 4, Reject: true, Read: true}
 	dirty := MsgInfo{ID: 1, Sent: 1, Held: 1, Type: 1, Term: 1, LogTerm: 1, Index: 1, Commit: 1, Entries: 1,
-		Hint: 1, HintEnd: true, Reject: true, Read: true, Late: true, Again: true}
+		Hint: 1, HintEnd: true, Resend: 1, Then: ThenIgnore, Reject: true, Read: true, Late: true, Again: true}
 	v := reflect.ValueOf(dirty)
 	for i := 0; i < v.NumField(); i++ {
 		if v.Field(i).IsZero() {

@@ -6,6 +6,7 @@ import (
 
 	"go.etcd.io/raft/v3"
 	pb "go.etcd.io/raft/v3/raftpb"
+	raftracker "go.etcd.io/raft/v3/tracker"
 
 	"leaselab/cluster/chunks"
 	"leaselab/fsm"
@@ -528,4 +529,38 @@ func (n *node) crash() {
 	n.w.emit(Event{Kind: EvCrash, Node: n.id})
 	n.role, n.lead = RoleDown, 0
 	n.w.emit(Event{Kind: EvRole, Node: n.id, Role: RoleDown, Term: n.term})
+}
+
+// stepReject steps a follower's reject of this leader's append into raft and notes in
+// it.info what raft did with it, read from the leader's progress for that follower before and
+// after: a snapshot under way that was not, a resend from a lower Next (or a drop from
+// replicating to probing), or nothing (a stale reject: raft had a newer answer from that
+// follower; or the reject's term is not the leader's). Rejects are rare: the two progress
+// reads cost nothing that matters.
+func (n *node) stepReject(it *item) {
+	before, ok := n.progressOf(uint64(it.from))
+	_ = n.raft().Step(it.msg)
+	after, ok2 := n.progressOf(uint64(it.from))
+	info := &it.info
+	switch {
+	case !ok || !ok2 || n.role != RoleLeader:
+		info.Then = ThenIgnore
+	case after.State == raftracker.StateSnapshot && before.State != raftracker.StateSnapshot:
+		info.Then, info.Resend = ThenSnapshot, after.Next
+	case after.Next != before.Next || after.State != before.State:
+		info.Then, info.Resend = ThenResend, after.Next
+	default:
+		info.Then = ThenIgnore
+	}
+}
+
+// progressOf is raft's progress for peer on this node (ok false if it tracks none: it does not
+// lead, or peer is not a member).
+func (n *node) progressOf(peer uint64) (pr raftracker.Progress, ok bool) {
+	n.raft().WithProgress(func(id uint64, _ raft.ProgressType, p raftracker.Progress) {
+		if id == peer {
+			pr, ok = p, true
+		}
+	})
+	return pr, ok
 }

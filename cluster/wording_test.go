@@ -39,3 +39,33 @@ func TestReleaseSendSaysItsToken(t *testing.T) {
 		}
 	}
 }
+
+// A follower's reject of the leader's append says why the follower said no, from raft's reject
+// hint, and what the leader did, in one timeline row (nc22-j: ghost-lock's bare "n1 hears n2
+// reject its append after entry 7" left a newcomer unsure whether anything had gone wrong).
+func TestRejectRowSaysWhyAndWhatNext(t *testing.T) {
+	rej := func(idx, hint uint64, end bool, then RejectThen, resend uint64) Event {
+		return Event{Kind: EvMsgDelivered, Node: 2, Peer: 1, Msg: MsgInfo{Type: pb.MessageType_MsgAppResp, Reject: true,
+			Index: idx, Hint: hint, HintEnd: end, Then: then, Resend: resend}}
+	}
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{rej(7, 6, true, ThenResend, 7), "n1 hears n2 reject after 7 (ends 6): resends 7"},
+		{rej(203, 3, true, ThenSnapshot, 4), "n1 hears n2 reject after 203 (ends 3): sends snapshot"},
+		{rej(7, 6, true, ThenIgnore, 0), "n1 hears n2 reject after 7 (ends 6): stale, ignored"},
+		{rej(3, 3, true, ThenResend, 3), "n1 hears n2 reject after 3 (other term): resends 3"},
+		{rej(5, 2, false, ThenResend, 3), "n1 hears n2 reject after 5 (differs after 2): resends 3"},
+	} {
+		if got := c.e.Describe(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+	// The longest, three-digit indexes (snapshot-catch-up), fits the 53 cells the timeline has
+	// at 120x40 once its times reach 10s.
+	e := rej(175, 174, true, ThenResend, 175)
+	if long := e.Describe(); len(long) > 53 {
+		t.Errorf("%q is %d cells", long, len(long))
+	}
+}

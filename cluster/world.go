@@ -187,7 +187,7 @@ func (w *World) emitMsg(kind EventKind, node, peer int, info *MsgInfo, text, det
 // equal to, read them twice and took a call each with eight to ten arguments to pass.
 func (w *World) msgEvent(kind EventKind, node, peer int, m *MsgInfo) {
 	seq, at := w.evSeq+1, w.now
-	if w.subKind&(1<<kind) != 0 || !msgFits(seq, at, node, peer, m) || m.Hint|uint64(u8(m.HintEnd)) != 0 {
+	if w.subKind&(1<<kind) != 0 || !msgFits(seq, at, node, peer, m) || m.Hint|uint64(u8(m.HintEnd))|m.Resend|uint64(m.Then) != 0 {
 		// Before anything is read or written, so no value is kept across the call: the hot
 		// path below calls nothing and keeps its numbers in registers. (A reject's hint, rare,
 		// goes the long way too: putMsg keeps it.)
@@ -457,6 +457,15 @@ func (w *World) deliver(it *item) {
 	if it.info.Read && it.info.Type == pb.MessageType_MsgHeartbeatResp {
 		it.info.Late = to.role != RoleLeader || to.term != it.info.Term
 		it.info.Again = to.readAcked(it.from, it.msg.GetContext())
+	}
+	if it.info.Reject && it.info.Type == pb.MessageType_MsgAppResp && to.role == RoleLeader && it.info.Term == to.term {
+		// The row says what the leader did with the reject, so raft steps it first: a leader
+		// stepping a reject of its own term emits nothing (its resend or snapshot waits in raft
+		// until process; another term's would log a line), so the events' order is unchanged.
+		to.stepReject(it)
+		w.msgEvent(EvMsgDelivered, it.from, it.node, &it.info)
+		to.process()
+		return
 	}
 	w.msgEvent(EvMsgDelivered, it.from, it.node, &it.info)
 	if it.info.Type == pb.MessageType_MsgVoteResp && !it.info.Reject {

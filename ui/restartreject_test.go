@@ -13,7 +13,7 @@ import (
 // it, right before the entries the leader resent arrive. Under every seed the lessons are
 // checked with, at 120x40, and at 80x24 under the lesson's own seed.
 func TestCrashRestartRejectOnMainScreen(t *testing.T) {
-	reject := regexp.MustCompile(`\d\.\d{3}s +n1 hears n3 reject its append after entry 5[^\n]*\n[^\n]*\d\.\d{3}s +n3 appends 4 t1 Grant invoices`)
+	reject := regexp.MustCompile(`\d\.\d{3}s +n1 hears n3 reject after 5 \(ends 3\): resends 4[^\n]*\n[^\n]*\d\.\d{3}s +n3 appends 4 t1 Grant invoices`)
 	for seed := uint64(1); seed <= 12; seed++ {
 		sizes := [][2]int{{120, 40}}
 		if seed == 10 {
@@ -28,7 +28,7 @@ func TestCrashRestartRejectOnMainScreen(t *testing.T) {
 			m := newPlay(t, s, size[0], size[1])
 			told := false
 			playThrough(t, m, func(stop int, v string) {
-				if !strings.Contains(strings.Join(m.says(), " "), "'n1 hears n3 reject its append after entry 5'") {
+				if !strings.Contains(strings.Join(m.says(), " "), "'n1 hears n3 reject after 5 (ends 3): resends 4'") {
 					return
 				}
 				told = true

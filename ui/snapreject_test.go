@@ -12,7 +12,7 @@ import (
 // m (nc20-l: "the one step I couldn't explain"). The lock events hold it just before n1's
 // "sends a snapshot" row, and at the stop that tells it both sizes show it on the main screen.
 func TestSnapshotRejectOnMainScreen(t *testing.T) {
-	const reject, snap = "n1 hears n5 reject its append after entry 203", "n1 sends a snapshot at 201 to n5"
+	const reject, snap = "n1 hears n5 reject after 203 (ends 3): sends snapshot", "n1 sends a snapshot at 201 to n5"
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		m := playLesson(t, "snapshot-catch-up", size[0], size[1])
 		told := false
@@ -21,7 +21,7 @@ func TestSnapshotRejectOnMainScreen(t *testing.T) {
 				return
 			}
 			told = true
-			if !regexp.MustCompile(`\d\.\d{3}s +` + reject).MatchString(v) { // a timeline row, not the say's quote
+			if !regexp.MustCompile(`\d\.\d{3}s +` + regexp.QuoteMeta(reject)).MatchString(v) { // a timeline row, not the say's quote
 				t.Errorf("%dx%d stop %d: the narration tells of n5's reject, the screen does not show it:\n%s", size[0], size[1], stop, v)
 			}
 		})
