@@ -379,7 +379,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		rs, texts = st.bad, []string{"overwritten: never applied", "overwritten"}
 	case res == nil:
 		// Words where they fit: a bare "…" read as text cut off (first-lock, round 11).
-		rs, texts = st.faint, []string{"not applied yet", "…"}
+		rs, texts = st.faint, []string{"not applied yet", "not yet", "…"}
 	case !agree:
 		rs, texts = st.badBlock, []string{"≠ results differ "}
 	default:
@@ -401,16 +401,36 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	room := l.room() - 1
 	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), ""}
 	text, origin := texts[len(texts)-1], ""
+	// A row not applied yet names its proposer as it will once applied, with its result: the
+	// form shrank between stops ("n1 ghost release #2", then "Released · ghost release";
+	// "c2", then "Released · c2 release": nc22-j), so a student could not tell them one.
+	pending := res == nil && !overwritten(p)
 	if p.Origin.Kind == cluster.OriginGhost {
 		// "ghost release" is what the ghost-lock lessons point at, and its result says what it
 		// did: both stay, in the longest forms that fit (who proposed it, the leader, goes first).
 		text, origin = "", "ghost release"
 		for _, f := range [][2]string{{texts[0], origins[0]}, {texts[0], origins[1]}, {texts[0], " · ghost release"}, {"", originText(p.Origin)}, {"", "ghost release"}} {
-			if width(f[0])+width(f[1]) <= room {
+			w := width(f[0])
+			if pending && f[0] != "" {
+				w = finalResultWidth(p)
+			}
+			if w+width(f[1]) <= room {
 				text, origin = f[0], f[1]
 				break
 			}
 		}
+		if pending && text != "" {
+			text = fitText(texts, room-width(origin))
+		}
+	} else if pending {
+		final := finalResultWidth(p)
+		for f := min(minForm, originForms-1); f < originForms; f++ {
+			if o := origins[f]; final+width(o) <= room {
+				origin, form = o, f
+				break
+			}
+		}
+		text = fitText(texts, room-width(origin))
 	} else {
 		// The whole result first, in its longest form that fits; then who proposed it, in the
 		// longest form that fits after it.
@@ -430,6 +450,34 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	l.add(rs, text)
 	l.add(st.faint, origin)
 	return l.String(), form
+}
+
+// fitText is the longest of texts (long to short) that fits in room cells, else the shortest.
+func fitText(texts []string, room int) string {
+	for _, t := range texts {
+		if width(t) <= room {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
+}
+
+// finalResultWidth is how wide a proposal's result will be once applied, the widest its
+// command can apply with (a Grant's token is at most its index).
+func finalResultWidth(p *cluster.ProposalView) int {
+	switch p.Cmd.Kind {
+	case fsm.Grant:
+		return width(fsm.Result{Kind: fsm.Granted, Token: max(p.Index, 1)}.String())
+	case fsm.Release:
+		return max(width(fsm.Result{Kind: fsm.Released}.String()), width(fsm.Result{Kind: fsm.NotFound}.String()))
+	case fsm.Expire:
+		return width(fsm.Result{Kind: fsm.Expired, Existed: true}.String())
+	case fsm.Renew:
+		return width(fsm.Result{Kind: fsm.Renewed, Existed: true}.String())
+	case fsm.Checkpoint:
+		return width(fsm.Result{Kind: fsm.Checkpointed, Existed: true}.String())
+	}
+	return 0
 }
 
 // overwritten says that every live node's log holds another entry at the proposal's index
