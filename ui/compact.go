@@ -35,7 +35,7 @@ func (m *Model) focusMark(p panel) string {
 // clientsShort is several clients on one row, a few words each: what it holds or does. When
 // that is too wide the words give way, least needed first (where it asks, the key of a lock
 // that ran out, the wake time, the time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
-// Before a used client loses a word, the clients not used yet give way to their bare names
+// Once where each asks has gone, before a used client loses more, the clients not used yet give way to their bare names
 // ("c3 unused" becomes "c3": gc-pause at 80x24 lost c2's countdown to it at 3.079s, round 9);
 // their names stay (first-lock's end at 80x24 dropped c3 from the row, nc16), the selected
 // one whole. Only a row with no room even for every name and mark leaves them out.
@@ -48,7 +48,9 @@ func (m *Model) clientsShort(cs []string, w int) string {
 	}
 	for brief := 0; ; brief++ {
 		l, fits := m.clientsShortAt(cs, w, brief, false)
-		if !fits && len(used) < len(cs) {
+		if !fits && len(used) < len(cs) && brief > 0 {
+			// Where each asks goes first (brief 1): first-lock's end at 80x24 read "… c2 holds
+			// orders #2 5.0s · asks n1 │ c3", c3's state cut to its name (nc22-d).
 			l, fits = m.clientsShortAt(cs, w, brief, true)
 		}
 		if !fits && brief == 5 && len(used) < len(cs) && len(used) > 1 {
@@ -148,6 +150,16 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			default:
 				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms).
 				add(st.gone, fmt.Sprintf(" held %s #%d · ran out", h.Key, h.Token))
+			}
+			if c.Doing != "" && brief < 4 {
+				// A request in flight beside the lock it holds, as the full row says it: c1
+				// releasing read "holds orders #1 3.8s" alone, as if nothing were under way
+				// (first-lock at 80x24, nc22-d).
+				doing := c.Doing
+				if brief >= 2 {
+					doing, _, _ = strings.Cut(doing, " ")
+				}
+				add(st.key, " ⋯ "+doing)
 			}
 			if len(c.Holds) > 1 {
 				// The locks it does not show, counted as the node rows count theirs: nc18-h
@@ -261,19 +273,26 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	l.add(st.plain, " ")
 	l.add(st.term(n.Term), fit("T"+strconv.FormatUint(n.Term, 10), 4)+" ")
 	l.add(st.plain, fit(fmt.Sprintf("%d/%s", n.Commit, appliedText(n)), m.commitWidth())+" ")
-	skew, ss := skewText(n.Rate, n.Offset), st.warn
-	if skew == "" {
-		skew, ss = "×1", st.faint
-	}
-	if left, mark, ms := m.quorumCheckText(n); left != "" && width(skew+" "+left+mark) <= 11 {
-		// A leader's next check-quorum, counted on this clock: the wide columns' "check 0.9s ✓"
-		// (no room for the word: the legend has it). Where the clock's text leaves no room, none.
+	skew, ss := clockSkew(st, n)
+	cw := m.clockW(w)
+	if left, mark, ms := m.quorumCheckText(n); left != "" && width(skew+" check "+left+mark) <= cw {
+		// A leader's next check-quorum, counted on this clock, with its word as the wide
+		// columns say it ("check 0.9s ✓"): bare, "×1 1.0s ✓" in the clock column read as the
+		// clock's time (nc22-d).
+		l.add(ss, skew+" ")
+		l.add(st.faint, "check ")
+		l.add(st.plain, left)
+		l.add(ms, mark)
+		l.add(st.plain, strings.Repeat(" ", cw+1-width(skew+" check "+left+mark)))
+	} else if left != "" && width(skew+" "+left+mark) <= cw {
+		// No room for the word (several keys' cells need the row): the column's title says
+		// "clock check" instead.
 		l.add(ss, skew+" ")
 		l.add(st.plain, left)
 		l.add(ms, mark)
-		l.add(st.plain, strings.Repeat(" ", 12-width(skew+" "+left+mark)))
+		l.add(st.plain, strings.Repeat(" ", cw+1-width(skew+" "+left+mark)))
 	} else {
-		l.add(ss, fit(skew, 11)+" ")
+		l.add(ss, fit(skew, cw)+" ")
 	}
 	ns, net := m.netShort(n)
 	l.add(ns, fit(net, 8)+" ")
@@ -407,16 +426,87 @@ func (m *Model) heldFirst(keys []string) []string {
 
 // tableHead is the titles of the node table's columns (nodeRow's), locks the last one's.
 func (m *Model) tableHead(w int, locks string) string {
-	return m.st.headKey.r(fit(m.tableCols()+locks, w))
+	return m.st.headKey.r(fit(m.tableCols(w)+locks, w))
 }
 
-// tableCols is the titles of the columns before the locks.
-func (m *Model) tableCols() string {
-	head := fmt.Sprintf(" %-*s %-4s %-*s %-11s %-8s ", 14+m.nameW, "node", "term", m.commitWidth(), "c/a", "clock", "net")
+// tableCols is the titles of the columns before the locks, in a table w cells wide.
+func (m *Model) tableCols(w int) string {
+	clock := "clock"
+	if cw := m.clockW(w); cw == clockNarrow {
+		for i := range m.v.Nodes {
+			n := &m.v.Nodes[i]
+			skew, _ := clockSkew(m.st, n)
+			if left, mark, _ := m.quorumCheckText(n); left != "" && width(skew+" "+left+mark) <= cw {
+				clock = "clock check" // a leader's check shows without its word
+			}
+		}
+	}
+	head := fmt.Sprintf(" %-*s %-4s %-*s %-*s %-8s ", 14+m.nameW, "node", "term", m.commitWidth(), "c/a", m.clockW(w), clock, "net")
 	if m.v.Config.Unsafe.LeaseRead {
 		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
 	}
 	return head
+}
+
+// clockNarrow is the node table's clock column where a leader's check has no room for its word.
+const clockNarrow = 11
+
+// clockSkew is a node's clock column text: its rate and offset, "×1" for a true clock.
+func clockSkew(st *styles, n *cluster.NodeView) (string, sty) {
+	if skew := skewText(n.Rate, n.Offset); skew != "" {
+		return skew, st.warn
+	}
+	return "×1", st.faint
+}
+
+// clockW is the node table's clock column in a table w cells wide: wide enough for a leader's
+// check with its word ("×1 check 1.0s ✓") where every node's lock cells still show whole after it,
+// else clockNarrow.
+func (m *Model) clockW(w int) int {
+	need := 0
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		skew, _ := clockSkew(m.st, n)
+		if left, mark, _ := m.quorumCheckText(n); left != "" {
+			need = max(need, width(skew+" check "+left+mark))
+		}
+	}
+	if need <= clockNarrow {
+		return clockNarrow
+	}
+	// What the row holds besides clock and locks: nodeRow's cells.
+	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + 9 + 1 + 5 + m.commitWidth() + 1 + 1 + 9
+	if m.v.Config.Unsafe.LeaseRead {
+		rest += ownLeaseWidth + 1
+	}
+	if w-rest-need < m.locksW() {
+		return clockNarrow
+	}
+	return need
+}
+
+// locksW is the widest node row's lock cells, every key whole: the room the word "check" may not
+// take (partitioned's "orders #1 EXPIRED HERE·wait Expire" lost its tail to it).
+func (m *Model) locksW() int {
+	most := 1 // "—"
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		sum := 0
+		for j, k := range m.v.LockKeys {
+			c := newLine(1 << 10)
+			c.add(m.st.plain, k+" ")
+			m.lockState(c, n, k, true)
+			sum += c.w
+			if j > 0 {
+				sum += width(" │ ")
+			}
+		}
+		if m.v.LockMore > 0 {
+			sum += width(" +" + count(m.v.LockMore))
+		}
+		most = max(most, sum)
+	}
+	return most
 }
 
 // ownLeaseWidth is the compact table's "own lease" column (only with unsafe lease-read).

@@ -339,7 +339,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 	}
 	tight := rest < 4 || rest-1 < want
 	if !tight && !o.noHead {
-		room := iw - width(dm.tableCols())
+		room := iw - width(dm.tableCols(iw))
 		body = append(body, dm.tableHead(iw, firstFit(room, "locks: countdown on each node's own clock", "locks (own clock)", "locks")))
 		hf.head = true
 	}
@@ -353,7 +353,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		hf.head = true
 		room = 0
 		at := len(body) - len(nodeRows)
-		tableHead := dm.tableHead(iw, firstFit(iw-width(dm.tableCols()), "locks: countdown on each node's own clock", "locks (own clock)", "locks"))
+		tableHead := dm.tableHead(iw, firstFit(iw-width(dm.tableCols(iw)), "locks: countdown on each node's own clock", "locks (own clock)", "locks"))
 		body = append(body[:at], append([]string{tableHead}, body[at:]...)...)
 	}
 	clientsH := min(1+clientRows, room)

@@ -164,7 +164,7 @@ func (m *Model) helpBody(w, h int) []string {
 	}
 	if m.v.Config.CheckQuorum && !m.v.Config.Unsafe.LeaseRead {
 		// nc20-a: a passing check-quorum left no trace anywhere.
-		legend = slices.Insert(legend, 2, "check 0.8s ✓ (a leader's first line; in the small layout after its clock, 0.8s ✓): its next check-quorum, in 0.8s of its own clock · ✓ a majority answered it since its last check, so that check passes · ✗ none has yet: if none does by then, it steps down")
+		legend = slices.Insert(legend, 2, "check 0.8s ✓ (a leader's first line; in the small layout after its clock, ×1 check 0.8s ✓, or ×1 0.8s ✓ under the title 'clock check' where the keys need the row): its next check-quorum, in 0.8s of its own clock · ✓ a majority answered it since its last check, so that check passes · ✗ none has yet: if none does by then, it steps down")
 	}
 	if m.v.Config.Unsafe.LeaseRead {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")

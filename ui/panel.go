@@ -114,7 +114,7 @@ func (nodesPanel) Render(m *Model, r rect) []string {
 	rows := []string{m.tableHead(r.w, "locks: countdowns, own clock")}
 	if m.focus == panelNodes {
 		// The node table has the focus (↑ ↓ select a node): its head row says so.
-		rows[0] = m.st.headKey.r(fit("▶"+strings.TrimPrefix(m.tableCols(), " ")+"locks: countdowns, own clock", r.w))
+		rows[0] = m.st.headKey.r(fit("▶"+strings.TrimPrefix(m.tableCols(r.w), " ")+"locks: countdowns, own clock", r.w))
 	}
 	for i := range m.v.Nodes {
 		rows = append(rows, m.nodeRow(&m.v.Nodes[i], r.w))
