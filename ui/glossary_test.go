@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"leaselab/cluster"
 	"leaselab/scenarios"
 )
@@ -210,5 +212,31 @@ func TestGlossaryFindsRacingAcquiresWords(t *testing.T) {
 				t.Errorf("glossary %q does not say %q: %s", term, w, text)
 			}
 		}
+	}
+}
+
+// nc22-a (lease-read): a newcomer asked why n1's votes left its check ✗ (only answers to its
+// appends and heartbeats count), could not link the safe lesson's check line to the leader lease
+// the lesson is named for, and guessed what the message diagram's ┃ and ┊ lanes meant.
+func TestGlossaryAnswersLeaseReadNewcomer(t *testing.T) {
+	for term, shows := range map[string][]string{
+		"check-quorum":                {"votes do not count"},
+		"lease-based read, own lease": {"Without the switch a leader's check line", "at that check if ✗", "a period later if ✓"},
+	} {
+		text := glossaryEntry(t, term)
+		for _, w := range shows {
+			if !strings.Contains(text, w) {
+				t.Errorf("glossary %q does not say %q: %s", term, w, text)
+			}
+		}
+	}
+	m := playLesson(t, "lease-read", 120, 40)
+	runToStop(t, m)
+	var b strings.Builder
+	for _, l := range m.helpBody(120, 38) {
+		b.WriteString(strings.TrimSpace(ansi.Strip(l)) + " ")
+	}
+	if want := "┃ leading, ┊ cut off from the rest, ╎ down"; !strings.Contains(b.String(), want) {
+		t.Errorf("the ? legend does not say %q:\n%s", want, b.String())
 	}
 }
