@@ -96,9 +96,11 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 		"10 to 19 ticks (0.1s each, random) of its own clock with no heartbeat. Its first tick may come just after the last heartbeat it heard, so it campaigns 0.9 to 1.9s after that heartbeat.",
 		"for n1's failing check (near 3s on n1's clock, near 6s on the header), within its 2s timeout",
 		"n1 near 1s, 2s and 3s of its clock, at ×0.5 near 2s, 4s and 6s on the header. The cut, at 2.4s, came after the first;",
-		"The cut, near 1.2s on n1's clock (2.4s on the header)",
-		"n1 checks near 1s, 2s and 3s of its own clock (2s, 4s, 6s on the header)",
-		"1.7 to 1.8s after the cut on n1's clock, about 3.5s on the header",
+		"n1 checks near 1s, 2s and 3s of its clock (2s, 4s, 6s on the header)",
+		// The danger window (nc22-a): it opens at the Release's commit, ends at n1's step-down
+		// near 6s, and c2's second request falls inside it.
+		"n1 believes it leads, by its own clock, until a check fails, near 6s on the header",
+		"from c1's release to now, a lease read from n1 would have said busy; c2 asked inside it.",
 		"clients still reach it, as c2 will when it asks n1 again.",
 		"('… becomes candidate (term 3)')",
 	} {
@@ -116,7 +118,7 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 	}
 	for _, seed := range seeds {
 		var w *cluster.World
-		var cut, down, c2Sent time.Duration
+		var cut, down, c2Sent, released time.Duration
 		var cutLocal, downLocal time.Duration
 		heard := map[int]time.Duration{} // when each node last got a message from n1
 		var firstPre *cluster.Event
@@ -151,6 +153,8 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 					down, downLocal = e.At, local1()
 				case e.Kind == cluster.EvClientSend && e.Client == "c2" && cut > 0 && c2Sent == 0:
 					c2Sent = e.At
+				case e.Kind == cluster.EvClientReply && e.Client == "c1" && e.Reply == cluster.ReplyReleased:
+					released = e.At
 				case e.Kind == cluster.EvClientReply && e.Client == "c2" && e.Reply == cluster.ReplyTimeout:
 					c2TimedOut = true
 				case e.Kind == cluster.EvClientReply && e.Client == "c2" && e.Node == 1 && e.Reply == cluster.ReplyNotLeader && cut > 0:
@@ -198,6 +202,9 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 		}
 		if down < 5800*time.Millisecond || down > 6200*time.Millisecond {
 			t.Errorf("%s: n1 stepped down at %v, not near 6s on the header", name, down)
+		}
+		if released == 0 || !(released < c2Sent && c2Sent < down) {
+			t.Errorf("%s: c1's release at %v, c2's request at %v, n1's step-down at %v: c2 must ask inside the window", name, released, c2Sent, down)
 		}
 		if !c2ReachedN1 {
 			t.Errorf("%s: c2's request never reached n1 after the cut", name)
