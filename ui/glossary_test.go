@@ -220,8 +220,8 @@ func TestGlossaryFindsRacingAcquiresWords(t *testing.T) {
 // the lesson is named for, and guessed what the message diagram's ┃ and ┊ lanes meant.
 func TestGlossaryAnswersLeaseReadNewcomer(t *testing.T) {
 	for term, shows := range map[string][]string{
-		"check-quorum":                {"votes do not count"},
-		"lease-based read, own lease": {"Without the switch a leader's check line", "at that check if ✗", "a period later if ✓"},
+		"check-quorum (a leader's check 1.0s ✓, ✗)": {"votes do not count"},
+		"lease-based read, own lease":               {"Without the switch a leader's check line", "at that check if ✗", "a period later if ✓"},
 	} {
 		text := glossaryEntry(t, term)
 		for _, w := range shows {
