@@ -86,7 +86,7 @@ func (m *Model) netBody(iw, ih int) []string {
 		}
 		add(f.s, "  ⇢ "+f.text)
 	}
-	recent := m.recentMsgs(ih - len(out))
+	recent := m.recentMsgs(ih-len(out), iw)
 	for _, r := range recent {
 		add(r.s, r.text)
 	}
@@ -228,7 +228,9 @@ type styled struct {
 
 // recentMsgs is up to n of the latest raft messages sent or dropped, newest last: the wire is
 // empty most of the time at low speeds, so this strip shows what just went over it.
-func (m *Model) recentMsgs(n int) []styled {
+// A dropped row that does not fit at iw closes up its type column first, so its reason stays
+// whole (nc23-l at 120x40: "1 entry (pa…" hid "(partition)").
+func (m *Model) recentMsgs(n, iw int) []styled {
 	if n <= 0 {
 		return nil
 	}
@@ -254,7 +256,11 @@ func (m *Model) recentMsgs(n int) []styled {
 			out = append(out, styled{msgStyle(st, e.Msg), fmt.Sprintf("%9s → %s", simTime(e.At), msgText(e.Msg, e.Node, e.Peer))})
 		case cluster.EvMsgDropped:
 			drops = append(drops, k)
-			out = append(out, styled{st.dropSt, fmt.Sprintf("%9s ✗ %s (%s)", simTime(e.At), msgText(e.Msg, e.Node, e.Peer), e.Text)})
+			text := fmt.Sprintf("%9s ✗ %s (%s)", simTime(e.At), msgText(e.Msg, e.Node, e.Peer), e.Text)
+			if width(text) > iw {
+				text = fmt.Sprintf("%9s ✗ %s (%s)", simTime(e.At), strings.Join(strings.Fields(msgText(e.Msg, e.Node, e.Peer)), " "), e.Text)
+			}
+			out = append(out, styled{st.dropSt, text})
 		}
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {

@@ -3,6 +3,9 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	raftpb "go.etcd.io/raft/v3/raftpb"
 
@@ -49,5 +52,32 @@ func TestNetworkNamesEntryCount(t *testing.T) {
 	}
 	if got := msgText(cluster.MsgInfo{Type: raftpb.MsgHeartbeat, Term: 1}, 1, 2); strings.Contains(got, "entr") {
 		t.Errorf("a heartbeat: %q", got)
+	}
+}
+
+// TestNetworkDroppedRowKeepsItsReason: a dropped message's row in the Network panel closes up
+// its type column rather than cut its reason (nc23-l, snapshot-catch-up at 120x40 while c1's
+// commands ran: "n1→n5 t1 · 1 entry (pa…").
+func TestNetworkDroppedRowKeepsItsReason(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 120, 40)
+	runToStop(t, m)
+	press(m, "enter")
+	seen := false
+	for at := m.sim.p.Now(); at < 4*time.Second && !m.sim.atPause(); at += 5 * time.Millisecond {
+		m.sim.run(at)
+		m.refresh()
+		for _, row := range strings.Split(ansi.Strip(m.View()), "\n") {
+			i := strings.Index(row, "✗ MsgApp ")
+			if i < 0 {
+				continue
+			}
+			seen = true
+			if !strings.Contains(row[i:], "(partition)") {
+				t.Fatalf("at %v a dropped row lost its reason: %s", at, row)
+			}
+		}
+	}
+	if !seen {
+		t.Fatal("no dropped MsgApp row was on screen")
 	}
 }
