@@ -65,7 +65,7 @@ func TestCatchUpRestoredLockCompact(t *testing.T) {
 	for stop := 0; stop < 20 && !m.sim.ended; stop++ {
 		runToStop(t, m)
 		v := ansi.Strip(m.View())
-		if strings.Contains(v, "restarts at the full lease") {
+		if strings.Contains(v, "restarts at 1m") {
 			rows := strings.Split(v, "\n")
 			n1, n5 := rows[2], rows[6]
 			if !strings.Contains(n1, "orders #1 ████") || !strings.Contains(n5, "orders #1 █████ 1m") {
