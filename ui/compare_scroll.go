@@ -86,24 +86,33 @@ func (m *CompareModel) atTop(i int, items []resultItem, p resultsPos) bool {
 	return from == 0
 }
 
-// live is the place of the newest row each half shows when not scrolled (its kept violation
-// may stand last), the latest of the two, and the first place a half has below its rows.
-func (m *CompareModel) live(sides [2][]resultItem) (bottom resultsPos, below *resultsPos, ok bool) {
+// unscrolledEnds is, for each half with rows, the end of the rows it shows when not scrolled
+// (its kept violation may leave rows below); -1 for a half with none.
+func (m *CompareModel) unscrolledEnds(sides [2][]resultItem) (ends [2]int) {
 	scroll := m.scroll
 	m.scroll = nil
 	defer func() { m.scroll = scroll }()
 	for i, items := range sides {
-		if len(items) == 0 {
-			continue
+		ends[i] = -1
+		if len(items) > 0 {
+			ends[i] = m.recent(i, m.resSize[i][0], m.resSize[i][1]).end
 		}
-		rv := m.recent(i, m.resSize[i][0], m.resSize[i][1])
-		if rv.end > 0 {
-			if p := posOf(items, rv.end-1); !ok || p.compare(bottom) > 0 {
+	}
+	return ends
+}
+
+// live is the place of the newest row each half shows when not scrolled (its kept violation
+// may stand last), the latest of the two, and the first place a half has below its rows.
+func (m *CompareModel) live(sides [2][]resultItem) (bottom resultsPos, below *resultsPos, ok bool) {
+	for i, end := range m.unscrolledEnds(sides) {
+		items := sides[i]
+		if end > 0 {
+			if p := posOf(items, end-1); !ok || p.compare(bottom) > 0 {
 				bottom, ok = p, true
 			}
 		}
-		if rv.end < len(items) {
-			if p := posOf(items, rv.end); below == nil || p.compare(*below) < 0 {
+		if end >= 0 && end < len(items) {
+			if p := posOf(items, end); below == nil || p.compare(*below) < 0 {
 				below = &p
 			}
 		}
@@ -114,16 +123,9 @@ func (m *CompareModel) live(sides [2][]resultItem) (bottom resultsPos, below *re
 // heldBottom is the place of the newest row shown by a half that has rows below it (a kept
 // violation), the earliest of the two if both do.
 func (m *CompareModel) heldBottom(sides [2][]resultItem) (p resultsPos, ok bool) {
-	scroll := m.scroll
-	m.scroll = nil
-	defer func() { m.scroll = scroll }()
-	for i, items := range sides {
-		if len(items) == 0 {
-			continue
-		}
-		rv := m.recent(i, m.resSize[i][0], m.resSize[i][1])
-		if rv.end > 0 && rv.end < len(items) {
-			if q := posOf(items, rv.end-1); !ok || q.compare(p) < 0 {
+	for i, end := range m.unscrolledEnds(sides) {
+		if end > 0 && end < len(sides[i]) {
+			if q := posOf(sides[i], end-1); !ok || q.compare(p) < 0 {
 				p, ok = q, true
 			}
 		}
