@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -59,6 +61,35 @@ type holding struct {
 	token     uint64
 	lease     time.Duration
 	sentLocal time.Duration
+	// endedAt is the simulated instant its lease ran out on the client's clock, kept when the
+	// clock is rebased after that (a skew), so the client's row can still say when; 0 while
+	// the clock still reads it off (ownEnd).
+	endedAt time.Duration
+}
+
+// ownEnd is the simulated instant at which h's lease ends (or ended) on the client's clock.
+func (c *client) ownEnd(h *holding) time.Duration {
+	if h.endedAt > 0 {
+		return h.endedAt
+	}
+	return c.clk.realAtLocal(AddTime(h.sentLocal, h.lease))
+}
+
+// rebase changes the client's clock (a skew) keeping when each lease already over ended: the
+// new clock reads only the instants after it.
+func (c *client) rebase(change func()) {
+	keys := slices.Sorted(maps.Keys(c.holds))
+	for _, k := range keys {
+		if h := c.holds[k]; h.endedAt == 0 && c.local() >= AddTime(h.sentLocal, h.lease) {
+			h.endedAt = c.ownEnd(h)
+		}
+	}
+	change()
+	for _, k := range keys {
+		if h := c.holds[k]; c.local() < AddTime(h.sentLocal, h.lease) {
+			h.endedAt = 0 // a jump back: its lease runs again
+		}
+	}
 }
 
 // client is a lock user with its own clock. It does one thing at a time, in order, but for its
@@ -345,7 +376,7 @@ func (c *client) onReply(it *item) {
 		return
 	}
 	if rep.kind == ReplyNotLeader || rep.kind == ReplyUnavailable {
-		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Sent: rep.sent})
+		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Text: c.w.downWord(rep.hint), Sent: rep.sent})
 		c.retry(req, rep.from, rep.hint)
 		return
 	}
@@ -445,7 +476,7 @@ func (c *client) finish(kind ReplyKind, token uint64, from, hint int, sent time.
 	case req.op == OpKeepalive:
 		c.keptAlive(req, kind)
 	}
-	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Sent: sent})
+	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Token: token, Peer: hint, Text: c.w.downWord(hint), Sent: sent})
 	nt := &c.w.returnNote
 	nt.Kind, nt.Client, nt.Req, nt.Reply, nt.Token = ClientReturn, c.name, req.id, kind, token
 	c.w.observe(nt)
@@ -479,7 +510,7 @@ func (c *client) wake() {
 }
 
 func (c *client) setRate(r float64) {
-	c.clk.setRate(c.w.now, r)
+	c.rebase(func() { c.clk.setRate(c.w.now, r) })
 	c.armTimer()
 	c.armLoops()
 }

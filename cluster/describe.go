@@ -161,12 +161,12 @@ func (e *Event) Describe() string {
 			s = fmt.Sprintf("%s cannot reach %s (down): tries another node", e.Client, n)
 		}
 		if e.Reply == ReplyNotLeader && e.Peer != 0 {
-			s += fmt.Sprintf(" (try n%d)", e.Peer)
+			s += fmt.Sprintf(" (try n%d%s)", e.Peer, downNote(e))
 		}
 		if e.Reply == ReplyOutcomeUnknown {
 			s += " (a snapshot covered its entry"
 			if e.Peer != 0 {
-				s += fmt.Sprintf("; try n%d", e.Peer)
+				s += fmt.Sprintf("; try n%d%s", e.Peer, downNote(e))
 			}
 			s += ")"
 
@@ -212,6 +212,14 @@ func (e *Event) Describe() string {
 		return fmt.Sprintf("%s applies %d, its term's first: every lease restarts", n, e.Index)
 	}
 	return strings.TrimSpace(fmt.Sprintf("%v %s", e.Kind, e.Text))
+}
+
+// downNote is ", down" on a reply whose named leader was down when it came (Text "down").
+func downNote(e *Event) string {
+	if e.Text == "down" {
+		return ", down"
+	}
+	return ""
 }
 
 // Label is the event as a mark on its lane says it, without its subject (the lane names it):
@@ -309,6 +317,8 @@ func (e *Event) Act() (act, out string) {
 		return "restarts every lease (lease-on-promote reset)", ""
 	case EvLeaseRenewed:
 		return fmt.Sprintf("renews %s #%d for %s (keepalive)", e.Key, e.Token, e.Client), ""
+	case EvLeaseExtended:
+		return fmt.Sprintf("extends %s #%d to %s left (extend)", e.Key, e.Token, e.Text), ""
 	case EvLocalExpiry:
 		return e.Label(), ""
 	case EvClientReply:

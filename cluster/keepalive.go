@@ -167,7 +167,7 @@ func (c *client) onLoopReply(rep *reply) {
 	}
 	switch rep.kind {
 	case ReplyNotLeader, ReplyUnavailable:
-		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Sent: rep.sent})
+		c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: rep.from, Req: req.id, Key: req.key, Reply: rep.kind, Peer: rep.hint, Text: c.w.downWord(rep.hint), Sent: rep.sent})
 		c.retry(req, rep.from, rep.hint)
 		return
 	case ReplyOutcomeUnknown:
@@ -185,7 +185,7 @@ func (c *client) onLoopReply(rep *reply) {
 func (c *client) endRenewal(l *keepLoop, kind ReplyKind, from, hint int, sent time.Duration) {
 	req := l.req
 	l.req = nil
-	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Peer: hint, Sent: sent})
+	c.w.emit(Event{Kind: EvClientReply, Client: c.name, Node: from, Req: req.id, Key: req.key, Reply: kind, Peer: hint, Text: c.w.downWord(hint), Sent: sent})
 	nt := &c.w.returnNote
 	nt.Kind, nt.Client, nt.Req, nt.Reply, nt.Token = ClientReturn, c.name, req.id, kind, 0
 	c.w.observe(nt)

@@ -404,7 +404,7 @@ func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 	if err := offsetFits(cl.clk, d); err != nil {
 		return err
 	}
-	cl.clk.jump(d)
+	cl.rebase(func() { cl.clk.jump(d) })
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
 	cl.armLoops()
@@ -415,7 +415,7 @@ func (w *World) ClientSkewOffset(c string, d time.Duration) error {
 // ClientSkewReset puts client c's clock back to rate 1 and no offset.
 func (w *World) ClientSkewReset(c string) error {
 	cl := w.client(c)
-	cl.clk.reset(w.now)
+	cl.rebase(func() { cl.clk.reset(w.now) })
 	cl.calmFrom = w.now // a jump can reach a deadline at once: not the cluster's doing
 	cl.armTimer()
 	cl.armLoops()

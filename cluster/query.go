@@ -77,6 +77,16 @@ func (w *World) Role(id int) Role { return w.node(id).role }
 // Up says whether node id is running.
 func (w *World) Up(id int) bool { return w.node(id).up }
 
+// downWord is, on a reply naming node hint as the leader to try, "down" when that node is
+// down: a follower still names the leader it last knew, and "(try n1)" beside n1's DOWN column
+// read as the follower pointing at a dead node for no reason (nc23-c). The reply's Text.
+func (w *World) downWord(hint int) string {
+	if hint < 1 || hint > len(w.nodes) || w.nodes[hint-1].up {
+		return ""
+	}
+	return "down"
+}
+
 // MaxTerm is the highest term among live nodes.
 func (w *World) MaxTerm() uint64 {
 	var t uint64

@@ -203,6 +203,9 @@ type HoldView struct {
 	Key   string
 	Token uint64
 	Left  time.Duration // 0 when its own clock says the lease ran out
+	// Ended is, once Left is 0, the simulated instant its own clock ran the lease out: its row
+	// keeps it ("ran out 3.965s"), as no event marks a client's own view ending.
+	Ended time.Duration
 	// Every is the interval of the background keepalive renewing it (keepalive KEY every D);
 	// 0 when none runs.
 	Every time.Duration
@@ -428,6 +431,9 @@ func (w *World) clientView(c *client) ClientView {
 	for _, k := range slices.Sorted(maps.Keys(c.holds)) {
 		h := c.holds[k]
 		hv := HoldView{Key: k, Token: h.token, Left: max(0, AddTime(AddTime(h.sentLocal, h.lease), -cv.Local))}
+		if hv.Left == 0 {
+			hv.Ended = c.ownEnd(h)
+		}
 		for _, l := range c.loops {
 			if l.key == k && l.token == h.token && !l.stopped {
 				hv.Every = l.every

@@ -32,6 +32,11 @@ type Comparison struct {
 	Shared bool
 
 	ended bool // StopEnd was reported
+	// peeked says Div was found by peek mid-instant with one side having done nothing yet: the
+	// rest of the instant may show what that side did there (under keep a new leader's Expire
+	// comes from its lease timer, after the promotion an extend run answers at once), and the
+	// divergence is then completed from the whole instant.
+	peeked bool
 	// The story's first `say` stops both runs once, like a pause, when the script does not
 	// pause there itself: etcd-failover-reset's opening line ("Watch n1's countdown…") went by
 	// at 1x while the class read it, and its first pause came 3s later.
@@ -53,7 +58,7 @@ func NewComparison(a, b *Scenario, seed *uint64, mod func(*cluster.Config)) (*Co
 }
 
 func (c *Comparison) rebuild() error {
-	c.Div, c.ended, c.told, c.holding, c.sayScan, c.heldLog, c.lateScan, c.late = nil, false, false, false, 0, 0, 0, nil
+	c.Div, c.peeked, c.ended, c.told, c.holding, c.sayScan, c.heldLog, c.lateScan, c.late = nil, false, false, false, false, 0, 0, 0, nil
 	for i, s := range []*Scenario{c.a, c.b} {
 		seed := s.Header.Seed
 		if c.seed != nil {
@@ -416,6 +421,12 @@ func (c *Comparison) compare() bool {
 	a, b := c.Sides[0], c.Sides[1]
 	defer func() { a.obs.cur, b.obs.cur = a.obs.cur[:0], b.obs.cur[:0] }()
 	if c.Div != nil {
+		if c.peeked {
+			c.peeked = false
+			if d := diverge(a.obs.cur, b.obs.cur); d != nil && d.At == c.Div.At && d.Subject == c.Div.Subject {
+				c.Div = d
+			}
+		}
 		return false
 	}
 	c.Div = diverge(a.obs.cur, b.obs.cur)
@@ -435,6 +446,10 @@ func (c *Comparison) peek() {
 	a, b := c.Sides[0], c.Sides[1]
 	if d := diverge(a.obs.cur, b.obs.cur); d != nil {
 		c.Div = d
+		if d.A == "" || d.B == "" {
+			c.peeked = true // the records stay: compare completes it once the instant is whole
+			return
+		}
 	} else if d := lockTables(c.Now(), a.p.World(), b.p.World()); d != nil {
 		c.Div = d
 	} else {

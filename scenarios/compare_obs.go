@@ -73,9 +73,11 @@ func (o *observer) on(e *cluster.Event) {
 		if len(o.held[e.Node]) > 0 { // restarting no lease shows nowhere
 			o.cur = append(o.cur, o.act(e, node(e.Node)))
 		}
-	case cluster.EvCountdownZero, cluster.EvLeaseRenewed:
+	case cluster.EvCountdownZero, cluster.EvLeaseRenewed, cluster.EvLeaseExtended:
 		// A node's countdown is what its column shows ("EXPIRED HERE" beside "4.0s"): where it
-		// ends, starts again or is renewed on one side only, the runs have parted.
+		// ends, starts again, is renewed or extended on one side only, the runs have parted. (A
+		// new leader's extension left the extend half saying "(nothing at this instant)" beside
+		// keep's Expire: nc23-c.)
 		o.cur = append(o.cur, o.act(e, node(e.Node)))
 	case cluster.EvLocalExpiry:
 		o.forget(e.Node, e.Key)

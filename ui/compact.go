@@ -63,10 +63,10 @@ func (m *Model) clientsShort(cs []string, w int) string {
 }
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
-// asks (but for a client whose 'asks nY' the narration quotes, kept up to 3), 2 a lock that ran out without its key (held #1 · ran out: the wake time of a client
+// asks (but for a client whose 'asks nY' the narration quotes, kept up to 3), 2 a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client
 // paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time (and a
 // refused write, which the resource line keeps), 4 without
-// the time left, 5 names and marks. bare leaves an
+// the time left and when a lock ran out, 5 names and marks. bare leaves an
 // unused client (the selected one excepted) its name alone.
 func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
 	st := m.st
@@ -145,11 +145,15 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				case h.Every > 0 && brief < 4:
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
-			case brief >= 2:
+			case brief >= 4:
 				add(st.gone, fmt.Sprintf(" held #%d · ran out", h.Token))
+			case brief >= 2:
+				// Without its key, still with when (nc23-c: c1's own view ran out first).
+				add(st.gone, fmt.Sprintf(" held #%d · ran out%s", h.Token, endedText(h)))
 			default:
-				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms).
-				add(st.gone, fmt.Sprintf(" held %s #%d · ran out", h.Key, h.Token))
+				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms),
+				// with when it ran out (nc23-c).
+				add(st.gone, fmt.Sprintf(" held %s #%d · ran out%s", h.Key, h.Token, endedText(h)))
 			}
 			if c.Doing != "" && brief < 4 {
 				// A request in flight beside the lock it holds, as the full row says it: c1

@@ -133,12 +133,18 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 				every = " · keepalive every " + fsm.DurText(h.Every) // renewed in the background
 			}
 		} else {
-			// Its own clock says the lease is over: past tense, not "holds … ran out".
-			label, text, ts = " held ", text+"· ran out (own clock)", st.gone
+			// Its own clock says the lease is over: past tense, not "holds … ran out", and when,
+			// as no timeline row marks a client's own view ending: "c1's own view ran out first"
+			// could be checked only by catching the moment (nc23-c).
+			label, text, ts = " held ", text+"· ran out"+endedText(h)+" (own clock)", st.gone
 		}
 		l.need(width(label + text))
-		// Short of room, what ran out says less, never cut: "· ran out", then the lock alone.
-		text = firstFit(l.cur.room()-width(label), text, strings.TrimSuffix(text, " (own clock)"), strings.TrimSuffix(text, "· ran out (own clock)"))
+		// Short of room, what ran out says less, never cut: "· ran out 3.965s", "· ran out",
+		// then the lock alone.
+		if h.Left == 0 {
+			bare := fmt.Sprintf("%s #%d ", h.Key, h.Token)
+			text = firstFit(l.cur.room()-width(label), text, strings.TrimSuffix(text, " (own clock)"), bare+"· ran out", bare)
+		}
 		l.add(st.headKey, label)
 		l.add(ts, text)
 		if every != "" {
@@ -163,6 +169,13 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	}
 	for _, h := range c.Holds {
 		if h.Renewing && h.Left > 0 {
+			if h.Refused == 0 && c.LastReply == cluster.ReplyRenewed && c.LastKey == h.Key {
+				// The last renewal was answered and the next one is already out (sent on that
+				// answer when overdue): "⋯ renewing" alone read as the answer not come yet,
+				// beside narration that said it was answered (nc23-c, 4.121s).
+				l.opt(piece{st.headKey, " · got "}, piece{st.plain, "renewed " + h.Key}, piece{st.key, ", ⋯ renewing again"})
+				continue
+			}
 			l.opt(piece{st.key, " · " + renewingText(h)})
 		}
 	}
@@ -281,6 +294,14 @@ func (l *wrapLine) opt(ps ...piece) {
 
 // renewingText is a background renewal in flight as a client's row says it: "⋯ renewing
 // invoices", and once a node refused it, "⋯ renewing invoices, refused 12×: retrying".
+// endedText is when a lease the client held ran out on its own clock, " 3.965s" ("" if unknown).
+func endedText(h cluster.HoldView) string {
+	if h.Left > 0 || h.Ended <= 0 {
+		return ""
+	}
+	return " " + simTime(h.Ended)
+}
+
 func renewingText(h cluster.HoldView) string {
 	text := "⋯ renewing " + h.Key
 	if h.Refused > 0 {
