@@ -53,10 +53,10 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			// orders #2 5.0s · asks n1 │ c3", c3's state cut to its name (nc22-d).
 			l, fits = m.clientsShortAt(cs, w, brief, true)
 		}
-		if !fits && brief == 5 && len(used) < len(cs) && len(used) > 1 {
+		if !fits && brief == 7 && len(used) < len(cs) && len(used) > 1 {
 			l, fits = m.clientsShortAt(used, w, brief, true)
 		}
-		if fits || brief == 5 {
+		if fits || brief == 7 {
 			return l.String()
 		}
 	}
@@ -64,9 +64,10 @@ func (m *Model) clientsShort(cs []string, w int) string {
 
 // clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
 // asks (but for a client whose 'asks nY' the narration quotes, kept up to 3), 2 a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client
-// paused through its lease tells more, gc-pause at 3.079s), 3 without the wake time (and a
-// refused write, which the resource line keeps), 4 without
-// the time left and when a lock ran out, 5 names and marks. bare leaves an
+// paused through its lease tells more, gc-pause at 3.079s), 3 a refused renewal as "refused
+// 12×", 4 without when a lock ran out (held #1 · ran out 3.965s: kept over a renewal's word,
+// given before a paused client's wake time, nc23-c), 5 without the wake time (and a refused
+// write, which the resource line keeps), 6 without the time left, 7 names and marks. bare leaves an
 // unused client (the selected one excepted) its name alone.
 func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
 	st := m.st
@@ -87,10 +88,10 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 		case c != nil && c.Paused:
 			// gc-pause's story turns on it: frozen, with its write already decided.
 			text := " ‖ paused"
-			if brief < 3 && c.WakeAt > 0 {
+			if brief < 5 && c.WakeAt > 0 {
 				text += "→" + simTime(c.WakeAt)
 			}
-			if c.Doing == "" && c.Queued > 0 && brief < 5 {
+			if c.Doing == "" && c.Queued > 0 && brief < 7 {
 				// What it decided, with its token ("write orders #1 queued"); short of room, as
 				// a lock that ran out goes to "held #1", only how many while the wake time
 				// stays ("c1 sleeps on until 5.044s"), and once that went, the command without
@@ -98,7 +99,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				switch {
 				case brief < 2:
 					text += " · " + queuedText(c)
-				case brief == 2 || c.Next == "":
+				case brief < 5 || c.Next == "":
 					text += fmt.Sprintf(" · %d queued", c.Queued)
 				default:
 					text += " · " + queuedNoKey(c)
@@ -123,12 +124,12 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				}
 			}
 			switch {
-			case brief == 5:
+			case brief == 7:
 				add(st.grant, fmt.Sprintf(" #%d", h.Token))
 			case h.Left > 0:
 				// The time left on the client's own clock: lessons compare it with the nodes'.
 				text := fmt.Sprintf(" holds %s #%d", h.Key, h.Token)
-				if brief < 4 {
+				if brief < 6 {
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
@@ -136,13 +137,17 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				case h.Renewing && h.Refused > 0 && brief < 3:
 					// The renewal in flight is being refused: "renewal refused 12×".
 					add(st.key, fmt.Sprintf(" renewal refused %d×", h.Refused))
-				case h.Renewing && h.Refused > 0 && brief < 4:
+				case h.Renewing && h.Refused > 0 && brief < 6:
 					add(st.key, fmt.Sprintf(" refused %d×", h.Refused))
+				case h.Renewing && brief < 3 && renewedAgain(c, h):
+					// The one before was answered renewed, the next already out: as the full row's
+					// "got renewed invoices, ⋯ renewing again" (nc23-c).
+					add(st.key, " renewed, ⋯ again")
 				case h.Renewing && brief < 3:
 					// In flight and not refused yet, as the full row says it ("⋯ renewing
 					// invoices"): "keepalive 1s" there read as a renewal not yet due.
 					add(st.key, " ⋯ renewing")
-				case h.Every > 0 && brief < 4:
+				case h.Every > 0 && brief < 6:
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
 			case brief >= 4:
@@ -155,7 +160,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				// with when it ran out (nc23-c).
 				add(st.gone, fmt.Sprintf(" held %s #%d · ran out%s", h.Key, h.Token, endedText(h)))
 			}
-			if c.Doing != "" && brief < 4 {
+			if c.Doing != "" && brief < 6 {
 				// A request in flight beside the lock it holds, as the full row says it: c1
 				// releasing read "holds orders #1 3.8s" alone, as if nothing were under way
 				// (first-lock at 80x24, nc22-d).
@@ -170,21 +175,21 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				// read "c1 holds orders #3" alone as c1 having let invoices go.
 				add(st.faint, " +"+count(len(c.Holds)-1))
 			}
-		case brief == 5:
+		case brief == 7:
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
 			// With its key, as the full-size row says it ("got not-found orders"): lessons
 			// quote it.
 			text := " got " + c.LastReply.String()
-			if brief < 4 && c.LastKey != "" {
+			if brief < 6 && c.LastKey != "" {
 				text += " " + c.LastKey
 			}
 			add(st.plain, text)
 		default:
 			add(st.faint, " holds nothing")
 		}
-		if c != nil && brief < 3 && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted {
+		if c != nil && brief < 5 && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted {
 			// A refused write, as the full-size row says it ("write #1 ✗ rejected"): it tells the
 			// client its lock is gone (gc-pause's end; at 80x24 nothing said c1 learned it,
 			// nc17-a). An accepted one is on the resource line. It goes with the wake time:
@@ -192,7 +197,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			// nothing at all where it stayed (gc-pause's c2).
 			add(st.bad, fmt.Sprintf(" · write #%d ✗", c.LastWrite.Token))
 		}
-		if c != nil && (brief == 0 || brief < 4 && m.asksQuoted(name, c.Guess)) {
+		if c != nil && (brief == 0 || brief < 6 && m.asksQuoted(name, c.Guess)) {
 			// Also while a request is out: where it went is what the lessons point at. Where
 			// the narration quotes this client's 'asks nY', it stays while other words go
 			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).

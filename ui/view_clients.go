@@ -169,7 +169,7 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	}
 	for _, h := range c.Holds {
 		if h.Renewing && h.Left > 0 {
-			if h.Refused == 0 && c.LastReply == cluster.ReplyRenewed && c.LastKey == h.Key {
+			if renewedAgain(c, h) {
 				// The last renewal was answered and the next one is already out (sent on that
 				// answer when overdue): "⋯ renewing" alone read as the answer not come yet,
 				// beside narration that said it was answered (nc23-c, 4.121s).
@@ -294,6 +294,12 @@ func (l *wrapLine) opt(ps ...piece) {
 
 // renewingText is a background renewal in flight as a client's row says it: "⋯ renewing
 // invoices", and once a node refused it, "⋯ renewing invoices, refused 12×: retrying".
+// renewedAgain says whether h's renewal in flight follows one answered renewed: nothing has
+// refused it yet and the client's last answer about its key was renewed.
+func renewedAgain(c *cluster.ClientView, h cluster.HoldView) bool {
+	return h.Renewing && h.Refused == 0 && c.LastReply == cluster.ReplyRenewed && c.LastKey == h.Key
+}
+
 // endedText is when a lease the client held ran out on its own clock, " 3.965s" ("" if unknown).
 func endedText(h cluster.HoldView) string {
 	if h.Left > 0 || h.Ended <= 0 {
