@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"slices"
 	"time"
 
 	"go.etcd.io/raft/v3"
@@ -40,6 +41,18 @@ func (n *node) quorumActive() bool {
 		}
 	})
 	return n.conf.Quorum(func(id int) bool { return active&(1<<id) != 0 })
+}
+
+// heard is how many voters of its configuration (itself included) this leader heard from since
+// its last quorum check: raft's RecentActive, counted.
+func (n *node) heard() int {
+	c := 0
+	n.raft().WithProgress(func(id uint64, typ raft.ProgressType, pr raftracker.Progress) {
+		if typ == raft.ProgressTypePeer && pr.RecentActive && slices.Contains(n.conf.Voters, int(id)) {
+			c++
+		}
+	})
+	return c
 }
 
 // ownLease is how long, on its own clock, this leader may still answer lease-based reads if it

@@ -81,7 +81,14 @@ type NodeView struct {
 	// one, so that check would pass. HasQuorumCheck is false on any other node.
 	QuorumCheck                  time.Duration
 	QuorumActive, HasQuorumCheck bool
-	Frozen                       bool // freeze nX D: its process is stalled
+	// Heard and Voters go with HasQuorumCheck: how many voters, the leader included, it heard
+	// from since its last check, of how many (0 of 0 while joint, where two majorities count).
+	// A just-elected leader has heard only itself: its check reads ✗ though nothing failed.
+	Heard, Voters int
+	// Voted is, on a follower that knows no leader in its term, whom it voted for in it (0 if no
+	// one): a follower that voted for n1 waits for n1's first append to learn it leads.
+	Voted  int
+	Frozen bool // freeze nX D: its process is stalled
 	// Unread is, while frozen, what waits in its buffer, oldest first.
 	Unread []Unread
 }
@@ -356,6 +363,16 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
 	nv.QuorumCheck, nv.QuorumActive, nv.HasQuorumCheck = n.quorumCheck()
+	if nv.HasQuorumCheck && !n.conf.Joint() {
+		nv.Heard, nv.Voters = n.heard(), len(n.conf.Voters)
+	}
+	if n.lead == 0 && n.role == RoleFollower {
+		// Not its own vote: a leader or candidate that stepped down voted for itself, and
+		// "voted n5" on n5 read as a follower of itself.
+		if v := int(n.raft().BasicStatus().HardState.GetVote()); v != n.id {
+			nv.Voted = v
+		}
+	}
 	nv.Frozen = n.frz.on
 	for i := range n.frz.inbox {
 		nv.Unread = append(nv.Unread, n.frz.inbox[i].unread())

@@ -33,7 +33,7 @@ func leaseReadMarks(t *testing.T, m *Model, seed uint64) {
 	check := regexp.MustCompile(`term 2 · check \d\.\ds ([✓✗])`)
 	// The stops the narration reads n1's mark at, by their words: just elected, cut off, the
 	// ask, c2's request waiting.
-	want := map[string]string{"Leadership moves to n1": "✗", "n1 is cut off from": "✓", "What does c2 get?": "✗", "c2 asks n1 again.": "✗"}
+	want := map[string]string{"Leadership moves to n1": "✗", "n1 is cut off from": "✓", "What does c2 get?": "✗", "c2 asks n1 again,": "✗"}
 	seen := map[string]bool{}
 	waited := false
 	playThrough(t, m, func(stop int, screen string) {
@@ -45,6 +45,17 @@ func leaseReadMarks(t *testing.T, m *Model, seed uint64) {
 			seen[words] = true
 			if g := check.FindStringSubmatch(lines[2]); g == nil || g[1] != mark {
 				t.Errorf("seed %d stop %d (%s): n1's first line %q, want its check marked %s", seed, stop, words, lines[2], mark)
+			}
+			if words == "Leadership moves to n1" {
+				// nc23-a read the just-elected leader's ✗ as failing and could not tell whom
+				// the followers follow: n1's net line counts who it heard (itself only), each
+				// follower names its vote until n1's first append names the leader.
+				if !strings.Contains(lines[5], "net ok · heard 1 of 5") {
+					t.Errorf("seed %d stop %d: n1's net line %q, want 'heard 1 of 5'", seed, stop, lines[5])
+				}
+				if c := strings.Count(lines[2], "term 2 · voted n1"); c != 4 {
+					t.Errorf("seed %d stop %d: %d followers read 'term 2 · voted n1', want 4: %q", seed, stop, c, lines[2])
+				}
 			}
 		}
 		row := ansi.Strip(strings.Join(m.clientRows("c2", 53, 2), " "))

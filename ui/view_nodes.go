@@ -148,6 +148,11 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	} else if n.Lead != 0 && n.Up {
 		l1.add(st.headKey, pick(narrow, " ", " · lead "))
 		l1.add(st.plain, "n"+strconv.Itoa(n.Lead))
+	} else if n.Voted != 0 && n.Up && !narrow {
+		// Voted, but no append from the winner yet: a bare "term 2" left the student unable
+		// to tell whom it follows (nc23-a).
+		l1.add(st.headKey, " · voted ")
+		l1.add(st.faint, "n"+strconv.Itoa(n.Voted))
 	}
 	l2 := newLine(iw)
 	c, a := strconv.FormatUint(n.Commit, 10), appliedText(n)
@@ -188,7 +193,24 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	if !narrow {
 		l4.add(st.headKey, "net ")
 	}
-	l4.add(s, text)
+	if n.HasQuorumCheck && n.Voters > 0 && !narrow {
+		// A leader's check counts who answered it: "heard 1 of 5" beside a just-elected
+		// leader's ✗ says nothing failed yet, it has heard only itself (nc23-a).
+		of, short := fmt.Sprintf("%d of %d", n.Heard, n.Voters), fmt.Sprintf("%d/%d", n.Heard, n.Voters)
+		if text == " ISOLATED " && width("net "+text+" heard "+of) > iw {
+			text = "ISOLATED"
+		}
+		l4.add(s, text)
+		for _, c := range [][2]string{{" · heard ", of}, {" heard ", of}, {" heard ", short}} {
+			if width(c[0]+c[1]) <= l4.room() {
+				l4.add(st.headKey, c[0])
+				l4.add(st.plain, c[1])
+				break
+			}
+		}
+	} else {
+		l4.add(s, text)
+	}
 	return []string{l1.String(), l2.String(), l3.String(), l4.String()}
 }
 
