@@ -628,6 +628,29 @@ func (c *Comparison) StretchFrom(i int) time.Duration {
 	return 0
 }
 
+// NarrationStretch is the stretch of side i's run its narration (Narration) tells of: from the
+// instant of its last stop before the narration was said (as StretchFrom) to the instant it was
+// said. Past the stop, while running or after a rewind that lands before the next stop, the
+// narration still shows and its rows are still those: looking back from now named the next
+// stretch's rows (late-expire's 3.050s say, running, showed 4.043s's second Expire; rewound to
+// 3.253s, none).
+func (c *Comparison) NarrationStretch(i int) (from, to time.Duration) {
+	p := c.Sides[i].p
+	log := p.Log()
+	to = c.Now()
+	said := false
+	for j := log.Len() - 1; j >= 0; j-- {
+		e := log.At(j)
+		if e.Step.Kind == StepSay && !said {
+			to, said = e.At, true
+		}
+		if said && (e.Step.Kind == StepPause || e.Step.Kind == StepAsk) && e.At < to {
+			return e.At, to
+		}
+	}
+	return 0, to
+}
+
 // Progress is how many of side i's steps have run, of how many.
 func (c *Comparison) Progress(i int) (done, total int) {
 	s := c.Sides[i]

@@ -281,8 +281,13 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.End):
 		m.toEnd()
 	case key.Matches(msg, k.LastWords):
-		if !m.c.Done() || !m.hasLastWords() {
+		if !m.c.Done() {
 			m.status = "n reads the story's last narration once both scripts have ended"
+			return nil
+		}
+		if !m.hasLastWords() {
+			// Beside "■ BOTH DONE" the message above read as if they had not (nc23-g).
+			m.status = "no narration left unread: the story said all of it at its stops"
 			return nil
 		}
 		m.lastWords = !m.lastWords

@@ -66,8 +66,11 @@ func (m *CompareModel) resultsOneRow(i, w int) string {
 	name := "applied results & replies"
 	if text != "" {
 		at := " · newest: "
-		if m.scroll != nil {
+		switch {
+		case m.scroll != nil:
 			at = " · up to: "
+		case rv.end < len(rv.items):
+			at = " · " // the newest did not fit whole (recent): the note counts it, ↓ newer
 		}
 		// The row whole where the shorter name lets it be.
 		name = firstFit(room, name+at+text, "results"+at+text)

@@ -63,8 +63,11 @@ func rowPatterns(says []string) []*regexp.Regexp {
 func (m *CompareModel) namedRows(i int, says []string, w int) []narrLine {
 	// View runs 30 times a second and a stop holds still: find the rows once per stop, not
 	// per frame (the search copies the event ring and describes each event).
-	key := namedKey{says: strings.Join(says, "\n"), w: w, from: m.c.StretchFrom(i), now: m.c.Now(),
-		events: m.c.World(i).Events(), div: m.c.Div != nil}
+	// The stretch is the narration's own, not the one ending now: running on from the stop, or
+	// rewound to before the next, the say still shows and names the rows it named there. Once
+	// found, they stay (the ring the search reads forgets old events as the run goes on).
+	from, to := m.c.NarrationStretch(i)
+	key := namedKey{says: strings.Join(says, "\n"), w: w, from: from, to: to, div: m.c.Div != nil}
 	if c := &m.named[i]; c.ok && c.key == key {
 		return c.lines
 	}
@@ -73,16 +76,14 @@ func (m *CompareModel) namedRows(i int, says []string, w int) []narrLine {
 	return lines
 }
 
-// namedKey is what namedRows' answer depends on: the says, the width, the stretch, how far
-// the side's world has run (its instant and event count: the run is deterministic, so the same
-// pair shows the same events after a rewind), and whether the runs have parted (the run the
-// story is told for).
+// namedKey is what namedRows' answer depends on: the says, the width, the narration's stretch
+// (the run is deterministic, so the same stretch holds the same events after a rewind), and
+// whether the runs have parted (the run the story is told for).
 type namedKey struct {
-	says      string
-	w         int
-	from, now time.Duration
-	events    uint64
-	div       bool
+	says     string
+	w        int
+	from, to time.Duration
+	div      bool
 }
 
 type namedCache struct {
@@ -105,7 +106,7 @@ type namedHit struct {
 // the world's ring, and before it the results, replies and confirmations kept from its stream
 // (the ring holds only the last few hundred events, a stretch may be seconds long).
 func (m *CompareModel) stretchEvents(i int) []cluster.Event {
-	from, now := m.c.StretchFrom(i), m.c.Now()
+	from, now := m.c.NarrationStretch(i)
 	wd := m.c.World(i)
 	var all []cluster.Event
 	if k := m.kept[i]; k != nil {
@@ -153,8 +154,9 @@ func (m *CompareModel) namedHits(i int, says []string) (hits []*namedHit, newest
 		}
 	}
 	if wantNewest {
+		_, at := m.c.NarrationStretch(i)
 		for k := range evs {
-			if e := &evs[k]; e.At == m.c.Now() && shownInResults(e) {
+			if e := &evs[k]; e.At == at && shownInResults(e) {
 				newest = append(newest, *e)
 			}
 		}

@@ -789,7 +789,21 @@ func (m *CompareModel) recent(i, w, h int) recentView {
 	}
 	from0, _ := newestFit(items, len(items), 0, 0, h)
 	if viol < 0 || viol >= from0 {
-		return m.recentUpTo(items, len(items), w, h)
+		end := len(items)
+		for k := end - 2; from0 == len(items) && k >= 0 && k >= len(items)-6; k-- {
+			// The newest row is taller than the panel (a ✗ row in the one row of its rule):
+			// of the last few, the newest client's answer that fits whole, else the newest
+			// row that does, the newer under "↓ N newer", not a row cut at "(the …"
+			// (late-expire --unsafe's c3 stop, where c3's "gets granted" was nowhere in
+			// the half: nc23-g).
+			if len(items[k].lines) <= h && (items[k].reply || end == len(items)) {
+				end = k + 1
+				if items[k].reply {
+					break
+				}
+			}
+		}
+		return m.recentUpTo(items, end, w, h)
 	}
 	violH := min(len(items[viol].lines), max(1, h))
 	afterViol, _ := newestFit(items, len(items), viol+1, violH, h) // the first newest row after it
@@ -840,6 +854,18 @@ func (m *CompareModel) recentUpTo(items []resultItem, end, w, h int) recentView 
 	if from == end && end > 0 && h > 0 { // the newest alone is longer than the panel
 		rv.emit(items[end-1], h, w)
 		rv.older = end - 1
+	}
+	if m.scroll != nil && from > 0 && from < end {
+		// Scrolled, the rows the next older row is too tall for show its start, cut ("…";
+		// ↑ shows it whole), not blank rows: at late-expire --unsafe's end ↓ showed one ✗
+		// row under two blank ones, the violation's explanation above it too tall (nc23-g).
+		used := 0
+		for _, it := range items[from:end] {
+			used += len(it.lines)
+		}
+		if used < h {
+			rv.emit(items[from-1], h-used, w)
+		}
 	}
 	for _, it := range items[from:end] {
 		rv.emit(it, len(it.lines), w)
@@ -969,6 +995,7 @@ type resultItem struct {
 	s     sty
 	viol  bool
 	miss  bool // one of the story's checks that did not hold here (✗)
+	reply bool // what a client was told
 }
 
 // resultItems is side i's latest results, replies and violations, with (on the half whose run
@@ -992,6 +1019,7 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 				add(e.At, simTime(e.At), e.Describe(), m.st.bad, true)
 			} else {
 				add(e.At, simTime(e.At), e.Describe(), m.st.plain, false)
+				items[len(items)-1].reply = e.Kind == cluster.EvClientReply
 			}
 			j++
 			continue
