@@ -157,6 +157,11 @@ func (e *Event) Describe() string {
 		if e.Reply == ReplyGranted {
 			s += fmt.Sprintf(" (token %d)", e.Token)
 		}
+		if e.Reply == ReplyNotFound {
+			// True whether the key is free or another client's (nc23-m: a bare not-found beside
+			// every table's orders #3 read as false).
+			s += " (no lock of " + e.Client + "'s)"
+		}
 		if e.Reply == ReplyUnavailable {
 			s = fmt.Sprintf("%s cannot reach %s (down): tries another node", e.Client, n)
 		}

@@ -665,11 +665,14 @@ func (c *Comparison) World(i int) *cluster.World { return c.Sides[i].p.World() }
 func (c *Comparison) StepFailures(i int) []Failure { return c.Sides[i].p.r.Failures }
 
 // Twin is the run a lesson is about beside, for play's compare key: a lesson with an unsafe
-// switch beside its copy without it (the safe run), else one with an option --without can
-// switch off beside its copy without that option. Those are the pairs `compare A --unsafe S`
-// and `compare A --without O` build, from the same scenario in memory (no file is read). name
-// says the twin's run in a word or two, short enough for the 80-column key line ("keep",
-// "safe run", "no lock-delay"); nil when s has no twin.
+// switch beside its copy without it (the safe run); a safe lesson that has an unsafe lesson
+// (UnsafeTwinOf) beside its own copy with that lesson's switches on (the unsafe run: the
+// harm the safe lesson's check prevents, seen rather than told, nc23-m); else one with an
+// option --without can switch off beside its copy without that option. Those are the pairs
+// `compare A --unsafe S` and `compare A --without O` build, from the same scenario in memory
+// (no file is read but the bundled unsafe lesson's header). name says the twin's run in a
+// word or two, short enough for the 80-column key line ("keep", "safe run", "unsafe run",
+// "no lock-delay"); nil when s has no twin.
 func Twin(s *Scenario) (twin *Scenario, name string) {
 	if len(s.Header.Unsafe) > 0 {
 		u := *s
@@ -679,6 +682,16 @@ func Twin(s *Scenario) (twin *Scenario, name string) {
 			u.Header.Set[k] = v && k != "unsafe"
 		}
 		return &u, "safe run"
+	}
+	if sw := UnsafeTwinSwitches(s.Name); len(sw) > 0 {
+		u := s
+		for _, name := range sw {
+			var err error
+			if u, err = WithUnsafe(u, name); err != nil {
+				return nil, ""
+			}
+		}
+		return u, "unsafe run"
 	}
 	for _, o := range offOptions {
 		if o.on(&s.Header.Config) == "" {

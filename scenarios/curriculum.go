@@ -1,5 +1,10 @@
 package scenarios
 
+import (
+	"strings"
+	"sync"
+)
+
 // curriculum is the teaching order of the bundled lessons, by theme: each lesson builds on
 // the ones before it, and an unsafe twin comes right after its safe lesson (see the safe one
 // work, then watch what breaks without the mechanism). A lesson missing here is listed last,
@@ -31,6 +36,46 @@ var curriculum = []struct {
 		"figure-8", "frozen-leader", "lock-delay", "etcd-failover-reset",
 	}},
 }
+
+// UnsafeTwinOf is the unsafe lesson that plays a safe lesson's story with a safety mechanism
+// switched off: NAME-unsafe, or local-expiry-unsafe for skewed-followers (its story is the
+// skewed clocks', README's Lesson outcomes); "" when the lesson has none.
+func UnsafeTwinOf(name string) string {
+	if name == "skewed-followers" {
+		return "local-expiry-unsafe"
+	}
+	if _, _, ok := inCurriculum(name + "-unsafe"); ok {
+		return name + "-unsafe"
+	}
+	return ""
+}
+
+// UnsafeTwinSwitches are the unsafe switches of the lesson UnsafeTwinOf(name) (nil for none),
+// read once per lesson: the ? page asks on every frame.
+func UnsafeTwinSwitches(name string) []string {
+	u := UnsafeTwinOf(name)
+	if u == "" || strings.HasSuffix(name, "-unsafe") {
+		return nil
+	}
+	twinSwitchesMu.Lock()
+	defer twinSwitchesMu.Unlock()
+	if sw, ok := twinSwitches[u]; ok {
+		return sw
+	}
+	var sw []string
+	if src, err := lessonFS.ReadFile("lessons/" + u + ".scenario"); err == nil {
+		if s, err := Parse(u+".scenario", src); err == nil {
+			sw = s.Header.Unsafe
+		}
+	}
+	twinSwitches[u] = sw
+	return sw
+}
+
+var (
+	twinSwitchesMu sync.Mutex
+	twinSwitches   = map[string][]string{}
+)
 
 // inCurriculum places a lesson: its theme and its 1-based number in teaching order.
 func inCurriculum(name string) (theme string, number int, ok bool) {

@@ -147,14 +147,17 @@ func (m *Model) helpBody(w, h int) []string {
 		legend = slices.Insert(legend, 2, nodeRowsLegend)
 	}
 	if m.keys.Twin.Enabled() {
-		// An unsafe lesson's twin drops its switches; otherwise the option Twin switches off.
+		// An unsafe lesson's twin drops its switches; a safe one's turns on its unsafe lesson's;
+		// otherwise the option Twin switches off.
 		var off string
 		if us := m.base.Header.Unsafe; len(us) > 0 {
-			off = "unsafe " + strings.Join(us, ", ")
+			off = "without unsafe " + strings.Join(us, ", ")
+		} else if sw := scenarios.UnsafeTwinSwitches(m.base.Name); len(sw) > 0 {
+			off = "with unsafe " + strings.Join(sw, ", ") + " (the lesson " + scenarios.UnsafeTwinOf(m.base.Name) + "'s switch)"
 		} else if opts := scenarios.Options(&m.base.Header.Config); len(opts) > 0 {
-			off = "its option " + opts[0]
+			off = "without its option " + opts[0]
 		}
-		legend = append(legend, "C ("+m.keys.Twin.Help().Desc+"): this lesson beside its twin, the same script without "+off+", in the compare view at this very instant (same seed) · esc or C comes back here")
+		legend = append(legend, "C ("+m.keys.Twin.Help().Desc+"): this lesson beside its twin, the same script "+off+", in the compare view at this very instant (same seed) · esc or C comes back here")
 	}
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")

@@ -63,20 +63,33 @@ func (m *Model) netBody(iw, ih int) []string {
 	// Client traffic first: it is what the lessons talk about ("already on the wire"). The
 	// last row lists one more message and counts the rest: never a count alone.
 	var flights []styled
-	for _, c := range nv.ClientFlights {
+	var count []int // messages each row stands for: several clients' alike requests share one
+	for _, g := range clientFlightGroups(nv.ClientFlights) {
+		c := nv.ClientFlights[g[0]]
+		var who []string
+		for _, i := range g {
+			who = append(who, nv.ClientFlights[i].Client)
+		}
+		clients := strings.Join(who, ",")
 		in := (c.Arrive - m.v.Now).Round(100 * time.Microsecond)
 		if c.ToNode {
-			flights = append(flights, styled{st.bold, fmt.Sprintf("%s → n%d: %s · in %v", c.Client, c.Node, c.What, in)})
+			flights = append(flights, styled{st.bold, fmt.Sprintf("%s → n%d: %s · in %v", clients, c.Node, c.What, in)})
 		} else {
-			flights = append(flights, styled{st.bold, fmt.Sprintf("n%d → %s: %s · in %v", c.Node, c.Client, c.What, in)})
+			flights = append(flights, styled{st.bold, fmt.Sprintf("n%d → %s: %s · in %v", c.Node, clients, c.What, in)})
 		}
+		count = append(count, len(g))
 	}
 	for i := range nv.InFlight {
 		f := &nv.InFlight[i]
 		flights = append(flights, styled{msgStyle(st, f.Msg), flightText(f, m.v.Now)})
+		count = append(count, 1)
 	}
 	for i, f := range flights {
-		if rest := len(flights) - i - 1; i == limit-1 && rest > 0 {
+		rest := 0
+		for _, n := range count[i+1:] {
+			rest += n
+		}
+		if i == limit-1 && rest > 0 {
 			text := f.text
 			if j := strings.Index(text, " · in "); j > 0 && width(fmt.Sprintf("  ⇢ %s · +%d more", text, rest)) > iw {
 				text = text[:j] // its arrival time gives way to the count ("+3 mo…" was cut)
@@ -92,6 +105,25 @@ func (m *Model) netBody(iw, ih int) []string {
 	}
 	for len(out) < ih {
 		out = append(out, blank(iw))
+	}
+	return out
+}
+
+// clientFlightGroups groups the client flights that differ only in their client (c1 and c2
+// sending "acquire orders" to n1 in one instant, due in 5ms), in order of their first: one row
+// "c1,c2 → n1: acquire orders · in 5ms" shows both where one row fits (nc23-m: racing-acquires'
+// "both reach n1 at 0.055s" beside "c1 → n1: … · +9 more", c2's request among the nine).
+func clientFlightGroups(fs []cluster.ClientFlight) [][]int {
+	var out [][]int
+next:
+	for i := range fs {
+		for j, g := range out {
+			if a, b := fs[g[0]], fs[i]; a.Node == b.Node && a.ToNode == b.ToNode && a.What == b.What && a.Arrive == b.Arrive {
+				out[j] = append(out[j], i)
+				continue next
+			}
+		}
+		out = append(out, []int{i})
 	}
 	return out
 }
