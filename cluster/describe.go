@@ -34,6 +34,21 @@ func HeldForRead(req, hb *Event) Event {
 	return e
 }
 
+// tokenChecked marks the note TokenChecked makes.
+const tokenChecked = "token checked"
+
+// TokenChecked is the note that the leader checked a release's token against its projected
+// state before it proposed prop, the Release (session.go's decide: the key held there with the
+// token the request carries). The world records no such event (a run's hash stays what it was);
+// the TUI infers it, numbered as prop, for a run whose leader checks (not unsafe
+// unchecked-proposals). first-lock's "n1 checks the token first" left no trace (nc24-a).
+func TokenChecked(prop *Event) Event {
+	e := *prop
+	e.Kind, e.Text = EvRequestAtNode, tokenChecked
+	e.Client, e.Req, e.Key, e.Op, e.Token = prop.Origin.Client, prop.Origin.Req, prop.Cmd.Key, OpRelease, prop.Origin.Token
+	return e
+}
+
 // rejectRow words a follower's reject of the leader's append as the leader hears it, in one
 // timeline row (53 cells at 120x40, three-digit indexes too): the index it asked after; why the
 // follower said no, from raft's reject hint (its log ends earlier: "ends 6"; its entry there
@@ -150,6 +165,9 @@ func (e *Event) Describe() string {
 				why = "not " + e.Client + "'s lock"
 			}
 			return fmt.Sprintf("%s holds %s's %s for a ReadIndex (%s)", n, e.Client, e.Op, why)
+		}
+		if e.Text == tokenChecked {
+			return fmt.Sprintf("%s checks %s's token %d: projected state %s #%d ✓", n, e.Client, e.Token, e.Key, e.Token)
 		}
 		return fmt.Sprintf("%s receives %s's %s %s", n, e.Client, e.Op, e.Key)
 	case EvClientReply:

@@ -304,7 +304,7 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 		l.add(ss, fit(skew, cw)+" ")
 	}
 	ns, net := m.netShort(n)
-	l.add(ns, fit(net, 8)+" ")
+	l.add(ns, fit(net, m.netW())+" ")
 	if m.v.Config.Unsafe.LeaseRead {
 		// The leader's own lease (unsafe lease-read): a column of its own, so locks stay aligned.
 		if n.HasOwnLease {
@@ -450,7 +450,7 @@ func (m *Model) tableCols(w int) string {
 			}
 		}
 	}
-	head := fmt.Sprintf(" %-*s %-4s %-*s %-*s %-8s ", 14+m.nameW, "node", "term", m.commitWidth(), "c/a", m.clockW(w), clock, "net")
+	head := fmt.Sprintf(" %-*s %-4s %-*s %-*s %-*s ", 14+m.nameW, "node", "term", m.commitWidth(), "c/a", m.clockW(w), clock, m.netW(), "net")
 	if m.v.Config.Unsafe.LeaseRead {
 		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
 	}
@@ -484,7 +484,7 @@ func (m *Model) clockW(w int) int {
 		return clockNarrow
 	}
 	// What the row holds besides clock and locks: nodeRow's cells.
-	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + 9 + 1 + 5 + m.commitWidth() + 1 + 1 + 9
+	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + 9 + 1 + 5 + m.commitWidth() + 1 + 1 + m.netW() + 1
 	if m.v.Config.Unsafe.LeaseRead {
 		rest += ownLeaseWidth + 1
 	}
@@ -552,12 +552,56 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 	if s, text, ok := m.linkRules(n); ok {
 		if d, ok := m.oneDelay(n); ok && text == "slow" {
 			// The narration says "600ms slower each way": the column shows the number, so
-			// the 1.2s round trip can be checked where it is told.
+			// the 1.2s round trip can be checked where it is told. A node only some of whose
+			// links are slowed names the peers ("n1 +400ms"): every follower read "+400ms"
+			// beside a Network panel slowing only their links to n1 (nc24-a).
+			if p := m.slowPeers(n); p != "" {
+				return s, firstFit(netShortMax, p+" +"+durMS(d), "+"+durMS(d))
+			}
 			return s, "+" + durMS(d)
 		}
 		return s, text
 	}
 	return st.good, "ok"
+}
+
+// netShortMax is the widest the compact table's net column grows (from 8) for a cell naming
+// the peers its delay slows.
+const netShortMax = 12
+
+// netW is the compact table's net column: 8 cells, more where a node's cell names the peers
+// its delay slows ("n1 +400ms").
+func (m *Model) netW() int {
+	w := 8
+	for i := range m.v.Nodes {
+		_, t := m.netShort(&m.v.Nodes[i])
+		w = max(w, min(width(t), netShortMax))
+	}
+	return w
+}
+
+// slowPeers names the other nodes whose links to n a delay rule slows ("n1", "n1,n3"), or ""
+// when it slows every one of them (n's whole network is slow) or none.
+func (m *Model) slowPeers(n *cluster.NodeView) string {
+	var ps []string
+	others := 0
+	for i := range m.v.Nodes {
+		o := m.v.Nodes[i].ID
+		if o == n.ID {
+			continue
+		}
+		others++
+		for _, r := range m.v.Net.Delays {
+			if r.A == n.ID && r.B == o || r.B == n.ID && r.A == o {
+				ps = append(ps, "n"+strconv.Itoa(o))
+				break
+			}
+		}
+	}
+	if len(ps) == others {
+		return ""
+	}
+	return strings.Join(ps, ",")
 }
 
 // oneDelay is the delay every delay rule on the node's links adds, when they agree.

@@ -94,7 +94,12 @@ func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case (m.page.glossary || m.help.ShowAll) && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 		d := 1
 		if key.Matches(msg, k.PageUp, k.PageDown) {
-			d = 10
+			// A page: the rows the page shows, less one kept for context (10 lines, a third
+			// of the glossary's page at 120x40, made 265 lines slow to read: nc24-a).
+			d = max(1, m.lay.narration.y-3)
+			if !m.page.glossary {
+				d = max(1, m.helpRoom()-2)
+			}
 		}
 		if key.Matches(msg, k.Up, k.PageUp) {
 			d = -d

@@ -87,6 +87,9 @@ type tlEvent struct {
 type timeline struct {
 	rings   [nFilters]tlRing
 	version uint64
+	// unchecked: the world's leader proposes without checking (unsafe unchecked-proposals),
+	// so no release gets a token check row (addTokenCheck).
+	unchecked bool
 }
 
 // tlRing is a fixed ring of the latest events: adding one overwrites the oldest in place, so
@@ -129,6 +132,9 @@ func (t *timeline) add(e *cluster.Event) {
 	}
 	if e.Kind == cluster.EvMsgSent && e.Msg.Read && e.Msg.Type == raftpb.MsgHeartbeat {
 		t.addHeldForRead(e)
+	}
+	if e.Kind == cluster.EvProposed && e.Origin.Kind == cluster.OriginRelease && e.Text == "" && !t.unchecked {
+		t.addTokenCheck(e)
 	}
 	for f := filter(0); f < nFilters; f++ {
 		if f.match(e) {
@@ -175,11 +181,20 @@ func (t *timeline) addHeldForRead(hb *cluster.Event) {
 	l.push(&note)
 }
 
+// addTokenCheck puts in the lock events, before a client's Release that the leader proposes,
+// the check it made first (cluster.TokenChecked): the key held with the request's token in its
+// projected state. first-lock's "n1 checks the token first" had no row to point at (nc24-a).
+func (t *timeline) addTokenCheck(prop *cluster.Event) {
+	note := cluster.TokenChecked(prop)
+	t.rings[filterLock].push(&note)
+}
+
 // attach follows a (new) world: drops events it has not had yet, checks the rest against it,
 // and subscribes.
 func (t *timeline) attach(w *cluster.World) {
 	n := w.Events()
 	recent := w.RecentEvents(512)
+	t.unchecked = w.Config().Unsafe.UncheckedProposals
 	for f := range t.rings {
 		r := &t.rings[f]
 		i := r.len()

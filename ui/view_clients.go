@@ -13,7 +13,8 @@ import (
 // the student's own action, not the story's (whose leases the script sets): said so. Its key and
 // lease start at the script's first (scriptLeaseIdx).
 func (m *Model) acquireHint() string {
-	what := fmt.Sprintf("%s %s (k, l)", m.curKey(), fsm.DurText(m.curLease()))
+	// Each key beside what it cycles: "(k, l)" after both read as unexplained (nc24-a).
+	what := fmt.Sprintf("%s (k) %s (l)", m.curKey(), fsm.DurText(m.curLease()))
 	if m.sim.sandbox {
 		return "press a: acquire " + what
 	}
@@ -26,7 +27,7 @@ func (m *Model) clientsBox(r rect) []string {
 	// The title gives way by whole words, not cut mid-hint: focused, its "▶ " left
 	// "(k, l…" at 120x40 (nc19-k). "your own" says the a key is the student's: it goes last.
 	full := m.focusMark(panelClients) + "Clients · " + m.acquireHint()
-	bare := strings.Replace(full, " (k, l)", "", 1)
+	bare := strings.Replace(strings.Replace(full, " (k)", "", 1), " (l)", "", 1)
 	title := firstFit(r.w-6, full, bare, strings.Replace(bare, "your own acquire", "own acquire", 1), full)
 	return box(m.st, title, m.clientsBody(iw, ih), r.w, r.h, m.focus == panelClients)
 }

@@ -184,6 +184,10 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		l3.add(st.plain, simTime(n.Local))
 		if skew != "" {
 			l3.add(st.warn, " "+skew)
+		} else if !narrow && l3.room() >= 3 {
+			// A true clock says so, as the compact table's clock column does: a lesson's
+			// "every clock runs at true speed (×1)" had nothing to point at here (nc24-a).
+			l3.add(st.faint, " ×1")
 		}
 	} else {
 		l3.add(st.warn, skew)
@@ -263,6 +267,10 @@ func (m *Model) netState(n *cluster.NodeView) (sty, string) {
 			// The delay's size, as the compact table's +600ms: the narration's "600ms
 			// slower" can be read off the column.
 			text = firstFit(m.lay.cols[0].w-6, "slow +"+durMS(d), text)
+			if p := m.slowPeers(n); p != "" {
+				// Only its links to p are slow (first-lock's followers: to n1), not all.
+				text = firstFit(m.lay.cols[0].w-6, "slow to "+p+" +"+durMS(d), p+" +"+durMS(d), "slow")
+			}
 		}
 		return s, text
 	}

@@ -423,7 +423,13 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 			text = fitText(texts, room-width(origin))
 		}
 	} else if pending {
-		final := finalResultWidth(p)
+		// Room for the whole "not applied yet" first, in a shorter form of the proposer if it
+		// must: a Release read "not yet · c1 release" where a Grant read "not applied yet · c1",
+		// the same state in two words (nc24-a).
+		final := max(finalResultWidth(p), width(texts[0]))
+		if final+width(origins[originForms-2]) > room { // not at the cost of the proposer
+			final = finalResultWidth(p)
+		}
 		for f := min(minForm, originForms-1); f < originForms; f++ {
 			if o := origins[f]; final+width(o) <= room {
 				origin, form = o, f

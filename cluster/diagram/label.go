@@ -49,7 +49,10 @@ func (m *Msg) Label() string {
 		if i.Entries > 0 {
 			return fmt.Sprintf("MsgApp [%d empty]", i.Entries)
 		}
-		return fmt.Sprintf("MsgApp after idx %d", i.Index) // carries nothing: a probe or a commit
+		// Carries nothing: a probe, or the commit index (a leader sends one to each follower as
+		// it commits). The commit is on the row: a lesson's "only commit 3" was in the selected
+		// row's details alone (nc24-a).
+		return fmt.Sprintf("MsgApp after idx %d commit %d", i.Index, i.Commit)
 	case pb.MessageType_MsgAppResp:
 		if i.Reject {
 			// raft's reject carries a hint (RejectHint): where the follower's log ends, usually.
