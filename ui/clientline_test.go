@@ -18,7 +18,7 @@ func TestClientLeaseViewFitsAt120(t *testing.T) {
 	}
 	runToStop(t, m)
 	v := m.View()
-	for _, want := range []string{"c1 ‖ paused→5.044s · write orders #1 queued", "held orders #1 · ran out 3.017s (own clock)", "asks n1", "Clients · a: your own acquire, orders 3s (k, l)"} {
+	for _, want := range []string{"c1 ‖ paused→5.044s · write orders #1 queued", "held orders #1 · ran out 3.017s (own clock)", "asks n1", "Clients · a: your own acquire, orders (k) 3s (l)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("at gc-pause's fourth pause the screen lacks %q:\n%s", want, v)
 		}

@@ -35,7 +35,7 @@ func TestClientsInNameOrder(t *testing.T) {
 			t.Errorf("%s: the Clients title does not say the a key is the student's own acquire:\n%s", name, v)
 		}
 	}
-	if v := newSandbox(t, 1, 5, 120, 40).View(); !strings.Contains(v, "Clients · press a: acquire orders 3s (k, l)") {
+	if v := newSandbox(t, 1, 5, 120, 40).View(); !strings.Contains(v, "Clients · press a: acquire orders (k) 3s (l)") {
 		t.Errorf("the sandbox's Clients title lost its key hint:\n%s", v)
 	}
 }
@@ -44,7 +44,7 @@ func TestClientsInNameOrder(t *testing.T) {
 // first key: first-lock's title offered "orders 3s" beside its 5s leases (nc18-d). A lesson
 // whose first lease l does not offer keeps 3s; l still cycles from there.
 func TestAcquireHintFollowsTheLessonsLease(t *testing.T) {
-	for name, want := range map[string]string{"first-lock": "orders 5s (k, l)", "gc-pause": "orders 3s (k, l)"} {
+	for name, want := range map[string]string{"first-lock": "orders (k) 5s (l)", "gc-pause": "orders (k) 3s (l)"} {
 		m := playLesson(t, name, 80, 24)
 		if v := ansi.Strip(m.View()); !strings.Contains(v, "a: your own acquire, "+want) {
 			t.Errorf("%s: the clients title should offer %q:\n%s", name, want, v)
@@ -52,7 +52,7 @@ func TestAcquireHintFollowsTheLessonsLease(t *testing.T) {
 	}
 	m := playLesson(t, "first-lock", 80, 24)
 	press(m, "l")
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "a: your own acquire, orders 10s (k, l)") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "a: your own acquire, orders (k) 10s (l)") {
 		t.Errorf("first-lock: l after 5s should offer 10s:\n%s", v)
 	}
 }

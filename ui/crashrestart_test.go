@@ -38,7 +38,7 @@ func TestCrashRestartCatchUpRowsEverySeed(t *testing.T) {
 				got = append(got, r.Msg.Ends()+" "+r.Msg.Label())
 			}
 		}
-		for _, want := range []string{"n3→n1 MsgAppResp reject idx 5 · log ends at 3", "n1→n3 MsgApp after idx 5",
+		for _, want := range []string{"n3→n1 MsgAppResp reject idx 5 · log ends at 3", "n1→n3 MsgApp after idx 5 commit 5",
 			"n1→n3 MsgHeartbeat commit 3", "n1→n2 MsgHeartbeat commit 5", "n1→n3 MsgApp [Grant invoices 10s +1]"} {
 			if !slices.Contains(got, want) {
 				t.Errorf("seed %d: no row %q", seed, want)

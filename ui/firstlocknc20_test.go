@@ -71,7 +71,7 @@ func TestDiagramTakesTheNarrationsSpareRows(t *testing.T) {
 			break
 		}
 	}
-	if n := strings.Count(strings.Join(rows, "\n"), "MsgApp after idx 3 ⋯"); n != 4 {
+	if n := strings.Count(strings.Join(rows, "\n"), "MsgApp after idx 3 commit 3 ⋯"); n != 4 {
 		t.Errorf("%d of n1's four MsgApps on the wire show:\n%s", n, strings.Join(rows, "\n"))
 	}
 }

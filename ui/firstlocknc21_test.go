@@ -36,7 +36,7 @@ func TestDiagramLockViewShowsTheQuorum(t *testing.T) {
 		}
 		// The 'MsgApp after idx 3' the narration quotes shows under v, as it says.
 		press(m, "m", "v")
-		if v := ansi.Strip(m.View()); !strings.Contains(v, "under v") || !strings.Contains(v, "MsgApp after idx 3 +") {
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "under v") || !strings.Contains(v, "MsgApp after idx 3 commit 3 +") {
 			t.Errorf("%dx%d at 1.250s: the narration's 'MsgApp after idx 3' is not under v as it says:\n%s", sz[0], sz[1], v)
 		}
 	}
