@@ -328,8 +328,8 @@ func (m *CompareModel) continueScripts() {
 // step plays both runs to the next instant either has something at, and stops there.
 func (m *CompareModel) step() {
 	if m.atPause {
-		// The status line's pause block already says "enter continues both" (the two ran together).
-		m.status = ". steps between the script's stops"
+		// As play's . at a pause; the key line offers . only between stops.
+		m.status = "at a script pause: enter to continue (then space pauses, . steps)"
 		return
 	}
 	m.paused = true

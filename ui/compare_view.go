@@ -1477,6 +1477,9 @@ func (m *CompareModel) cmpHelp(w int) string {
 		if b.Help() == k.Pause.Help() && m.atPause {
 			continue // at a script pause space does what enter does
 		}
+		if b.Help() == k.Step.Help() && m.atPause {
+			continue // . steps only between stops, as in play (nc24-g pressed it there: nothing)
+		}
 		items = append(items, item{b.Help().Key, b.Help().Desc})
 	}
 	wide := func() int {
