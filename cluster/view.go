@@ -192,7 +192,7 @@ type ClientView struct {
 	// Waited is, while a request is in flight (Doing), how long by its clock since it first
 	// sent it; Wait is the timeout it was sent with (it gives up when Waited reaches it).
 	Waited, Wait time.Duration
-	Doing        string // the request in flight, "" when idle (a write the resource has decided is LastWrite, not Doing)
+	Doing        string // the request in flight (release orders #1: with the token it carries), "" when idle (a write the resource has decided is LastWrite, not Doing)
 	Queued       int
 	Holds        []HoldView
 	LastReply    ReplyKind // the latest answer it got, a background keepalive's included
@@ -439,6 +439,11 @@ func (w *World) clientView(c *client) ClientView {
 	}
 	if c.cur != nil {
 		cv.Doing = c.cur.op.String() + " " + c.cur.key
+		if c.cur.op == OpRelease && c.cur.token > 0 {
+			// The token the release carries, which the leader checks (nc23-d: first-lock's
+			// narration told of it, and only the message diagram showed it).
+			cv.Doing += " #" + strconv.FormatUint(c.cur.token, 10)
+		}
 		cv.Waited, cv.Wait = max(0, cv.Local-c.cur.sentLocal), c.cur.wait
 	} else if c.curWrite != nil && !c.curWrite.decided {
 		// Once the resource has decided, LastWrite carries the verdict; only the reply is

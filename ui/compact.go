@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"leaselab/cluster"
 )
 
@@ -224,7 +226,7 @@ func (m *Model) asksQuoted(name string, guess int) bool {
 
 // replRule is the compact replication section's rule: the node names sit in it above their
 // columns (the section has no room for a header row), then the symbols.
-func (m *Model) replRule(w, rows int) string {
+func (m *Model) replRule(w, rows int, body []string) string {
 	st := m.st
 	l := newLine(w)
 	l.add(st.border, "─ ")
@@ -241,9 +243,16 @@ func (m *Model) replRule(w, rows int) string {
 		l.add(st.headKey, fmt.Sprintf("n%-2d", id))
 	}
 	// Marks give way with their words: bare "· · ○ ◆ ✓" read as garbage (nc20-a); ? has them.
-	note := firstFit(l.room()-4, "·none ○appended ◆committed ✓applied", "○appended ◆committed ✓applied", "? legend")
+	// Short of room, the words of the marks the rows show stay: "↑ 1 earlier · ? legend" took
+	// the legend's place just as a new ○ row came into view (nc23-d, first-lock at 80x24).
+	forms := []string{"·none ○appended ◆committed ✓applied", "○appended ◆committed ✓applied"}
+	forms = append(forms, shownMarks(body, true), shownMarks(body, false), "? legend")
+	note := firstFit(l.room()-4, forms...)
 	if mark != "" {
-		note = firstFit(l.room()-4, mark+" · ·none ○appended ◆committed ✓applied", mark+" · ○appended ◆committed ✓applied", mark+" · ? legend", mark)
+		for i := range forms {
+			forms[i] = mark + " · " + forms[i]
+		}
+		note = firstFit(l.room()-4, append(forms, mark)...)
 	}
 	if l.room() >= width(note)+4 {
 		l.add(st.border, strings.Repeat("─", l.room()-width(note)-3))
@@ -251,6 +260,26 @@ func (m *Model) replRule(w, rows int) string {
 	}
 	l.add(st.border, strings.Repeat("─", l.room()))
 	return l.String()
+}
+
+// shownMarks is the legend of the marks body's rows show, in the full legend's order (with
+// ·none when dot is set and a row shows it), or the full legend's last form when it cannot tell.
+func shownMarks(body []string, dot bool) string {
+	text := ansi.Strip(strings.Join(body, "\n"))
+	var out []string
+	// A mark stands between two cells' spaces; a result's " · " separator has one space after.
+	if dot && strings.Contains(text, "·  ") {
+		out = append(out, "·none")
+	}
+	for _, m := range []string{"○appended", "◆committed", "✓applied"} {
+		if strings.Contains(text, string([]rune(m)[0])) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return "○appended ◆committed ✓applied"
+	}
+	return strings.Join(out, " ")
 }
 
 // nodeRow is one node on one line.

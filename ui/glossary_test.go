@@ -107,7 +107,7 @@ func TestGlossaryAgreesWithLessons(t *testing.T) {
 func TestGlossaryAnswersRound7(t *testing.T) {
 	for term, shows := range map[string][]string{
 		"… 1-3, none to 200 · (ends 3) · none": {"ends 3: its log ends at entry 3", "longest log", "none"},
-		"bootstrap (entry 1)":                  {"✓", "in snapshot"},
+		"(bootstrap), entry 1":                 {"✓", "in snapshot"},
 		"stale-write":                          {"below one it had already accepted", "comes before any newer token's write is not one"},
 		"GC pause, stop-the-world":             {"keeps running", "nothing in it looks at the clock"},
 		// nc17-a: gc-pause said "stale-write, the one check that watches writes", and "check"

@@ -148,7 +148,8 @@ func (trackerPanel) Render(m *Model, r rect) []string {
 	if m.lay.mode == modeFull {
 		return m.trackerBox(r)
 	}
-	return append([]string{m.replRule(r.w, r.h-1)}, m.trackerBody(r.w, r.h-1, false)...)
+	body := m.trackerBody(r.w, r.h-1, false)
+	return append([]string{m.replRule(r.w, r.h-1, body)}, body...)
 }
 
 // Key: ↑/↓ scroll the rows a row at a time, paging by the body's height. The rows it leaves

@@ -337,8 +337,8 @@ func askedAgain(c *cluster.ClientView) bool {
 	if c.Doing == "" || c.LastKey == "" {
 		return false
 	}
-	_, key, _ := strings.Cut(c.Doing, " ")
-	return key == c.LastKey
+	f := strings.Fields(c.Doing) // "release orders #1": the key is the second word
+	return len(f) > 1 && f[1] == c.LastKey
 }
 
 // grantOfHeld says whether a client's last reply is the grant of a lock its line already
