@@ -645,7 +645,7 @@ func TestGlossaryNamesRaftWords(t *testing.T) {
 		m := newSandbox(t, 7, 5, sz[0], sz[1])
 		press(m, "?", "?")
 		seen := ""
-		for i := 0; i < 300 && !strings.Contains(seen, glossary[len(glossary)-1].Term+":"); i++ {
+		for i := 0; i < 600 && !strings.Contains(seen, glossary[len(glossary)-1].Term+":"); i++ {
 			seen += " " + flatten(m.View())
 			press(m, "down")
 		}

@@ -29,8 +29,9 @@ func (f filter) String() string {
 
 // match says whether the filter shows an event. "lock events" leaves out the plumbing that
 // buried them: every node's "commits up to N" (its apply follows at the same instant and says
-// more) and a new leader's empty entry being appended and applied (it locks nothing; the log
-// and the Replication panel show it), and a crashed node's "is down" (its crash says it).
+// more; a leader's commit of a lock entry comes back as addLeaderCommit's row) and a new
+// leader's empty entry being appended and applied (it locks nothing; the log and the
+// Replication panel show it), and a crashed node's "is down" (its crash says it).
 func (f filter) match(e *cluster.Event) bool {
 	if f == filterLock {
 		switch {
