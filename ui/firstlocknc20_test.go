@@ -13,6 +13,10 @@ import (
 // keys page's legend says no ● for clients there, and what the net line's count on the wire is.
 func TestCompactClientRowNoConnectedMark(t *testing.T) {
 	clientMark := regexp.MustCompile(`[▸ ]c\d+ ●`)
+	// A connected client's row with a state after its name, where a ● would stand: first-lock
+	// at 1.277s showed "c1 holds nothing · got released orders" on a row of its own until its
+	// leader's commit row took a row (nc23-d); "c1 got released orders" is such a row too.
+	stated := regexp.MustCompile(`[▸ ]c\d+ (holds|got|⋯)`)
 	m := playLesson(t, "first-lock", 80, 24)
 	seen := false
 	playThrough(t, m, func(stop int, v string) {
@@ -20,11 +24,11 @@ func TestCompactClientRowNoConnectedMark(t *testing.T) {
 			if clientMark.MatchString(row) {
 				t.Errorf("stop %d: a client row marks a connected client with ●: %q", stop, row)
 			}
-			seen = seen || strings.Contains(row, "holds nothing")
+			seen = seen || stated.MatchString(row)
 		}
 	})
 	if !seen {
-		t.Error("no stop showed a client's own row (\"holds nothing\"): the test checks nothing")
+		t.Error("no stop showed a client's row with a state: the test checks nothing")
 	}
 	legend := ansi.Strip(strings.Join(m.helpBody(80, 24), "\n"))
 	flat := strings.Join(strings.Fields(legend), " ")
