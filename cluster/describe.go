@@ -206,10 +206,16 @@ func (e *Event) Describe() string {
 	case EvWrite:
 		return fmt.Sprintf("resource %s %s's write to %s with token %d", e.word(), e.Client, e.Key, e.Token)
 	case EvSnapshotTaken:
+		if e.Detail != "" { // what it holds: the locks with their lease lengths, and the counter
+			return fmt.Sprintf("%s snapshots at %d: %s, next token %d", n, e.Index, e.Detail, e.Token)
+		}
 		return fmt.Sprintf("%s snapshots at %d and compacts", n, e.Index)
 	case EvSnapshotSent:
 		return fmt.Sprintf("%s sends a snapshot at %d to n%d", n, e.Index, e.Peer)
 	case EvSnapshotRestored:
+		if e.Detail != "" {
+			return fmt.Sprintf("%s restores a snapshot at %d: %s, next token %d", n, e.Index, e.Detail, e.Token)
+		}
 		return fmt.Sprintf("%s restores a snapshot at %d (next token %d)", n, e.Index, e.Token)
 	case EvCrash:
 		return n + " crashes"

@@ -254,6 +254,12 @@ func (m *Model) replRule(w, rows int, body []string) string {
 		}
 		note = firstFit(l.room()-4, append(forms, mark)...)
 	}
+	if m.trackerShowsSnap(rows) { // an s mark in a row below names itself first (inSnap)
+		note = firstFit(l.room()-4, "✓applied s=in snapshot", "s=in snapshot", note)
+		if mark != "" {
+			note = firstFit(l.room()-4, mark+" · ✓applied s=in snapshot", mark+" · s=in snapshot", note)
+		}
+	}
 	if l.room() >= width(note)+4 {
 		l.add(st.border, strings.Repeat("─", l.room()-width(note)-3))
 		l.add(st.faint, " "+note+" ")

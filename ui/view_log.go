@@ -23,7 +23,9 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		out = append(out, fit(st.faint.r("(empty log)"), iw))
 	}
 	if lo > 1 && rows >= 2 { // logWindow left a row to say what is above
-		forms := aboveForms(lo, n.LastIndex, n.Snapshot)
+		// A compacted node's column in a window that starts inside its snapshot (another node
+		// still holds those entries) names the whole snapshot; its rows there are blank.
+		forms := aboveForms(max(lo, min(n.Snapshot+1, n.FirstIndex)), n.LastIndex, n.Snapshot)
 		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+forms[0], "  … "+forms[1], "  … "+strings.TrimPrefix(forms[1], "snap, "), "…")), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
@@ -34,6 +36,8 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		case idx == 1 && n.FirstIndex > 1:
 			snapMark(l, st, n, idx)
 			l.add(st.faint, num+firstFit(l.room()-width(num), "(bootstrap: the voters)", "(bootstrap)", "boot"))
+		case idx < n.FirstIndex && idx <= n.Snapshot && lo > 1 && n.Snapshot > 1:
+			// The "… 1-51 in snapshot" row above says it (logWindow).
 		case idx < n.FirstIndex && idx <= n.Snapshot:
 			snapMark(l, st, n, idx)
 			l.add(st.faint, num+firstFit(l.room()-width(num), "(in snapshot)", "(snap)"))

@@ -78,9 +78,19 @@ func logWindow(v *cluster.View, rows int) (lo, hi uint64) {
 	// Not from inside a compacted stretch: rows "201 (in snapshot)" under "… 1-200 in snapshot"
 	// said what "… 1-201 in snapshot" says, in other words whenever the column had a row to
 	// spare (nc19-l, nc20-l read it as something changed). The rows left go blank at the foot.
+	// Unless another node still holds entries there as its log: then the window keeps them (a
+	// node that has not compacted yet read "… entries 1-51 above" over blank rows while it held
+	// 48-51: nc24-b), and the compacted node's rows there go blank (logRows).
+	base, raised := lo, lo
 	for i := range v.Nodes {
 		if n := &v.Nodes[i]; n.Snapshot > 1 && rows >= 2 {
-			lo = max(lo, min(n.FirstIndex, n.Snapshot+1, hi+1))
+			raised = max(raised, min(n.FirstIndex, n.Snapshot+1, hi+1))
+		}
+	}
+	lo = raised
+	for i := range v.Nodes {
+		if n := &v.Nodes[i]; raised > base && n.LastIndex >= base && n.FirstIndex < raised {
+			lo = min(lo, max(base, n.FirstIndex))
 		}
 	}
 	return lo, hi

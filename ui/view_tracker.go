@@ -34,7 +34,40 @@ func (m *Model) trackerBox(r rect) []string {
 	// The marks give way with their words, the rarer first: the bare "· · ○ ◆ ✓ ↺ ✖" read as
 	// garbage once "↑ 1 earlier" took its room (nc20-a); ? has them all. The box's title has
 	// iw-4 cells (a space and a rule each side): at iw-2 it cut "✓appli…" (nc22-l).
-	return box(m.st, firstFit(iw-4, name+" · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name+" · ·none ○appended ◆committed ✓applied ↺other ✖down", name+" · ·none ○appended ◆committed ✓applied", name+" · ○appended ◆committed ✓applied", name+" · ? legend", name), m.trackerBody(iw, ih, true), r.w, r.h, m.focus == panelTracker)
+	forms := []string{name + " · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name + " · ·none ○appended ◆committed ✓applied ↺other ✖down", name + " · ·none ○appended ◆committed ✓applied", name + " · ○appended ◆committed ✓applied", name + " · ? legend", name}
+	if m.trackerShowsSnap(ih - 1) {
+		// s says "came in a snapshot": the legend names it, giving up the rarer marks first.
+		forms = []string{name + " · ·none ○appended ◆committed ✓applied s=in snapshot ↺other ✖down", name + " · ·none ○appended ◆committed ✓applied s=in snapshot", name + " · ○appended ◆committed ✓applied s=in snapshot", name + " · ◆committed ✓applied s=in snapshot", name + " · ✓applied s=in snapshot", name + " · ? legend", name}
+	}
+	return box(m.st, firstFit(iw-4, forms...), m.trackerBody(iw, ih, true), r.w, r.h, m.focus == panelTracker)
+}
+
+// inSnap is whether node i holds proposal p only because it restored a snapshot a leader sent
+// past it: the tracker marks it s, not ✓ (it never applied that entry: nc24-b read ✓ as
+// applied). A node that applied it itself has its result.
+func (m *Model) inSnap(p *cluster.ProposalView, i int) bool {
+	return p.Stages[i] == cluster.StageApplied && p.Results[i] == (fsm.Result{}) && p.Index > 0 &&
+		i < len(m.v.Nodes) && m.v.Nodes[i].Restored >= p.Index
+}
+
+// trackerShowsSnap is whether a body of room rows shows an s mark (inSnap).
+func (m *Model) trackerShowsSnap(room int) bool {
+	rows := m.trackerRows()
+	if len(rows) > room {
+		end := len(rows) - m.trackerScroll(room)
+		rows = rows[end-max(0, room) : end]
+	}
+	for _, r := range rows {
+		if r.prop == nil {
+			continue
+		}
+		for i := range r.prop.Stages {
+			if m.inSnap(r.prop, i) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // trackerEarlier is how many entries the tracker leaves out above a body of room rows: the
@@ -366,8 +399,11 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	}
 	cs := cmdStyle(st, p.Cmd, p.Origin, applied, agree && res != nil)
 	l.add(cs, fit(p.Cmd.String(), cmdW)+" ")
-	for _, s := range p.Stages {
+	for i, s := range p.Stages {
 		mark, ms := m.stageMark(s)
+		if m.inSnap(p, i) {
+			mark = "s"
+		}
 		l.add(ms, mark+"  ")
 	}
 	form := 0
