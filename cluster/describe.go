@@ -206,15 +206,17 @@ func (e *Event) Describe() string {
 	case EvWrite:
 		return fmt.Sprintf("resource %s %s's write to %s with token %d", e.word(), e.Client, e.Key, e.Token)
 	case EvSnapshotTaken:
-		if e.Detail != "" { // what it holds: the locks with their lease lengths, and the counter
-			return fmt.Sprintf("%s snapshots at %d: %s, next token %d", n, e.Index, e.Detail, e.Token)
+		// What it holds: the locks with their lease lengths, and the counter (next #26: the next
+		// token), in 53 cells with one lock and three-digit indexes; a longer list wraps.
+		if e.Detail != "" {
+			return fmt.Sprintf("%s snapshots at %d: %s, next #%d", n, e.Index, e.Detail, e.Token)
 		}
 		return fmt.Sprintf("%s snapshots at %d and compacts", n, e.Index)
 	case EvSnapshotSent:
 		return fmt.Sprintf("%s sends a snapshot at %d to n%d", n, e.Index, e.Peer)
 	case EvSnapshotRestored:
 		if e.Detail != "" {
-			return fmt.Sprintf("%s restores a snapshot at %d: %s, next token %d", n, e.Index, e.Detail, e.Token)
+			return fmt.Sprintf("%s restores snap %d: %s, next #%d", n, e.Index, e.Detail, e.Token)
 		}
 		return fmt.Sprintf("%s restores a snapshot at %d (next token %d)", n, e.Index, e.Token)
 	case EvCrash:

@@ -16,8 +16,8 @@ import (
 // The snapshot rows name what a snapshot holds, the locks with their lease lengths and the next
 // token, at the stops that tell of them, at both sizes.
 func TestSnapshotRowsNameContents(t *testing.T) {
-	const taken = "n1 snapshots at 51: orders #1 1m lease, next token 26"
-	const restored = "n5 restores a snapshot at 201: orders #1 1m lease,"
+	const taken = "n1 snapshots at 51: orders #1 1m lease, next #26"
+	const restored = "n5 restores snap 201: orders #1 1m lease, next #101"
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		m := playLesson(t, "snapshot-catch-up", size[0], size[1])
 		sawTaken, sawRestored := false, false
