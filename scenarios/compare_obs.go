@@ -23,6 +23,9 @@ type record struct {
 	Act     string
 	Out     string
 	Note    string // what it did to the lock table: "(deletes c2's lock)"
+	// For is the client request a proposal was made for ("c2's acquire"), so a divergence where
+	// only one side proposed says for whom; not compared (the act is).
+	For string
 }
 
 func (r *record) same(o *record) bool {
@@ -68,7 +71,11 @@ func (o *observer) on(e *cluster.Event) {
 	case cluster.EvProposed:
 		// A proposal is a node's decision, before any entry shows it: a new leader that
 		// expires a lock at once parts from one that restarts it there, not an apply later.
-		o.cur = append(o.cur, o.act(e, node(e.Node)))
+		r := o.act(e, node(e.Node))
+		if c := e.Origin.Client; c != "" && (e.Origin.Kind == cluster.OriginAcquire || e.Origin.Kind == cluster.OriginRelease) {
+			r.For = fmt.Sprintf("%s's %s", c, e.Origin.Kind)
+		}
+		o.cur = append(o.cur, r)
 	case cluster.EvLeasesReset:
 		if len(o.held[e.Node]) > 0 { // restarting no lease shows nowhere
 			o.cur = append(o.cur, o.act(e, node(e.Node)))
@@ -171,6 +178,10 @@ type Divergence struct {
 	Subject string // "n1", "c2", "resource"
 	Node    int    // the node involved (for a client, the node that replied); 0 for the resource
 	A, B    string
+	// For is the client request the one side's proposal was for ("c2's acquire"), when the other
+	// side proposed nothing there: racing-acquires' safe leader read "(nothing at this instant)"
+	// beside the unsafe one's second Grant, though it had proposed c1's Grant then (nc24-m).
+	For string
 }
 
 func (d *Divergence) String() string {
@@ -203,9 +214,9 @@ func diverge(a, b []record) *Divergence {
 		for i := 0; i < max(len(ra), len(rb)); i++ {
 			switch {
 			case i >= len(ra):
-				return &Divergence{At: rb[i].At, Subject: s, Node: rb[i].Node, B: rb[i].text(true)}
+				return &Divergence{At: rb[i].At, Subject: s, Node: rb[i].Node, B: rb[i].text(true), For: rb[i].For}
 			case i >= len(rb):
-				return &Divergence{At: ra[i].At, Subject: s, Node: ra[i].Node, A: ra[i].text(true)}
+				return &Divergence{At: ra[i].At, Subject: s, Node: ra[i].Node, A: ra[i].text(true), For: ra[i].For}
 			case !ra[i].same(&rb[i]):
 				x, y := ra[i], rb[i]
 				d := &Divergence{At: x.At, Subject: s, Node: x.Node}

@@ -673,9 +673,16 @@ func (m *CompareModel) divLines(i, w int) []string {
 	if i == 1 {
 		did = d.B
 	}
-	if did == "" {
+	switch {
+	case did == "" && d.For != "":
+		// Only the other side proposed for that request: this side may have proposed for
+		// another there (racing-acquires' safe leader, c1's Grant), so "nothing" would be wrong.
+		did = "proposes nothing for " + d.For
+	case did == "":
 		did = "(nothing at this instant)"
-	} else if i == 1 && strings.HasPrefix(did, "→") {
+	case d.For != "":
+		did += " for " + d.For
+	case i == 1 && strings.HasPrefix(did, "→"):
 		did = sameAct(d.A) + " " + did
 	}
 	var out []string

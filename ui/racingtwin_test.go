@@ -57,3 +57,24 @@ func TestNetworkGroupsAlikeClientRequests(t *testing.T) {
 		t.Errorf("the Network panel does not show both requests:\n%s", v)
 	}
 }
+
+// nc24-m: beside the unsafe leader's second Grant the safe half read "≠ 0.055s n1 (nothing at
+// this instant)", though the safe n1 proposed c1's Grant in that instant. Each half says for
+// whose request: the safe one proposed nothing for c2's acquire.
+func TestRacingAcquiresDivergenceNamesTheRequest(t *testing.T) {
+	m := playLesson(t, "racing-acquires", 120, 40)
+	toStopSaying(t, m, "Press C")
+	press(m, "C")
+	if m.twin == nil {
+		t.Fatal("C opened nothing")
+	}
+	w := 58
+	safe := ansi.Strip(strings.Join(m.twin.divLines(0, w), " "))
+	unsafe := ansi.Strip(strings.Join(m.twin.divLines(1, w), " "))
+	if !strings.Contains(safe, "n1 proposes nothing for c2's acquire") || strings.Contains(safe, "nothing at this instant") {
+		t.Errorf("safe half's divergence: %q", safe)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(unsafe), " "), "n1 proposes Grant orders 5s for c2's acquire") {
+		t.Errorf("unsafe half's divergence: %q", unsafe)
+	}
+}
