@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -84,5 +85,34 @@ func TestDecidedWriteNotPending(t *testing.T) {
 	line := m.clientLine("c1", 200)
 	if strings.Contains(line, "⋯ write") || !strings.Contains(line, "write #1 ✓ accepted") {
 		t.Errorf("c1's line once the resource decided, before the reply: %q", line)
+	}
+}
+
+// A client's write verdict says when the resource decided it, and while another write of the
+// client waits to go out it is the previous one: gc-pause's c2, paused with its second write
+// queued, read "write #2 ✓ accepted" as that write already through, and once it went through
+// its line read as before (nc23-e).
+func TestWriteVerdictTellsWritesApart(t *testing.T) {
+	m := playLesson(t, "gc-pause", 120, 40)
+	var queued, after string
+	playThrough(t, m, func(stop int, screen string) {
+		line := m.clientLine("c2", 200)
+		if w := m.clientView("c2"); w != nil && w.Paused && strings.Contains(line, "write orders #2 queued") && queued == "" {
+			queued = line
+		}
+		if strings.Contains(screen, "✗ c1#1  ✓ c2#2") && after == "" {
+			after = line
+		}
+	})
+	if queued == "" || after == "" {
+		t.Fatalf("no stop with c2's second write queued (%q) or accepted (%q)", queued, after)
+	}
+	first := regexp.MustCompile(`previous write #2 ✓ accepted at (\d+\.\d{3}s)`).FindStringSubmatch(queued)
+	if first == nil {
+		t.Fatalf("c2's line with its second write queued does not call the accepted one previous, with its time: %q", queued)
+	}
+	second := regexp.MustCompile(`write #2 ✓ accepted at (\d+\.\d{3}s)`).FindStringSubmatch(after)
+	if second == nil || strings.Contains(after, "previous") || second[1] == first[1] {
+		t.Errorf("c2's line after its second write reads like the first: %q, then %q", queued, after)
 	}
 }

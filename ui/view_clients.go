@@ -182,7 +182,18 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	}
 	if w := c.LastWrite; w != nil {
 		s, v := writeVerdict(st, w)
-		l.opt(piece{st.headKey, " · write "}, piece{s, fmt.Sprintf("#%d %s", w.Token, v)})
+		// With the time the resource decided (the timeline row's time), and "previous" while
+		// another write waits to go out: gc-pause's c2, paused with its second write queued,
+		// read "write #2 ✓ accepted" as that write already through, and the line after it
+		// went through read the same as before (nc23-e).
+		label, text := " · write ", fmt.Sprintf("#%d %s", w.Token, v)
+		if w.Decided {
+			text += " at " + simTime(w.At)
+		}
+		if c.Queued > 0 && strings.HasPrefix(c.Next, "write ") {
+			label = " · previous write "
+		}
+		l.opt(piece{st.headKey, label}, piece{s, text})
 	}
 	if c.LastReply != 0 && !grantOfHeld(c) && !renewalOut(c) && !askedAgain(c) {
 		text := c.LastReply.String()
