@@ -12,7 +12,7 @@ const (
 	Divergence       ViolationKind = iota + 1 // two nodes hold different lock tables after the same index
 	TokenRegression                           // a node issued a token not above one it issued before
 	DoubleGrant                               // a Granted over a key that was held
-	StaleWrite                                // the resource accepted a write with a token below one it saw
+	StaleWrite                                // the resource accepted a write with a token below one it accepted
 	LostGrant                                 // a lock ended by neither its holder's release nor its expiry
 	NonLinearizable                           // the clients' history has no valid order (porcupine)
 	ConfigDivergence                          // two nodes hold different configurations after the same index
