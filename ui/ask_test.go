@@ -138,3 +138,21 @@ func TestHeaderLeavesPredictOnceAnswered(t *testing.T) {
 		}
 	}
 }
+
+// TestNetworkNamesFlightMark: the Network panel's ⇢ rows (messages still flying) sit under a head
+// that names the mark ("⇢ on the wire: 7"); nc24-e found ⇢ explained nowhere.
+func TestNetworkNamesFlightMark(t *testing.T) {
+	m := playLesson(t, "gc-pause", 120, 40)
+	for range 3 {
+		runToStop(t, m)
+		press(m, "enter")
+	}
+	runToStop(t, m) // 3.050s: Expire's answers still fly
+	v := m.View()
+	if !strings.Contains(v, "  ⇢ ") {
+		t.Fatalf("no message in flight at this stop:\n%s", v)
+	}
+	if !strings.Contains(v, "⇢ on the wire: ") {
+		t.Fatalf("the Network panel lists ⇢ rows but its head does not name the mark:\n%s", v)
+	}
+}

@@ -36,7 +36,8 @@ func (m *Model) netBody(iw, ih int) []string {
 		add(st.warn, t)
 	}
 	if len(out) < ih {
-		wire := fmt.Sprintf("on the wire: %d", m.onWire())
+		// ⇢ marks the rows under it, the messages still flying (nc24-e found the mark unexplained).
+		wire := fmt.Sprintf("⇢ on the wire: %d", m.onWire())
 		if u := m.unreadText(); u != "" {
 			wire += " · " + u
 		}
