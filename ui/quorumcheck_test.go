@@ -33,7 +33,7 @@ func leaseReadMarks(t *testing.T, m *Model, seed uint64) {
 	check := regexp.MustCompile(`term 2 · check \d\.\ds ([✓✗])`)
 	// The stops the narration reads n1's mark at, by their words: just elected, cut off, the
 	// ask, c2's request waiting.
-	want := map[string]string{"Leadership moves to n1": "✗", "n1 is cut off from": "✓", "What does c2 get?": "✗", "c2 asks n1 again,": "✗"}
+	want := map[string]string{"Leadership moves to n1": "✗", "n1 is cut off from": "✓", "What does c2 get?": "✗", "c2 asks n1 again. n1": "✗"}
 	seen := map[string]bool{}
 	waited := false
 	playThrough(t, m, func(stop int, screen string) {
