@@ -445,7 +445,7 @@ func TestGlossaryScrolls(t *testing.T) {
 	if strings.Contains(m.View(), last) || !strings.Contains(m.View(), "↑↓ scroll") {
 		t.Fatalf("the whole glossary fits at 80x24?\n%s", m.View())
 	}
-	for i := 0; i < 400; i++ {
+	for i := 0; i < 800; i++ {
 		press(m, "down")
 	}
 	if !strings.Contains(m.View(), last) {
