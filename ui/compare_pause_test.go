@@ -89,6 +89,15 @@ func TestCompareKeysThatAct(t *testing.T) {
 	if help := rows[len(rows)-1]; strings.Contains(help, "enter continue") || strings.Contains(help, "e to the end") || !strings.Contains(help, "q quit") {
 		t.Fatalf("after both ended the key line offers keys that do nothing:\n%s", help)
 	}
+	// Paused or done, space resumes: "space pause" offered what had already happened (nc24-g2).
+	if help := rows[len(rows)-1]; strings.Contains(help, "space pause") || !strings.Contains(help, "space run on") {
+		t.Fatalf("at the end the key line offers space pause:\n%s", help)
+	}
+	m.Update(keyMsg("d"))
+	rows = strings.Split(ansi.Strip(m.View()), "\n")
+	if help := rows[len(rows)-1]; !m.paused || strings.Contains(help, "space pause") || !strings.Contains(help, "space resume") {
+		t.Fatalf("paused at the divergence the key line offers space pause:\n%s", help)
+	}
 }
 
 // A reply check that does not hold on the other run says which reply it compares: the answer

@@ -1487,7 +1487,16 @@ func (m *CompareModel) cmpHelp(w int) string {
 		if b.Help() == k.Step.Help() && m.atPause {
 			continue // . steps only between stops, as in play (nc24-g pressed it there: nothing)
 		}
-		items = append(items, item{b.Help().Key, b.Help().Desc})
+		desc := b.Help().Desc
+		if b.Help() == k.Pause.Help() && m.paused {
+			// Space resumes a paused run: "space pause" there offered what had already
+			// happened (nc24-g2, after d and on the end screen).
+			desc = "resume"
+			if m.c.Done() {
+				desc = "run on" // both scripts ended: space runs both worlds on past them
+			}
+		}
+		items = append(items, item{b.Help().Key, desc})
 	}
 	wide := func() int {
 		n := 0

@@ -554,12 +554,18 @@ func appliedResult(p *cluster.ProposalView) (*fsm.Result, bool) {
 	return first, true
 }
 
-// originShort is originText for a narrow panel: "c1", "n1 expiry #1", "n2 ghost release".
+// originShort is originText for a narrow panel: "c1", "n1 expiry #1" (a retry of it: "n1 retry #1"),
+// "n2 ghost release".
 func originShort(o cluster.Origin) string {
 	switch o.Kind {
 	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		return o.Client
 	case cluster.OriginExpire:
+		if o.TryText() != "" {
+			// Narrower than "n1 expiry #1", so a retry keeps its proposer wherever the first
+			// copy's fits (the halves side by side at 160x48), and still differs from it.
+			return fmt.Sprintf("n%d retry #%d", o.Node, o.Token)
+		}
 		return fmt.Sprintf("n%d expiry #%d", o.Node, o.Token)
 	case cluster.OriginGhost:
 		return fmt.Sprintf("n%d ghost release", o.Node)
@@ -575,7 +581,9 @@ func originText(o cluster.Origin) string {
 	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
 		return o.Client + " " + o.Kind.String()
 	case cluster.OriginExpire:
-		return fmt.Sprintf("n%d lease expiry #%d", o.Node, o.Token)
+		// A retry says so, as the timeline's tag does: entries 4 and 6 of late-expire both read
+		// "n1 lease expiry #1" and only the index told the second copy apart (nc24-g2).
+		return fmt.Sprintf("n%d lease expiry #%d%s", o.Node, o.Token, o.TryText())
 	case cluster.OriginGhost:
 		return fmt.Sprintf("n%d ghost release #%d", o.Node, o.Token)
 	case cluster.OriginHeld:

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// cmpStopView plays a compare at w x h to the first stop whose screen holds text and returns
+// that screen, its asks answered 1.
+func cmpStopView(t *testing.T, m *CompareModel, text string) string {
+	t.Helper()
+	v := ""
+	playUntil(t, m, func() bool {
+		if ask, w := m.waitingAsk(); w {
+			if _, done := m.answers[ask.Pos]; !done {
+				m.Update(keyMsg("1"))
+			}
+		}
+		if !m.atPause {
+			return false
+		}
+		v = ansi.Strip(m.View())
+		return strings.Contains(v, text)
+	})
+	return v
+}
+
+// The Replication panel tells the retried Expire from the first copy, as the timeline's tag
+// does: entries 4 and 6 of late-expire both read "n1 lease expiry #1" (nc24-g2).
+func TestCompareRetriedExpireSaysSo(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		v := cmpStopView(t, m, "AGAIN: entry 6")
+		var four, six string
+		for _, r := range strings.Split(v, "\n") {
+			if strings.Contains(r, "  4 t1   Expire orders #1") && four == "" {
+				four = r
+			}
+			if strings.Contains(r, "  6 t1   Expire orders #1") && six == "" {
+				six = r
+			}
+		}
+		if !strings.Contains(four, "n1 lease expiry #1 ") && !strings.Contains(four, "n1 expiry #1 ") {
+			t.Errorf("%dx%d: entry 4 does not name its proposer:\n%s", sz[0], sz[1], four)
+		}
+		if !strings.Contains(six, "n1 lease expiry #1, 2nd") && !strings.Contains(six, "n1 retry #1") {
+			t.Errorf("%dx%d: entry 6 does not say it is the retry:\n%s\n%s", sz[0], sz[1], four, six)
+		}
+	}
+}
