@@ -51,3 +51,18 @@ func TestCompareRetriedExpireSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// At late-expire --unsafe's c3 stop the unsafe half's ✗ row for c3 reads whole at 120x40: it
+// said "(the answer to its latest request; background keepalives' answers aside)" in a run
+// whose clients send no keepalive, wrapped to two rows, and the stop showed it cut at "(the a…"
+// (nc24-g2).
+func TestCompareC3MissWholeAt120(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		v := cmpStopView(t, m, "A third client, c3")
+		if !strings.Contains(v, "5.960s ✗ the story has c3 reply busy; here: c3 reply granted token 3 ") || strings.Contains(v, "keepalive") {
+			t.Errorf("%dx%d: the c3 stop's ✗ row is not whole:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

@@ -1031,7 +1031,7 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 			j++
 			continue
 		}
-		at, text := storyMissText(misses[f])
+		at, text := storyMissTextKA(misses[f], sendsKeepalives(m.c.Sides[1].Scenario))
 		add(misses[f].At, at, text, m.st.warn, false)
 		items[len(items)-1].miss = true
 		f++
