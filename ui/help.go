@@ -243,7 +243,8 @@ func (m *Model) headLegend() string {
 	if !m.sim.sandbox {
 		s += fmt.Sprintf(" · %d/%d = script step", m.sim.pc(), len(m.base.Steps))
 	}
-	return s
+	// After ← past actions of the student's own, the header counts them (nc24-f: unexplained).
+	return s + " · ⟲1 ahead, ⟲ rewound: 1 action(s) ahead = you rewound past 1 action of yours: kept and replayed as time passes it; a new action now drops it"
 }
 
 // nodeRowsLegend says what the small node table's bare column titles mean: the play view's

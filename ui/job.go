@@ -90,7 +90,14 @@ func seekDone(m *Model, o scenarios.Outcome) {
 		where = fmt.Sprintf(" (the last event at or before %s)", simTime(asked))
 	}
 	if a := m.sim.ahead(); a > 0 {
-		m.say("%s → %s%s · replayed · %d later action(s) kept; acting now drops them", simTime(o.From), simTime(o.To), where, a)
+		// The header's "⟲1 ahead" is these actions: the short form, for 80x24, names the mark
+		// and drops "replayed" and where it landed (nc24-f found the long one cut at "1 later …").
+		what, them := fmt.Sprintf("your %d later actions", a), "them"
+		if a == 1 {
+			what, them = "your later action", "it"
+		}
+		m.sayFit(fmt.Sprintf("%s → %s%s · replayed · ⟲%d ahead: %s kept; acting now drops %s", simTime(o.From), simTime(o.To), where, a, what, them),
+			fmt.Sprintf("%s → %s · ⟲%d ahead: %s kept; acting now drops %s", simTime(o.From), simTime(o.To), a, what, them))
 	} else {
 		m.say("%s → %s%s", simTime(o.From), simTime(o.To), where)
 	}

@@ -214,8 +214,16 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		if text == " ISOLATED " && width("net "+text+" heard "+of) > iw {
 			text = "ISOLATED"
 		}
+		heard := [][2]string{{" · heard ", of}, {" heard ", of}, {" heard ", short}}
+		if bare, ok := strings.CutPrefix(text, "slow "); ok && strings.HasPrefix(bare, "+") && width("net "+text+" heard "+short) > iw {
+			// A slowed leader's count stays beside its delay, the word "slow" giving way
+			// ("net +400ms · heard 5/5", as the small layout's "+400ms"): first-lock's count
+			// was gone for the whole stretch its check-quorum was told (nc24-a2).
+			text = bare
+			heard = [][2]string{{" · heard ", of}, {" heard ", of}, {" · heard ", short}, {" heard ", short}}
+		}
 		l4.add(s, text)
-		for _, c := range [][2]string{{" · heard ", of}, {" heard ", of}, {" heard ", short}} {
+		for _, c := range heard {
 			if width(c[0]+c[1]) <= l4.room() {
 				l4.add(st.headKey, c[0])
 				l4.add(st.plain, c[1])
