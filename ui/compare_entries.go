@@ -56,6 +56,13 @@ func trackerRowsFrom(rows []trackerRow, idx uint64) int {
 // show ("─ applied results & replies · newest: 3.052s c2 gets not-leader from n5 (try n1) ─ ↑ 12
 // older ─"), when the rows went to entries the narration names. ↑ ↓ still scroll it.
 func (m *CompareModel) resultsOneRow(i, w int) string {
+	name, note := m.resultsOneRowText(i, w)
+	return rule(m.st, name, note, w)
+}
+
+// resultsOneRowText is resultsOneRow's rule's name (the results' newest row) and note, for a
+// rule w cells wide.
+func (m *CompareModel) resultsOneRowText(i, w int) (string, string) {
 	rv := m.recent(i, w, 1)
 	text := ""
 	if len(rv.rows) > 0 {
@@ -75,7 +82,7 @@ func (m *CompareModel) resultsOneRow(i, w int) string {
 		// The row whole where the shorter name lets it be.
 		name = firstFit(room, name+at+text, "results"+at+text)
 	}
-	return rule(m.st, cut(name, room), note, w)
+	return cut(name, room), note
 }
 
 // violMissRows is the rows side i's newest violation and the story's checks that did not hold

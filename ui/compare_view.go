@@ -176,8 +176,9 @@ func (m *CompareModel) halves(l cmpLayout) [2][]string {
 	}
 	draw := func(o [2]halfOpts) ([2][]string, [2]halfFit) {
 		a, fa := m.half(0, l.halves[0], o[0])
-		// (Not while the runs are identical: their halves show the same rows.)
-		o[1].noHead = fa.head && !(m.c.Shared && m.c.Div == nil)
+		// (Not while the runs are identical: their halves show the same rows. Nor when the
+		// lower half's columns differ: lease-read's own lease had no heading, nc24-d2.)
+		o[1].noHead = fa.head && !(m.c.Shared && m.c.Div == nil) && m.sameTableCols(l.halves[0].w-2, l.halves[1].w-2)
 		b, fb := m.half(1, l.halves[1], o[1])
 		return [2][]string{a, b}, [2]halfFit{fa, fb}
 	}
@@ -197,6 +198,12 @@ func (m *CompareModel) halves(l cmpLayout) [2][]string {
 	}
 	rows, _ = draw(o)
 	return rows
+}
+
+// sameTableCols: the halves' node tables have the same column heads, so the upper half's,
+// right above, names the lower half's columns too.
+func (m *CompareModel) sameTableCols(w0, w1 int) bool {
+	return m.drawModel(0).tableCols(w0) == m.drawModel(1).tableCols(w1)
 }
 
 // foldNameW is the cells a folded row's name ("n2-n5") takes beyond a node's ("n2").
@@ -282,7 +289,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		narrH = 1 + max(2, min(max(len(narr), len(m.sideNarration(1-i, iw))), 3))
 	}
 	body := make([]string, 0, ih)
-	title := s.Label + " · " + s.Scenario.Name
+	title := m.halfTitle(i)
 	for _, l := range m.switchLines(i, iw) {
 		body = append(body, m.st.warn.r(fit(" "+l, iw)))
 	}
@@ -491,6 +498,13 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		if len(none) > 0 {
 			aside = strings.Join(none, ", ") + ": no room (a taller terminal)"
 		}
+		if len(none) == 1 && recentH == 0 {
+			// The results' newest row in their place (lease-read --unsafe at 120x40: the stale
+			// 'c2 gets busy from n1' at 4.984s stood hidden behind "no room", nc24-d2).
+			if name, _ := m.resultsOneRowText(i, iw-width(" clients & resource ")-6); strings.Contains(name, ": ") && !strings.HasSuffix(name, "…") {
+				aside = name
+			}
+		}
 		body = append(body, rule(m.st, "clients & resource", aside, iw))
 		body = append(body, m.clientRows(dm, iw, clientsH-1)...)
 	}
@@ -506,6 +520,17 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		body = append(body, m.narrBlock(narr, iw, narrH-1)...)
 	}
 	return boxT(m.st, title, m.titleStyle(i), body, r.w, r.h, d != nil), hf
+}
+
+// halfTitle is side i's title before its state: what it has or lacks, and its scenario, unless
+// the switch it names is the scenario's own name ("unsafe: lease-read · lease-read" read as a
+// stutter, nc24-d2): then "unsafe: lease-read switch on".
+func (m *CompareModel) halfTitle(i int) string {
+	s := m.c.Sides[i]
+	if strings.HasSuffix(s.Label, ": "+s.Scenario.Name) {
+		return s.Label + " switch on"
+	}
+	return s.Label + " · " + s.Scenario.Name
 }
 
 // switchLines says what each unsafe switch side i has and the other side has not changes, in
@@ -607,9 +632,9 @@ func (m *CompareModel) stateParts(i int) []string {
 // would be cut), and each state wrapped to inner width w. Both halves do the same, so their
 // rows stay aligned.
 func (m *CompareModel) stateLines(w int) (inBody bool, lines [2][]string) {
-	for i, s := range m.c.Sides {
+	for i := range m.c.Sides {
 		st := m.sideState(i)
-		if width(s.Label+" · "+s.Scenario.Name+" · "+st)+6 > w+2 {
+		if width(m.halfTitle(i)+" · "+st)+6 > w+2 {
 			inBody = true
 		}
 		for _, p := range m.stateParts(i) { // broken between its parts, each one whole

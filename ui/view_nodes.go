@@ -205,7 +205,9 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	l4 := newLine(iw)
 	s, text := m.netState(n)
 	if !narrow {
-		l4.add(st.headKey, "net ")
+		// A badge brings its own padding (" ISOLATED "): "net  ISOLATED" read as a stray
+		// space where the line before read "net ISOLATED heard 1/5" (nc24-d2).
+		l4.add(st.headKey, pick(strings.HasPrefix(text, " "), "net", "net "))
 	}
 	if n.HasQuorumCheck && n.Voters > 0 && !narrow {
 		// A leader's check counts who answered it: "heard 1 of 5" beside a just-elected

@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"leaselab/scenarios"
+)
+
+// leaseReadPair is lease-read beside its own script with the lease-read switch on, as C in
+// the lesson opens it.
+func leaseReadPair(t testing.TB) (*scenarios.Scenario, *scenarios.Scenario) {
+	a := loadScenario(t, "lease-read")
+	b, err := scenarios.WithUnsafe(a, "lease-read")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
+// playToStopAt plays a compare to the script stop at instant at, answering any ask with 2.
+func playToStopAt(t *testing.T, m *CompareModel, at string) {
+	t.Helper()
+	playUntil(t, m, func() bool {
+		if _, w := m.waitingAsk(); w {
+			m.Update(keyMsg("2"))
+		}
+		return m.atPause && simTime(m.c.Now()) == at
+	})
+}
+
+// lowerHalf is the stacked view's lower half: from its title row on.
+func lowerHalf(t *testing.T, v string) string {
+	t.Helper()
+	i := strings.Index(v, "┏━ unsafe")
+	if i < 0 {
+		t.Fatalf("no unsafe half:\n%s", v)
+	}
+	return v[i:]
+}
+
+// nc24-d2 at 120x40, lease-read's C: the unsafe half's own-lease column had no heading (the
+// safe half's head, above it, has no such column), its title read "unsafe: lease-read ·
+// lease-read", and at 5.075s the stale 'c2 gets busy from n1' (4.984s) stood hidden behind
+// "applied results & replies: no room".
+func TestLeaseReadCompareUnsafeHalfShowsItsLeaseHeadAndStaleBusy(t *testing.T) {
+	a, b := leaseReadPair(t)
+	m := newCompareModel(t, a, b, 120, 40)
+	playToStopAt(t, m, "3.938s")
+	v := ansi.Strip(m.View())
+	low := lowerHalf(t, v)
+	if !strings.Contains(low, "own lease") {
+		t.Errorf("3.938s: the unsafe half has no 'own lease' column head:\n%s", v)
+	}
+	if strings.Contains(v, "lease-read · lease-read") || !strings.Contains(v, "unsafe: lease-read switch on") {
+		t.Errorf("the unsafe half's title repeats the name or does not say the switch is on:\n%s", v)
+	}
+	playToStopAt(t, m, "5.075s")
+	v = ansi.Strip(m.View())
+	low = lowerHalf(t, v)
+	if !strings.Contains(low, "4.984s c2 gets busy from n1") {
+		t.Errorf("5.075s: the unsafe half does not show c2's stale busy (4.984s):\n%s", v)
+	}
+	if !strings.Contains(low, "own lease") {
+		t.Errorf("5.075s: the unsafe half has no 'own lease' column head:\n%s", v)
+	}
+}
+
+// nc24-d2: after n1 steps down its net line read "net  ISOLATED" (the badge's own padding after
+// "net "), where the line before read "net ISOLATED heard 1/5".
+func TestNetLineNoDoubleSpaceBeforeBadge(t *testing.T) {
+	m := playLesson(t, "lease-read", 120, 40)
+	seen := false
+	playThrough(t, m, func(stop int, screen string) {
+		if strings.Contains(screen, "net  ISOLATED") {
+			t.Errorf("stop %d: a net line reads 'net  ISOLATED':\n%s", stop, screen)
+		}
+		seen = seen || strings.Contains(screen, "net ISOLATED")
+	})
+	if !seen {
+		t.Error("no stop shows 'net ISOLATED'")
+	}
+}
