@@ -343,6 +343,21 @@ func (c *Comparison) ClientDiffs() []ClientDiff {
 	return out
 }
 
+// AnswerAfter is side i's first answer to client at or after t (not-leader redirects left
+// out, as ClientDiffs does), and its instant: compare tells a divergence that is only timing
+// (lease-read's unsafe c2 got busy 7ms sooner) from one the clients are told (nc24-d2).
+func (c *Comparison) AnswerAfter(i int, client string, t time.Duration) (string, time.Duration, bool) {
+	for _, r := range c.Sides[i].obs.answer[client] {
+		if r.At >= t {
+			return r.Act, r.At, true
+		}
+	}
+	return "", 0, false
+}
+
+// SameAnswer says two answers a client got are the same but for the node that gave them.
+func SameAnswer(a, b string) bool { return sameAnswer(a, b) }
+
 // sameAnswer says two answers a client got are the same but for the node that gave them (the
 // runs may elect other leaders; "busy from n3" and "busy from n5" tell the client the same).
 func sameAnswer(a, b string) bool {

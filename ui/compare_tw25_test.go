@@ -82,3 +82,42 @@ func TestNetLineNoDoubleSpaceBeforeBadge(t *testing.T) {
 		t.Error("no stop shows 'net ISOLATED'")
 	}
 }
+
+// nc24-d2: "≠ diverged at 0.086s" is the unsafe c2's busy, the safe run's came 7ms later: the
+// player took it for the bug. The safe half says it is timing, once its answer has come, and
+// the header says where the clients' answers differ (4.984s, the stale busy).
+func TestLeaseReadCompareSaysTheDivergenceIsTiming(t *testing.T) {
+	a, b := leaseReadPair(t)
+	for _, sz := range [][2]int{{120, 40}, {160, 48}, {80, 24}} {
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToStopAt(t, m, "0.093s")
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, "the same answer 7ms later") {
+			t.Errorf("%dx%d, 0.093s: the safe half does not say c2's busy came 7ms later:\n%s", sz[0], sz[1], v)
+		}
+		if sz[0] >= 120 && !strings.Contains(v, "answers alike so far") {
+			t.Errorf("%dx%d, 0.093s: the header does not say the answers are alike so far:\n%s", sz[0], sz[1], v)
+		}
+		playToStopAt(t, m, "5.075s")
+		v = ansi.Strip(m.View())
+		if sz[0] >= 120 && !strings.Contains(v, "answers differ from 4.984s") {
+			t.Errorf("%dx%d, 5.075s: the header does not say the answers differ from 4.984s:\n%s", sz[0], sz[1], v)
+		}
+	}
+}
+
+// nc24-d2: the two runs elect other leaders (n4, n3), and nothing said why a switch about reads
+// changes an election. (Each message's delay is drawn from the run's one random stream: the
+// safe run's ReadIndex heartbeats drew delays the other did not.)
+func TestLeaseReadCompareSaysWhyTheLeadersDiffer(t *testing.T) {
+	a, b := leaseReadPair(t)
+	m := newCompareModel(t, a, b, 120, 40)
+	playToStopAt(t, m, "3.938s")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "n4 leads the safe run, n3 the other: each message's delay is random") {
+		t.Errorf("3.938s: nothing says why the leaders differ:\n%s", v)
+	}
+	if strings.Contains(v, "more lines (a taller terminal)") {
+		t.Errorf("3.938s: the narration is cut:\n%s", v)
+	}
+}

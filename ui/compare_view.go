@@ -135,6 +135,10 @@ func (m *CompareModel) cmpHeader() string {
 	switch {
 	case m.c.Div != nil:
 		l.add(st.badBlock, " ≠ diverged at "+simTime(m.c.Div.At)+" ")
+		// (No space before it: the badge brings its own padding.)
+		if long, short := m.answersPart(); short != "" && width(short)+m.endedNoteW() <= l.room() {
+			l.add(st.warn, firstFit(l.room()-m.endedNoteW(), long, short))
+		}
 	case m.div != nil:
 		l.add(st.warn, "= identical so far · they part at "+simTime(m.div.At)+" (d)")
 	default:
@@ -149,6 +153,46 @@ func (m *CompareModel) cmpHeader() string {
 		}
 	}
 	return l.String()
+}
+
+// answersPart says, after the divergence, where the clients' answers first differ: the first
+// difference may be timing that no client is told (lease-read --unsafe parts at 0.086s, its c2
+// answered busy 7ms sooner; the stale busy, at 4.984s, is what matters, nc24-d2).
+func (m *CompareModel) answersPart() (long, short string) {
+	if m.c.Now() <= m.c.Div.At {
+		return "", ""
+	}
+	diffs := m.c.ClientDiffs()
+	if len(diffs) == 0 {
+		return "· the clients' answers alike so far", "· answers alike so far"
+	}
+	at := time.Duration(-1)
+	for _, d := range diffs {
+		for _, x := range []struct {
+			ok bool
+			at time.Duration
+		}{{d.AOK, d.AtA}, {d.BOK, d.AtB}} {
+			if x.ok && (at < 0 || x.at < at) {
+				at = x.at
+			}
+		}
+	}
+	if at <= m.c.Div.At {
+		return "", "" // the divergence is itself a different answer
+	}
+	return "· the clients' answers differ from " + simTime(at), "· answers differ from " + simTime(at)
+}
+
+// endedNoteW is the header's cells for "│ X run ended · e plays both to the end" while one run
+// has ended alone.
+func (m *CompareModel) endedNoteW() int {
+	n := 0
+	for i, s := range m.c.Sides {
+		if o := m.c.Sides[1-i]; s.Verdict != nil && o.Verdict == nil {
+			n += width(" │ " + s.Label + " run ended · e plays both to the end")
+		}
+	}
+	return n
 }
 
 // halfOpts are what View decides for a half from both (stacked, one above the other).
@@ -703,6 +747,8 @@ func (m *CompareModel) divLines(i, w int) []string {
 		// Only the other side proposed for that request: this side may have proposed for
 		// another there (racing-acquires' safe leader, c1's Grant), so "nothing" would be wrong.
 		did = "proposes nothing for " + d.For
+	case did == "" && m.timingOnly(i, w-4-width(simTime(d.At)+" "+d.Subject+" ")) != "":
+		did = m.timingOnly(i, w-4-width(simTime(d.At)+" "+d.Subject+" "))
 	case did == "":
 		did = "(nothing at this instant)"
 	case d.For != "":
@@ -717,6 +763,28 @@ func (m *CompareModel) divLines(i, w int) []string {
 		out = append(out, l.String())
 	}
 	return out
+}
+
+// timingOnly is side i's part of a divergence where a client got an answer on the other side
+// only, when side i's client got the same answer within 100ms after (by now): timing, not the
+// difference, as compare counts a wait-until that held a few ms late; in room cells where it
+// fits. "" otherwise.
+func (m *CompareModel) timingOnly(i, room int) string {
+	d := m.c.Div
+	other := d.B
+	if i == 1 {
+		other = d.A
+	}
+	if !strings.HasPrefix(d.Subject, "c") || other == "" {
+		return ""
+	}
+	act, at, ok := m.c.AnswerAfter(i, d.Subject, d.At)
+	if !ok || at > m.c.Now() || at-d.At > 100*time.Millisecond || !scenarios.SameAnswer(act, other) {
+		return ""
+	}
+	return firstFit(room,
+		fmt.Sprintf("(nothing yet: the same answer %s later, at %s: timing, not the difference)", durMS(at-d.At), simTime(at)),
+		fmt.Sprintf("(the same answer %s later: timing)", durMS(at-d.At)))
 }
 
 // divHeight is the taller of the two halves' divergence lines at inner width w.
@@ -1249,6 +1317,20 @@ func (m *CompareModel) storyNote() string {
 		whose, simTime(m.c.Div.At))
 }
 
+// otherLeaderNote says why the runs' leaders differ, while they do: lease-read's safe run
+// elected n4, its unsafe twin n3, and nothing said why a switch about reads changes an election
+// (nc24-d2). Every message's delay is drawn from its run's one random stream, in the order the
+// messages are sent: the safe run's ReadIndex heartbeats drew delays the other run did not, so
+// n1's last heartbeats reached n2 at other instants, and n2 refused n3's pre-vote in one run only.
+func (m *CompareModel) otherLeaderNote() string {
+	a, b := m.v[0].Leader, m.v[1].Leader
+	if a == 0 || b == 0 || a == b || m.c.Div == nil {
+		return ""
+	}
+	return fmt.Sprintf("▸ n%d leads the %s run, n%d the other: each message's delay is random, drawn in turn from one stream per run, and the runs send other messages, so later delays, and elections, differ",
+		a, strings.SplitN(m.c.Sides[0].Label, ":", 2)[0], b)
+}
+
 // sharedNarration is the one narration of a shared script, then both verdicts at the end
 // (both verdict lines first, then the failures).
 func (m *CompareModel) sharedNarration(w int) []narrLine {
@@ -1263,6 +1345,11 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 			var head []narrLine
 			for _, l := range wrap(note, w-2, "  ") {
 				head = append(head, narrLine{l, narrNote})
+			}
+			if why := m.otherLeaderNote(); why != "" && m.height >= 30 {
+				for _, l := range wrap(why, w-2, "  ") {
+					head = append(head, narrLine{l, narrNote})
+				}
 			}
 			out = append(head, out...)
 		}
