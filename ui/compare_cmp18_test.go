@@ -43,7 +43,7 @@ func TestCompareDelayDeletedLabelAndEveryNode(t *testing.T) {
 		all += halfText(m, 1)
 		m.Update(keyMsg("up"))
 	}
-	if strings.Contains(all, "the story has all ") || !strings.Contains(all, "the story has on every node ") {
+	if strings.Contains(all, "the story has all ") || !strings.Contains(all, "the story has on every node: ") {
 		t.Errorf("a failed all-check reads as script language:\n%s", ansi.Strip(m.View()))
 	}
 	if strings.Contains(all, "nor its expiry") {

@@ -337,13 +337,20 @@ func storyMissTextKA(f scenarios.Failure, keepalives bool) (at, text string) {
 	if j := strings.LastIndex(what, " within "); j > 0 {
 		what = what[:j]
 	}
+	every, here := false, "here: "
 	if rest, ok := strings.CutPrefix(what, "all "); ok {
-		// "the story has all history orders …" read as script language: say whose.
-		what = "on every node " + rest
+		// "the story has all history orders …" read as script language: say whose, set off
+		// from the check ("the story has on every node history orders …" did not parse as a
+		// sentence for nc24-m2).
+		what, every = "on every node: "+rest, true
 	}
 	found := cluster.LostGrantScreen(f.Found)
 	if parts := strings.Split(found, "; "); len(parts) > 1 {
 		found = fmt.Sprintf("%s (and %d more nodes)", parts[0], len(parts)-1)
+		if same, ok := sameOnEveryNode(parts); ok && every {
+			found = same // "n1 … (and 4 more nodes)" hid that all five read so
+			here = "here, on every node: "
+		}
 	}
 	if f := strings.Fields(what); keepalives && len(f) >= 2 && f[1] == "reply" && !strings.HasSuffix(found, "(none yet)") && !strings.Contains(found, " (its ") {
 		// (A check that found the client heard more since says so itself: scenarios' eval.)
@@ -352,9 +359,23 @@ func storyMissTextKA(f scenarios.Failure, keepalives bool) (at, text string) {
 		found += " (the answer to its latest request; background keepalives' answers aside)"
 	}
 	if f.Late > 0 {
-		return simTime(f.At), fmt.Sprintf("✗ the story has %s; here: %s, and %s later it held (timing, not the difference: not counted)", what, found, f.Late.Round(time.Millisecond))
+		return simTime(f.At), fmt.Sprintf("✗ the story has %s; %s%s, and %s later it held (timing, not the difference: not counted)", what, here, found, f.Late.Round(time.Millisecond))
 	}
-	return simTime(f.At), fmt.Sprintf("✗ the story has %s; here: %s", what, found)
+	return simTime(f.At), fmt.Sprintf("✗ the story has %s; %s%s", what, here, found)
+}
+
+// sameOnEveryNode is what each of parts ("n1 history orders …") finds, when every node finds
+// the same.
+func sameOnEveryNode(parts []string) (string, bool) {
+	var same string
+	for j, p := range parts {
+		name, rest, ok := strings.Cut(p, " ")
+		if !ok || !strings.HasPrefix(name, "n") || j > 0 && rest != same {
+			return "", false
+		}
+		same = rest
+	}
+	return same, true
 }
 
 // sayInCompare is a `say` as compare shows it: a sentence that sends the reader to the very

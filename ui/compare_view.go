@@ -545,8 +545,11 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		if len(none) == 1 && recentH == 0 {
 			// The results' newest row in their place (lease-read --unsafe at 120x40: the stale
 			// 'c2 gets busy from n1' at 4.984s stood hidden behind "no room", nc24-d2).
-			if name, _ := m.resultsOneRowText(i, iw-width(" clients & resource ")-6); strings.Contains(name, ": ") && !strings.HasSuffix(name, "…") {
+			if name, note := m.resultsOneRowText(i, iw-width(" clients & resource ")-6); name != "applied results & replies" && !strings.HasSuffix(name, "…") {
 				aside = name
+				if note != "" && width(aside+" ── "+note) <= iw-width(" clients & resource ")-6 {
+					aside += " ── " + note // what ↑ and ↓ bring back stays said
+				}
 			}
 		}
 		body = append(body, rule(m.st, "clients & resource", aside, iw))
