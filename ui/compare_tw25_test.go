@@ -144,3 +144,40 @@ func TestRacingAcquiresCompareCheckRowReadsAsASentence(t *testing.T) {
 		t.Errorf("0.070s: the unsafe half's results have no room for c2's rejected answer:\n%s", v)
 	}
 }
+
+// nc24-d2, lease-read's C at the end (120x40): "3 of 7 don't hold here" beside one ✗ row, the
+// other two below the VIOLATION row; the verdict says at which instants its ✗ rows are.
+func TestLeaseReadCompareEndSaysWhereTheFailedChecksAre(t *testing.T) {
+	a, b := leaseReadPair(t)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool {
+		if _, w := m.waitingAsk(); w {
+			m.Update(keyMsg("2"))
+		}
+		return m.c.Done()
+	})
+	v := ansi.Strip(m.View())
+	flat := strings.Join(strings.Fields(v), " ")
+	if !strings.Contains(flat, "3 of 7 don't hold here (its results' ✗ rows at 5.949s, 6.032s ×2, ↑ ↓)") {
+		t.Errorf("the end does not say where the 3 failed checks are:\n%s", v)
+	}
+}
+
+// nc24-m2, racing-acquires' C at 0.090s (120x40): the unsafe half's Replication shows entry 7
+// only; what c2's own Grant (entry 6) did was found only with d and enter. The divergence line
+// says what became of it.
+func TestRacingAcquiresCompareDivergenceSaysEntrySixRejected(t *testing.T) {
+	a := loadScenario(t, "racing-acquires")
+	b, err := scenarios.WithUnsafe(a, "unchecked-proposals")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][2]int{{120, 40}} { // (side by side, 160x48 shows entry 6 in its Replication)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToStopAt(t, m, "0.090s")
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, "for c2's acquire → entry 6: GrantRejected") {
+			t.Errorf("%dx%d, 0.090s: the divergence line does not say entry 6 was GrantRejected:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

@@ -715,12 +715,40 @@ func (m *CompareModel) verdictWords(i int) string {
 			}
 		}
 		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-len(late), vd.Expects())
+		if at := missInstants(vd); at != "" && m.height >= 30 { // (80x24 shows no results at the end)
+			// Which, where: "3 of 7 don't hold" beside one ✗ row on screen, the other two below
+			// the VIOLATION row (↓), read as a count that did not match (nc24-d2).
+			words += " (its results' ✗ rows at " + at + ", ↑ ↓)"
+		}
 		if len(late) > 0 {
 			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ? glossary)", len(late), strings.Join(late, "; "))
 		}
 		return words
 	}
 	return strings.TrimPrefix(verdictText(vd), "■ ")
+}
+
+// missInstants is the instants of a verdict's counted failures, each once with how many
+// ("5.949s, 6.032s ×2"), in order.
+func missInstants(vd *scenarios.Verdict) string {
+	var ats []string
+	var n []int
+	for _, f := range vd.Failures {
+		if f.Late > 0 {
+			continue
+		}
+		if t := simTime(f.At); len(ats) > 0 && ats[len(ats)-1] == t {
+			n[len(n)-1]++
+		} else {
+			ats, n = append(ats, t), append(n, 1)
+		}
+	}
+	for j := range ats {
+		if n[j] > 1 {
+			ats[j] += fmt.Sprintf(" ×%d", n[j])
+		}
+	}
+	return strings.Join(ats, ", ")
 }
 
 // verdictText is a finished script's verdict in a few words.
@@ -756,6 +784,9 @@ func (m *CompareModel) divLines(i, w int) []string {
 		did = "(nothing at this instant)"
 	case d.For != "":
 		did += " for " + d.For
+		if o := m.proposedOutcome(i); width(fmt.Sprintf("≠ %s %s %s", simTime(d.At), d.Subject, did+o)) <= w-2 {
+			did += o // (where the row has room: at 80x24 a second row was the nodes')
+		}
 	case i == 1 && strings.HasPrefix(did, "→"):
 		did = sameAct(d.A) + " " + did
 	}
@@ -788,6 +819,24 @@ func (m *CompareModel) timingOnly(i, room int) string {
 	return firstFit(room,
 		fmt.Sprintf("(nothing yet: the same answer %s later, at %s: timing, not the difference)", durMS(at-d.At), simTime(at)),
 		fmt.Sprintf("(the same answer %s later: timing)", durMS(at-d.At)))
+}
+
+// proposedOutcome is, once applied, what became of the entry side i's node proposed at the
+// divergence (" → entry 6: GrantRejected"): racing-acquires' unsafe half showed only entry 7 at
+// its 0.090s stop, and what c2's own Grant did was found only by d and enter (nc24-m2).
+func (m *CompareModel) proposedOutcome(i int) string {
+	d := m.c.Div
+	for j := range m.v[i].Proposals {
+		p := &m.v[i].Proposals[j]
+		if p.At != d.At || p.Origin.Node != d.Node || p.Index == 0 || !strings.Contains(d.For, p.Origin.Client) {
+			continue
+		}
+		if r, _ := appliedResult(p); r != nil {
+			return fmt.Sprintf(" → entry %d: %s", p.Index, r)
+		}
+		return fmt.Sprintf(" → entry %d", p.Index)
+	}
+	return ""
 }
 
 // divHeight is the taller of the two halves' divergence lines at inner width w.
