@@ -715,17 +715,27 @@ func (m *CompareModel) verdictWords(i int) string {
 			}
 		}
 		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-len(late), vd.Expects())
-		if at := missInstants(vd); at != "" && m.height >= 30 { // (80x24 shows no results at the end)
-			// Which, where: "3 of 7 don't hold" beside one ✗ row on screen, the other two below
-			// the VIOLATION row (↓), read as a count that did not match (nc24-d2).
-			words += " (its results' ✗ rows at " + at + ", ↑ ↓)"
-		}
 		if len(late) > 0 {
 			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ? glossary)", len(late), strings.Join(late, "; "))
 		}
 		return words
 	}
 	return strings.TrimPrefix(verdictText(vd), "■ ")
+}
+
+// verdictMore is what side i's verdict adds where it takes no row more: at which instants the
+// story's checks that do not hold here have their ✗ rows. "3 of 7 don't hold" beside one ✗ row
+// on screen, the other two below the VIOLATION row (↓), read as a count that did not match
+// (nc24-d2). (Not at 80x24, which shows no results at the end.)
+func (m *CompareModel) verdictMore(i int) string {
+	vd := m.c.Sides[i].Verdict
+	if m.storyOf() == "" || i != 1 || vd.OK() || m.height < 30 {
+		return ""
+	}
+	if at := missInstants(vd); at != "" {
+		return " (its results' ✗ rows at " + at + ", ↑ ↓)"
+	}
+	return ""
 }
 
 // missInstants is the instants of a verdict's counted failures, each once with how many
@@ -1411,7 +1421,14 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 	bought := m.boughtLines(w)
 	for i, s := range m.c.Sides {
 		ls := verdictLines(s.Verdict, w)
-		for _, t := range wrap(s.Label+": "+m.verdictWords(i)+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict, m.v[i].Violations, m.nonLinWhyStacked(i)), w-2, "    ") {
+		line := func(words string) []string {
+			return wrap(s.Label+": "+words+" · violations: "+violationNames(s.Verdict)+nonLinNote(s.Verdict, m.v[i].Violations, m.nonLinWhyStacked(i)), w-2, "    ")
+		}
+		vl := line(m.verdictWords(i))
+		if more := m.verdictMore(i); more != "" && len(line(m.verdictWords(i)+more)) == len(vl) {
+			vl = line(m.verdictWords(i) + more) // only where it takes no row from the halves
+		}
+		for _, t := range vl {
 			heads = append(heads, narrLine{text: t, kind: ls[0].kind})
 		}
 		if o := m.c.Sides[1-i].Verdict; !s.Verdict.OK() && o.OK() && m.c.Div != nil {
