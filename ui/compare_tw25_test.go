@@ -181,3 +181,16 @@ func TestRacingAcquiresCompareDivergenceSaysEntrySixRejected(t *testing.T) {
 		}
 	}
 }
+
+// The net label's space goes only before a word, never glued to one: "netISOLATED" where a
+// narrow box's leader drops the badge's padding for its heard count.
+func TestNetLineLabelNeverGlued(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		m := playLesson(t, "lease-read", sz[0], sz[1])
+		playThrough(t, m, func(stop int, screen string) {
+			if strings.Contains(screen, "netISOLATED") || strings.Contains(screen, "net  ") {
+				t.Errorf("%dx%d stop %d: a net line's label is glued or doubled:\n%s", sz[0], sz[1], stop, screen)
+			}
+		})
+	}
+}

@@ -204,10 +204,12 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	}
 	l4 := newLine(iw)
 	s, text := m.netState(n)
-	if !narrow {
-		// A badge brings its own padding (" ISOLATED "): "net  ISOLATED" read as a stray
-		// space where the line before read "net ISOLATED heard 1/5" (nc24-d2).
-		l4.add(st.headKey, pick(strings.HasPrefix(text, " "), "net", "net "))
+	label := func() { // once text is final
+		if !narrow {
+			// A badge brings its own padding (" ISOLATED "): "net  ISOLATED" read as a stray
+			// space where the line before read "net ISOLATED heard 1/5" (nc24-d2).
+			l4.add(st.headKey, pick(strings.HasPrefix(text, " "), "net", "net "))
+		}
 	}
 	if n.HasQuorumCheck && n.Voters > 0 && !narrow {
 		// A leader's check counts who answered it: "heard 1 of 5" beside a just-elected
@@ -224,6 +226,7 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 			text = bare
 			heard = [][2]string{{" · heard ", of}, {" heard ", of}, {" · heard ", short}, {" heard ", short}}
 		}
+		label()
 		l4.add(s, text)
 		for _, c := range heard {
 			if width(c[0]+c[1]) <= l4.room() {
@@ -233,6 +236,7 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 			}
 		}
 	} else {
+		label()
 		l4.add(s, text)
 	}
 	return []string{l1.String(), l2.String(), l3.String(), l4.String()}
