@@ -774,11 +774,36 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 		}
 		return m.withResource(l, res), ok
 	}
+	// The count by kind ("24 on the wire: 20 heartbeat, 4 append"), where it fits with nothing
+	// else to add to the line (nc24-f counted first-lock's 4 MsgApps against 24 on the wire).
+	// A quiet "no partition" beside a link rule gives way to it: the rule's own words stay.
+	var kinds []string
+	if u.text == "" {
+		for _, k := range m.wireKindTexts() {
+			kinds = append(kinds, fmt.Sprintf(" · %d message(s) on the wire: %s", n, k)+unread, fmt.Sprintf(" · %d on the wire: %s", n, k)+unread)
+		}
+	}
+	fits := func(segs []headSeg) string {
+		for _, k := range kinds {
+			if segsWidth(segs)+width(k) <= l.room() {
+				return k
+			}
+		}
+		return ""
+	}
+	if len(kinds) > 0 && len(net) > 2 && net[1].text == "no partition" {
+		net = append([]headSeg{net[0], {net[2].s, strings.TrimPrefix(net[2].text, " · ")}}, net[3:]...)
+	}
+	k := fits(net)
 	for _, sg := range net {
 		l.add(sg.s, sg.text)
 	}
 	// Shorter forms before a cut one: a long partition and its cuts left "0 message(…".
-	l.add(st.faint, firstFit(l.room(), fmt.Sprintf(" · %d message(s) on the wire", n)+unread, short, fmt.Sprintf(" · wire: %d", n)+unread, fmt.Sprintf(" · wire: %d", n)))
+	forms := []string{fmt.Sprintf(" · %d message(s) on the wire", n) + unread, short, fmt.Sprintf(" · wire: %d", n) + unread, fmt.Sprintf(" · wire: %d", n)}
+	if k != "" {
+		forms = append([]string{k}, forms...)
+	}
+	l.add(st.faint, firstFit(l.room(), forms...))
 	ok := u.text != "" && width(u.text) <= l.room()
 	if ok {
 		l.add(u.style(st), u.text)

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,5 +70,73 @@ func TestRewindAheadStatusFits(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(all), " "), "= you rewound past 1 action of yours") {
 			t.Errorf("%s: the ? page does not explain ⟲1 ahead", at)
 		}
+	}
+}
+
+// nc24-f (80x24) and nc24-a2: "24 message(s) on the wire" were mostly heartbeats, and only ??
+// said so. At first-lock's stop after the followers append, for seeds 1 to 12 at both sizes,
+// the count is split by kind on screen (Network panel head; compact net line), the kinds add
+// up to it, and heartbeats, which the narration names, lead.
+func TestFirstLockWireByKind(t *testing.T) {
+	head := regexp.MustCompile(`on the wire: (\d+) · ((?:\d+ [a-z]+(?:, )?)+)|(\d+) on the wire: ((?:\d+ [a-z]+(?:, )?)+)`)
+	part := regexp.MustCompile(`(\d+) ([a-z]+)`)
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		for seed := uint64(1); seed <= 12; seed++ {
+			s, err := scenarios.Load("first-lock")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Header.Seed = seed
+			m := newPlay(t, s, sz[0], sz[1])
+			at := fmt.Sprintf("%dx%d seed %d", sz[0], sz[1], seed)
+			seen := false
+			playThrough(t, m, func(stop int, v string) {
+				if !strings.Contains(v, "n1's MsgApp (raft's append message) reached the followers") {
+					return
+				}
+				seen = true
+				g := head.FindStringSubmatch(v)
+				if g == nil {
+					t.Errorf("%s: no count by kind on the wire:\n%s", at, v)
+					return
+				}
+				total, kinds := g[1]+g[3], g[2]+g[4]
+				sum, first := 0, ""
+				for _, p := range part.FindAllStringSubmatch(kinds, -1) {
+					n, _ := strconv.Atoi(p[1])
+					sum += n
+					if first == "" {
+						first = p[2]
+					}
+				}
+				if strconv.Itoa(sum) != total || first != "heartbeat" {
+					t.Errorf("%s: %s on the wire split as %q (sum %d, first %q), want the kinds to add up, heartbeats first:\n%s", at, total, kinds, sum, first, v)
+				}
+			})
+			if !seen {
+				t.Errorf("%s: no stop with the followers' appends", at)
+			}
+			if sz[0] == 80 && seed > 2 {
+				break
+			}
+		}
+	}
+}
+
+// nc24-a2: at first-lock's last stop (120x40) the folded apply of entry 5 had no result
+// ("apply 5 Grant orders 5s ‥1.311s") where the Release's kept "→ Released"; and the log
+// columns read "Grant orders 5s" at the one stop between the Release and c2's Grant, "G orders
+// 5s" at every other. The fold keeps its token (the lease gives way), and one form holds.
+func TestFirstLockFoldResultAndOneLogForm(t *testing.T) {
+	m := playLesson(t, "first-lock", 120, 40)
+	var last string
+	playThrough(t, m, func(stop int, v string) {
+		last = v
+		if strings.Contains(v, "t1 Grant orders 5s│") || strings.Contains(v, "t1 Release orders ┃") || strings.Contains(v, "t1 Release orders │") {
+			t.Errorf("stop %d: a log column in the wide form, the others read 'G orders 5s':\n%s", stop, v)
+		}
+	})
+	if !regexp.MustCompile(`n1-n5 apply 5 Grant orders (5s )?→ Granted\{token:2\}`).MatchString(last) {
+		t.Errorf("the last stop's fold of entry 5 has no result:\n%s", last)
 	}
 }

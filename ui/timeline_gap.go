@@ -5,11 +5,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/viewport"
 	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/cluster"
+	"leaselab/fsm"
 )
 
 // A stop's story longer than the timeline used to open at its start with "↓ N more": the rows
@@ -318,6 +320,14 @@ func foldRun(run []tlItem, st *styles, w, atW int) tlItem {
 		// The last one's time says the run took time ("n1-n5 apply" read as all at once):
 		// where the row has no room for it, the result gives way (the Replication panel has it).
 		end := " ‥" + simTime(last)
+		if lease := " " + fsm.DurText(time.Duration(e.Cmd.LeaseMS)*time.Millisecond) + " → "; width(at)+width(text+end) > w && e.Cmd.Kind == fsm.Grant && strings.Contains(text, lease) {
+			// A Grant's lease gives way before its result: first-lock's last stop folded
+			// "apply 5 Grant orders 5s ‥1.311s" with no token where the Release's row
+			// kept "→ Released" (nc24-a2); the lease is in the Replication panel.
+			if t := strings.Replace(text, lease, " → ", 1); width(at)+width(t+end) <= w {
+				text = t
+			}
+		}
 		if width(at)+width(text+end) > w {
 			text, _, _ = strings.Cut(text, " → ")
 		}

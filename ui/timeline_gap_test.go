@@ -16,7 +16,7 @@ func TestStoryFoldsLikeRows(t *testing.T) {
 	m := playLesson(t, "racing-acquires", 120, 40)
 	playUntilOnScreen(t, m, "c1 is granted token 3")
 	v := ansi.Strip(m.View())
-	for _, w := range []string{"0.060s   n2-n5 append 5 t1 Grant orders 5s", "n1-n5 apply 5 Grant orders 5s",
+	for _, w := range []string{"0.060s   n2-n5 append 5 t1 Grant orders 5s", "n1-n5 apply 5 Grant orders → Granted{token:3} ‥0.070s",
 		"n2 confirms n1 still leads", "c1 gets granted from n1 (token 3)", "c2 gets busy from n1", "· 7 folded"} {
 		if !strings.Contains(v, w) {
 			t.Errorf("the stop's story lacks %q:\n%s", w, v)

@@ -186,9 +186,13 @@ func (m *Model) logForm(lo, hi uint64, digits, iw int) int {
 					}
 				}
 			}
-			if tok > 0 {
-				coming = append(coming, cluster.EntryView{Term: e.Term, Cmd: fsm.Command{Kind: fsm.Expire, Key: e.Cmd.Key, Token: tok}})
+			if tok == 0 {
+				// Released or expired already: its form is still the one it had while an
+				// Expire could come, so it does not widen (first-lock's "G orders 5s" read
+				// "Grant orders 5s" at the one stop between the Release and c2's Grant: nc24-a2).
+				tok = max(1, n.NextToken)
 			}
+			coming = append(coming, cluster.EntryView{Term: e.Term, Cmd: fsm.Command{Kind: fsm.Expire, Key: e.Cmd.Key, Token: tok}})
 		}
 	}
 	fits := func(e *cluster.EntryView, f int) bool {

@@ -13,10 +13,82 @@ import (
 // netBox shows partitions, link rules, messages on the wire and recent drops.
 func (m *Model) netBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
-	return box(m.st, "Network", m.netBody(iw, ih), r.w, r.h, false)
+	// The recent rows' marks are named in the title where it has room: the head row under it
+	// then has room to count the messages on the wire by kind.
+	title := "Network"
+	if t := "Network · " + recentLegend; width(t)+2 <= r.w-4 {
+		title = t
+	}
+	return box(m.st, title, m.netBody(iw, ih, title != "Network"), r.w, r.h, false)
 }
 
-func (m *Model) netBody(iw, ih int) []string {
+// recentLegend names the marks of the Network panel's recent rows.
+const recentLegend = "recent: → sent, ✗ dropped"
+
+// wireKind is how many messages of one kind are on the wire.
+type wireKind struct {
+	n    int
+	name string
+}
+
+// wireKindNames are the kinds the count on the wire is split into, in this order on a tie: a
+// request and its answer are one kind (MsgHeartbeat and MsgHeartbeatResp are "heartbeat").
+var wireKindNames = []string{"heartbeat", "append", "vote", "snapshot", "client", "other"}
+
+// wireKinds is the messages on the wire by kind, most first: first-lock's "24 message(s) on
+// the wire" were mostly heartbeats held by the slowed links, and only ?? said so (nc24-f).
+func (m *Model) wireKinds() []wireKind {
+	counts := make([]int, len(wireKindNames))
+	for i := range m.v.Net.InFlight {
+		t := m.v.Net.InFlight[i].Msg.Type.String()
+		k := 5
+		switch {
+		case strings.HasPrefix(t, "MsgHeartbeat"):
+			k = 0
+		case t == "MsgApp" || t == "MsgAppResp":
+			k = 1
+		case strings.Contains(t, "Vote"):
+			k = 2
+		case t == "MsgSnap":
+			k = 3
+		}
+		counts[k]++
+	}
+	counts[4] += len(m.v.Net.ClientFlights)
+	var out []wireKind
+	for i, n := range counts {
+		if n > 0 {
+			out = append(out, wireKind{n, wireKindNames[i]})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b wireKind) int { return b.n - a.n })
+	return out
+}
+
+// wireKindTexts is the kinds on the wire in words, longest first: every kind ("20 heartbeat, 4
+// append"), then fewer, the rest counted ("32 heartbeat, +7 more"). None when nothing flies.
+func (m *Model) wireKindTexts() []string {
+	ks := m.wireKinds()
+	var out []string
+	for k := len(ks); k >= 1; k-- {
+		var parts []string
+		rest := 0
+		for i, kd := range ks {
+			if i < k {
+				parts = append(parts, fmt.Sprintf("%d %s", kd.n, kd.name))
+			} else {
+				rest += kd.n
+			}
+		}
+		if rest > 0 {
+			parts = append(parts, fmt.Sprintf("+%d more", rest))
+		}
+		out = append(out, strings.Join(parts, ", "))
+	}
+	return out
+}
+
+func (m *Model) netBody(iw, ih int, legendInTitle bool) []string {
 	st := m.st
 	nv := &m.v.Net
 	out := make([]string, 0, ih)
@@ -41,7 +113,15 @@ func (m *Model) netBody(iw, ih int) []string {
 		if u := m.unreadText(); u != "" {
 			wire += " · " + u
 		}
-		add(st.headKey, firstFit(iw, wire+" · recent: → sent, ✗ dropped", wire))
+		var cands []string
+		if legendInTitle {
+			for _, k := range m.wireKindTexts() {
+				cands = append(cands, wire+" · "+k)
+			}
+		} else {
+			cands = append(cands, wire+" · "+recentLegend)
+		}
+		add(st.headKey, firstFit(iw, append(cands, wire)...))
 	}
 	for i := range m.v.Nodes {
 		// A message that reaches a frozen node leaves the wire but is not read: name it, or it
