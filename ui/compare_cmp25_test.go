@@ -66,3 +66,22 @@ func TestCompareC3MissWholeAt120(t *testing.T) {
 		}
 	}
 }
+
+// Until the asks are answered, each half names what its switch is about, not what it does:
+// "an Expire deletes the key's lock whatever token it names" under the unsafe title from the
+// first screen answered both of late-expire's asks before they were asked (nc24-g2). After
+// them the rule reads in full.
+func TestCompareSwitchRuleWaitsForTheAsks(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}, {160, 48}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		v := ansi.Strip(m.View())
+		if strings.Contains(v, "whatever token") || strings.Contains(v, "only if the lock holds") || !strings.Contains(v, "how an Expire treats the token it") {
+			t.Errorf("%dx%d: the first screen says what the switch does:\n%s", sz[0], sz[1], v)
+		}
+		v = cmpStopView(t, m, "Without the check an Expire deletes")
+		if sz[1] > 24 && (!strings.Contains(v, "whatever token it names") || strings.Contains(v, "said after the asks")) {
+			t.Errorf("%dx%d: after the asks the rule is not said:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

@@ -208,14 +208,35 @@ func TestCompareGlossaryKey(t *testing.T) {
 
 // Until the runs part (5.253s) only the unsafe half's title named expire-ignores-token, while
 // the narration under both halves stated the safe rule (nc16-d). From the first stop each half
-// says its rule in plain words, from the switch registry.
+// says what its switch is about, and once the asks are answered its rule in plain words, from
+// the switch registry (before them the rule answered late-expire's asks: nc24-g2;
+// TestCompareSwitchRuleWaitsForTheAsks).
 func TestCompareSaysWhatTheUnsafeSwitchChanges(t *testing.T) {
 	r, _ := cluster.UnsafeRuleOf("expire-ignores-token")
 	for _, sz := range [][2]int{{160, 48}, {120, 40}, {80, 24}} {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		playUntil(t, m, func() bool { return m.atPause })
-		want := "expire-ignores-token: " + r.Unsafe + "; safe: " + r.Safe
+		area := "how an Expire treats the token it names"
+		want := "expire-ignores-token: changes " + area + " (said after the asks)"
+		if sz[1] < 30 {
+			want = "changes " + area
+		}
+		if h := strings.Join(strings.Fields(strings.ReplaceAll(halfText(m, 0), "│", " ")), " "); sz[1] >= 30 && !strings.Contains(h, "without expire-ignores-token: keeps its rule on "+area) {
+			t.Errorf("%dx%d: before the asks the safe half does not say what the switch is about: %s", sz[0], sz[1], h)
+		}
+		if h := strings.Join(strings.Fields(strings.ReplaceAll(halfText(m, 1), "│", " ")), " "); !strings.Contains(h, want) {
+			t.Errorf("%dx%d: before the asks the unsafe half does not say what its switch is about (%q): %s", sz[0], sz[1], want, h)
+		}
+		playUntil(t, m, func() bool {
+			if ask, w := m.waitingAsk(); w {
+				if _, done := m.answers[ask.Pos]; !done {
+					m.Update(keyMsg("1"))
+				}
+			}
+			return !m.askAhead() && m.atPause
+		})
+		want = "expire-ignores-token: " + r.Unsafe + "; safe: " + r.Safe
 		if sz[1] < 30 {
 			want = r.Unsafe
 		}

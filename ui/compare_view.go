@@ -593,6 +593,14 @@ func (m *CompareModel) switchLines(i, w int) []string {
 			continue
 		}
 		t := name + ": switched on"
+		if area, ok := switchArea[name]; ok && m.askAhead() {
+			if m.shortStacked() {
+				out = append(out, cut("changes "+area+" (said after the asks)", w-2))
+				continue
+			}
+			out = append(out, wrap(fmt.Sprintf("%s: changes %s (said after the asks)", name, area), w-2, "  ")...)
+			continue
+		}
 		if r, ok := cluster.UnsafeRuleOf(name); ok {
 			t = fmt.Sprintf("%s: %s; safe: %s", name, r.Unsafe, r.Safe)
 		}
@@ -604,6 +612,35 @@ func (m *CompareModel) switchLines(i, w int) []string {
 		out = append(out, wrap(t, w-2, "  ")...)
 	}
 	return out
+}
+
+// switchArea is what each unsafe switch is about, said without what it does: while an ask is
+// still to come the halves say only that (the rule under each title answered late-expire's
+// asks before they were asked: nc24-g2); the title names the switch all along.
+var switchArea = map[string]string{
+	"expire-ignores-token": "how an Expire treats the token it names",
+	"unchecked-proposals":  "what the leader checks before it proposes a Grant or Release",
+	"local-expiry":         "which node deletes a lock when a lease ends",
+	"no-fencing":           "how the resource treats a write's token",
+	"lease-read":           "how the leader makes sure of a busy/not-found answer",
+}
+
+// askAhead says whether either script still has an ask to come, or one waiting unanswered.
+func (m *CompareModel) askAhead() bool {
+	for i, sd := range m.c.Sides {
+		done, _ := m.c.Progress(i)
+		for _, st := range sd.Scenario.Steps[min(done, len(sd.Scenario.Steps)):] {
+			if _, answered := m.answers[st.Pos]; st.Kind == scenarios.StepAsk && !answered {
+				return true
+			}
+		}
+	}
+	if ask, w := m.waitingAsk(); w {
+		if _, answered := m.answers[ask.Pos]; !answered {
+			return true
+		}
+	}
+	return false
 }
 
 // shortStacked is a stacked comparison on a short screen (80x24), where each half has a few
@@ -626,6 +663,14 @@ func (m *CompareModel) withoutLines(i, w int) []string {
 	var out []string
 	for _, name := range m.c.Sides[1-i].Scenario.Header.Unsafe {
 		if r, ok := cluster.UnsafeRuleOf(name); ok && !slices.Contains(m.c.Sides[i].Scenario.Header.Unsafe, name) {
+			if area, ok := switchArea[name]; ok && m.askAhead() {
+				if m.shortStacked() {
+					out = append(out, cut("safe: keeps its rule on "+area, w-2))
+					continue
+				}
+				out = append(out, wrap(fmt.Sprintf("without %s: keeps its rule on %s (said after the asks)", name, area), w-2, "  ")...)
+				continue
+			}
 			if m.shortStacked() {
 				out = append(out, cut("safe: "+r.Without, w-2))
 				continue
