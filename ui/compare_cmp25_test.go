@@ -85,3 +85,19 @@ func TestCompareSwitchRuleWaitsForTheAsks(t *testing.T) {
 		}
 	}
 }
+
+// At 80x24, at a stop past the divergence, the story's narration keeps more than one row, so
+// it says how much it could not show and where to read it: at late-expire --unsafe's c3 stop it
+// had one row, cut mid-sentence with no word of the rest (nc24-g2). The halves' switch lines
+// give way for it (the ≠ lines say what the switch did).
+func TestCompareNarrationAt80SaysItIsCut(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 80, 24)
+	v := cmpStopView(t, m, "A third client, c3")
+	if !strings.Contains(v, "more lines (a taller terminal)") {
+		t.Errorf("the c3 stop's narration is cut with no word of the rest:\n%s", v)
+	}
+	if !strings.Contains(v, "c3 holds orders #3") || !strings.Contains(v, "got busy orders") {
+		t.Errorf("the halves lost c3's lines:\n%s", v)
+	}
+}

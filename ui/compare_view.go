@@ -45,6 +45,12 @@ func (m *CompareModel) layout() cmpLayout {
 			// the node tables give way (at 80x24 they were "… 9 more lines").
 			spare = max(spare, (h-3)/2)
 		}
+		if m.shortStacked() && m.atPause && m.c.Div != nil {
+			// At a stop past the divergence the story's narration keeps the two rows the halves'
+			// switch lines gave way (switchLinesGiveWay): it is what the stop is for, and with
+			// one row it was cut mid-sentence with no word of the rest (nc24-g2).
+			spare = max(spare, 3)
+		}
 		l.narr.h = min(m.sharedNarrLines(w), max(1, spare))
 		// The rows a cut narration leaves (a say too long for them gave way whole) go back to
 		// the halves: at 80x24 two blank rows stood under an ask while the nodes were cut.
@@ -651,7 +657,9 @@ func (m *CompareModel) shortStacked() bool { return m.width < sideBySideW && m.h
 // (at 120x40 the safe half's results and the unsafe half's Replication had no room), and the
 // divergence line and the verdicts say what the switch did.
 func (m *CompareModel) switchLinesGiveWay() bool {
-	return m.width < sideBySideW && m.c.Done() && m.c.Div != nil
+	// At 80x24 from the divergence on too: the narration takes their rows (it had one, cut
+	// mid-sentence, at late-expire --unsafe's later stops: nc24-g2).
+	return m.width < sideBySideW && m.c.Div != nil && (m.c.Done() || m.shortStacked())
 }
 
 // withoutLines is, for each unsafe switch the other side has and side i has not, the rule
