@@ -20,7 +20,7 @@ import (
 func TestFirstLockNC24(t *testing.T) {
 	// 120x40: "net slow to n1 +400ms" in a follower's box; 80x24: "● n2 follower … n1 +400ms".
 	followerNets := regexp.MustCompile(`net slow to n1 \+400ms|● n\d follower .* n1 \+400ms`)
-	leaderNet := regexp.MustCompile(`net \+400ms · heard \d/5|★ n1 leader .* check [^ ]+ [✓✗] \+400ms`)
+	leaderNet := regexp.MustCompile(`\+400ms · heard \d of 5|★ n1 leader .* check [^ ]+ [✓✗] \+400ms`)
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 		for seed := uint64(1); seed <= 12; seed++ {
 			s, err := scenarios.Load("first-lock")

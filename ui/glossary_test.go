@@ -106,10 +106,10 @@ func TestGlossaryAgreesWithLessons(t *testing.T) {
 // process "notices no time passing", beside "its clock keeps running").
 func TestGlossaryAnswersRound7(t *testing.T) {
 	for term, shows := range map[string][]string{
-		"… 1-3, none to 200 · (ends 3) · none": {"ends 3: its log ends at entry 3", "longest log", "none"},
-		"(bootstrap), entry 1":                 {"✓", "in snapshot"},
-		"stale-write":                          {"below one it had already accepted", "comes before any newer token's write is not one"},
-		"GC pause, stop-the-world":             {"keeps running", "nothing in it looks at the clock"},
+		"… 1-48 above, … 1-201 in snapshot, … 1-3, none to 200 · (ends 3) · none": {"ends 3: its log ends at entry 3", "longest log", "none", "202 above under snap 201"},
+		"(bootstrap), entry 1":     {"✓", "in snapshot"},
+		"stale-write":              {"below one it had already accepted", "comes before any newer token's write is not one"},
+		"GC pause, stop-the-world": {"keeps running", "nothing in it looks at the clock"},
 		// nc17-a: gc-pause said "stale-write, the one check that watches writes", and "check"
 		// is the glossary's word for a lesson's expect lines.
 		"violation, checker": {"stale-write", "✔ 0 violations", "Not a lesson's checks (expect)"},

@@ -26,7 +26,10 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 		// A compacted node's column in a window that starts inside its snapshot (another node
 		// still holds those entries) names the whole snapshot; its rows there are blank.
 		forms := aboveForms(max(lo, min(n.Snapshot+1, n.FirstIndex)), n.LastIndex, n.Snapshot)
-		out = append(out, fit(st.faint.r(firstFit(iw, "  … "+forms[0], "  … "+forms[1], "  … "+strings.TrimPrefix(forms[1], "snap, "), "…")), iw))
+		for i := range forms {
+			forms[i] = "  … " + forms[i]
+		}
+		out = append(out, fit(st.faint.r(firstFit(iw, append(forms, "…")...)), iw))
 	}
 	for idx := lo; idx <= hi && len(out) < rows; idx++ {
 		l := newLine(iw)
@@ -76,10 +79,11 @@ func snapMark(l *line, st *styles, n *cluster.NodeView, idx uint64) {
 	l.add(st.faint, "  ")
 }
 
-// aboveText names the entries a log column leaves out above lo: "entries 1-3 above",
-// "entry 1 above" (short: "1-3 above"). The window is the longest log's, so a node whose own
-// log ends above it (a lagging or cut-off one) says where its entries stop: "entries 1-3
-// above, none 4-200" (short: "1-3, none to 200"), never that it holds the leader's.
+// aboveText names the entries a log column leaves out above lo: "1-3 above", "1 above", the
+// one wording of entries a node holds that its column does not draw (nc24-b3 met "entries
+// 1-47 above", "102-106 above" and "snap, 202 above" for it). The window is the longest log's,
+// so a node whose own log ends above it (a lagging or cut-off one) says where its entries stop:
+// "1-3 above, none 4-200" (short: "1-3, none to 200"), never that it holds the leader's.
 func aboveText(lo, last uint64, long bool) string {
 	if last+1 < lo {
 		switch {
@@ -94,26 +98,19 @@ func aboveText(lo, last uint64, long bool) string {
 		}
 		return fmt.Sprintf("1-%d, none to %d", last, lo-1)
 	}
-	span := "1-" + strconv.FormatUint(lo-1, 10)
-	word := "entries "
-	if lo == 2 {
-		span, word = "1", "entry "
-	}
-	if !long {
-		word = ""
-	}
-	return word + span + " above"
+	return span(1, lo-1) + " above"
 }
 
 // aboveForms is what a log column leaves out above lo, long then short: aboveText's, or, on a
-// node that compacted its log into a snapshot at snap, what the snapshot covers apart from the
-// entries it holds: "1-201 in snapshot" (short: "1-201 snap"), "1-201 in snapshot, 202
-// above" (short: "snap, 202 above", then "202 above").
+// node that compacted its log into a snapshot at snap, what the snapshot covers and then the
+// entries it holds: "1-201 in snapshot" (short: "1-201 snap"), "1-201 in snapshot, 202 above"
+// (short: "1-201 snap, 202 above", then "202 above", the snapshot named by the "snap 201" on
+// the rule right above it).
 // Round 8 read "… 1-202 above" under "snap 201" as "it still holds 1-202": those up to 201
-// are no longer entries.
-func aboveForms(lo, last, snap uint64) [2]string {
+// are no longer entries, so "above" never spans them.
+func aboveForms(lo, last, snap uint64) []string {
 	if snap <= 1 { // index 1 is the bootstrap snapshot every node starts from
-		return [2]string{aboveText(lo, last, true), aboveText(lo, last, false)}
+		return []string{aboveText(lo, last, true), aboveText(lo, last, false)}
 	}
 	in := "1-" + strconv.FormatUint(min(snap, lo-1), 10)
 	var long, short []string
@@ -126,11 +123,9 @@ func aboveForms(lo, last, snap uint64) [2]string {
 		short = append(short[:len(short):len(short)], "none to "+strconv.FormatUint(lo-1, 10))
 	}
 	if len(long) == 0 {
-		return [2]string{in + " in snapshot", in + " snap"} // short as a row's "(snap)"
+		return []string{in + " in snapshot", in + " snap"} // short as a row's "(snap)"
 	}
-	// The short form still names the snapshot ("snap 201" on the rule above says which): a
-	// bare "… 202 above" under it read as the snapshot's entries scrolled off (nc20-l).
-	return [2]string{in + " in snapshot, " + strings.Join(long, ", "), "snap, " + strings.Join(short, ", ")}
+	return []string{in + " in snapshot, " + strings.Join(long, ", "), in + " snap, " + strings.Join(short, ", "), strings.Join(short, ", ")}
 }
 
 // span is "202" or "202-205".

@@ -204,39 +204,52 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	}
 	l4 := newLine(iw)
 	s, text := m.netState(n)
-	label := func() { // once text is final
-		if !narrow {
-			// A badge brings its own padding (" ISOLATED "): "net  ISOLATED" read as a stray
-			// space where the line before read "net ISOLATED heard 1/5" (nc24-d2).
-			l4.add(st.headKey, pick(strings.HasPrefix(text, " "), "net", "net "))
-		}
-	}
+	// A badge brings its own padding (" ISOLATED "): "net  ISOLATED" read as a stray space
+	// where the line before read "net ISOLATED heard 1/5" (nc24-d2). Chosen once text is final.
+	netKey := func() string { return pick(strings.HasPrefix(text, " "), "net", "net ") }
 	if n.HasQuorumCheck && n.Voters > 0 && !narrow {
 		// A leader's check counts who answered it: "heard 1 of 5" beside a just-elected
-		// leader's ✗ says nothing failed yet, it has heard only itself (nc23-a).
-		of, short := fmt.Sprintf("%d of %d", n.Heard, n.Voters), fmt.Sprintf("%d/%d", n.Heard, n.Voters)
+		// leader's ✗ says nothing failed yet, it has heard only itself (nc23-a). Always in
+		// that one form, as ? and ?? spell it (nc24-b3 read "heard 4/5" and "heard 4 of 5" as
+		// two things): where it does not fit after the "net " key, the key goes ("side A heard
+		// 4 of 5"). Only where "heard 4/5" fitted before: a partition's long side names ("net
+		// side B {n2 n3 n4}") keep their row to themselves, as the lessons' stops were read.
+		of := fmt.Sprintf("%d of %d", n.Heard, n.Voters)
 		if text == " ISOLATED " && width("net "+text+" heard "+of) > iw {
 			text = "ISOLATED"
 		}
-		heard := [][2]string{{" · heard ", of}, {" heard ", of}, {" heard ", short}}
+		short := fmt.Sprintf("%d/%d", n.Heard, n.Voters) // the old spelling: where it fitted, "of" fits without the key
+		cands := [][2]string{{"net ", " · heard "}, {"net ", " heard "}}
 		if bare, ok := strings.CutPrefix(text, "slow "); ok && strings.HasPrefix(bare, "+") && width("net "+text+" heard "+short) > iw {
 			// A slowed leader's count stays beside its delay, the word "slow" giving way
-			// ("net +400ms · heard 5/5", as the small layout's "+400ms"): first-lock's count
+			// ("+400ms · heard 5 of 5", as the small layout's "+400ms"): first-lock's count
 			// was gone for the whole stretch its check-quorum was told (nc24-a2).
 			text = bare
-			heard = [][2]string{{" · heard ", of}, {" heard ", of}, {" · heard ", short}, {" heard ", short}}
+			cands = append(cands, [2]string{"", " · heard "})
 		}
-		label()
-		l4.add(s, text)
-		for _, c := range heard {
-			if width(c[0]+c[1]) <= l4.room() {
-				l4.add(st.headKey, c[0])
-				l4.add(st.plain, c[1])
+		if width("net "+text+" heard "+short) <= iw {
+			cands = append(cands, [2]string{"", " heard "})
+		}
+		key, sep := "net ", ""
+		for _, c := range cands {
+			if width(c[0]+text+c[1]+of) <= iw {
+				key, sep = c[0], c[1]
 				break
 			}
 		}
+		if key != "" {
+			key = netKey()
+		}
+		l4.add(st.headKey, key)
+		l4.add(s, text)
+		if sep != "" {
+			l4.add(st.headKey, sep)
+			l4.add(st.plain, of)
+		}
 	} else {
-		label()
+		if !narrow {
+			l4.add(st.headKey, netKey())
+		}
 		l4.add(s, text)
 	}
 	return []string{l1.String(), l2.String(), l3.String(), l4.String()}
