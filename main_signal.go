@@ -25,8 +25,11 @@ var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 type signalStop struct{ sig atomic.Value }
 
 // restoreWait is how long a TUI has to restore the terminal after a signal before the process
-// exits anyway (it may not have started its program yet, or be past it).
-const restoreWait = 2 * time.Second
+// exits anyway (it may not have started its program yet, or be past it). It is only a backstop:
+// main exits as soon as the program has restored the terminal. 2s was too short on a loaded
+// machine (a TUI busy with its world took longer to quit, and the exit left the alternate screen
+// on), so it is generous.
+const restoreWait = 10 * time.Second
 
 // handleSignals makes the stop signals end the command args names with 128+n. A headless
 // command exits at once; one that may be showing a TUI is given restoreWait to restore the
