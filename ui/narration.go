@@ -88,7 +88,7 @@ func (m *Model) narrationText(w int) []narrLine {
 		}
 		return out
 	}
-	out := append(m.forkLines(w), sayLines(m.says(), w)...)
+	out := append(m.forkLines(w), m.sayLinesNow(w)...)
 	if a := m.curAsk(); a != nil {
 		ans, ok := m.answerOf(a)
 		switch {
@@ -104,6 +104,54 @@ func (m *Model) narrationText(w int) []narrLine {
 		out = []narrLine{{text: "sandbox: every key is a scenario step; w saves the session as a .scenario file"}}
 	}
 	return out
+}
+
+// aheadLead heads narration that the playback, paused between two stops, has not reached:
+// the script says a stop's lines before the steps that lead to it, so a rewind (or a pause on
+// the way) showed the next stop's story over a screen still before it (nc24-m2,
+// racing-acquires rewound to 0.030s: "c1 takes 'invoices' (token 1)" beside c1 holding nothing).
+// behindLead heads the stop before's, still shown past it until the next stop's lines are said.
+const (
+	aheadLead  = "from the next stop: "
+	behindLead = "from the stop before: "
+)
+
+// sayLinesNow is the says shown now, headed by whose stop they are when the playback is paused
+// between stops (not while it runs: the layout stays put), unless the lead would not fit the
+// narration's room.
+func (m *Model) sayLinesNow(w int) []narrLine {
+	says := m.says()
+	if lead := m.saysLead(); lead != "" {
+		ls := sayLinesLead(says, w, lead)
+		if len(ls) <= narrationRoom(w, m.height, m.sim.world().Nodes())-len(m.forkLines(w)) {
+			return ls
+		}
+	}
+	return sayLines(says, w)
+}
+
+// saysLead is the lead of the says shown (sayLinesNow): aheadLead when the playback is paused
+// between stops and the latest of the script's says came after its latest stop, behindLead when
+// it came before it, and "" at a stop, while playing, or once the user changed the story.
+func (m *Model) saysLead() string {
+	if m.sim.sandbox || !m.sim.paused || m.atStop() || m.curAsk() != nil {
+		return ""
+	}
+	if _, forked := m.sim.forked(); forked {
+		return "" // the next stop may never come
+	}
+	lead := aheadLead
+	for _, e := range m.sim.log().Backward() {
+		switch {
+		case e.Step.Kind == scenarios.StepSay && e.User:
+			return ""
+		case e.Step.Kind == scenarios.StepSay:
+			return lead
+		case isStop(&e.Step):
+			lead = behindLead
+		}
+	}
+	return ""
 }
 
 // forkLines is the note, above the narration, that the user has changed the lesson's story.
