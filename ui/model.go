@@ -137,9 +137,9 @@ func (t *tlView) grow(vp *viewport.Model, spare int) {
 func (t *tlView) anchorNote(n int) string {
 	if t.from == 0 {
 		if a := t.aboveNote(); a != "" {
-			return fmt.Sprintf("rows the narration names · %s · ↓ %d newer", a, n)
+			return fmt.Sprintf("rows the narration names · %s · ↓ %d below", a, n)
 		}
-		return fmt.Sprintf("rows the narration names · ↓ %d newer", n)
+		return fmt.Sprintf("rows the narration names · ↓ %d below", n)
 	}
 	if a := t.aboveNote(); a != "" {
 		return fmt.Sprintf("%s · ↓ %d more", a, n)

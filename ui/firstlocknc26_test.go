@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"leaselab/scenarios"
+)
+
+// nc25-f (80x24): at first-lock's 0.034s stops the screen showed 'c/a', 'check 1.0s ✓', '✔ 0
+// violations' and '4 on the wire: 4 append' (while entry 2 was ✓ everywhere), and no stop said
+// what they were. The "Reading the rows" stop names them; for seeds 1 to 12 at both sizes what
+// it says is on screen: the messages on the wire are all the followers' answers to n1's append
+// (MsgAppResp, "append" alone in the count), c/a reads 2/2, no violation; and the delay stop
+// that reads the ✓ shows it beside n1's check.
+func TestFirstLockReadingTheRows(t *testing.T) {
+	check := regexp.MustCompile(`(n1 leader .*|┃term 1 · )check \d\.\ds ✓`)
+	wire := regexp.MustCompile(`on the wire: (\d+ · )?\d+ append\b`)
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		for seed := uint64(1); seed <= 12; seed++ {
+			s, err := scenarios.Load("first-lock")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Header.Seed = seed
+			m := newPlay(t, s, sz[0], sz[1])
+			at := fmt.Sprintf("%dx%d seed %d", sz[0], sz[1], seed)
+			reading, delay := false, false
+			playThrough(t, m, func(stop int, v string) {
+				said := strings.Join(strings.Fields(v), " ")
+				switch {
+				case strings.Contains(said, "Reading the rows: c/a"):
+					reading = true
+					n := 0
+					for _, f := range m.v.Net.InFlight {
+						if ty := f.Msg.Type.String(); ty != "MsgAppResp" {
+							t.Errorf("%s: a %s on the wire, the stop says they are all answers (MsgAppResp)", at, ty)
+						}
+						n++
+					}
+					if n == 0 || len(m.v.Net.ClientFlights) > 0 || !wire.MatchString(v) || strings.Contains(v, "heartbeat") {
+						t.Errorf("%s: %d answers on the wire, want some and the count to read 'append' alone:\n%s", at, n, v)
+					}
+					if !regexp.MustCompile(`n2 follower +T1 +2/2|commit 2 · applied 2`).MatchString(v) || !strings.Contains(v, "✔ 0 violations") || !check.MatchString(v) {
+						t.Errorf("%s: the stop names c/a 2/2 (commit · applied), ✔ 0 violations and check ✓, not all on screen:\n%s", at, v)
+					}
+				case strings.Contains(said, "(✓: a majority answered since the last)"):
+					delay = true
+					if !check.MatchString(v) {
+						t.Errorf("%s: the stop reads check's ✓, not beside n1's check:\n%s", at, v)
+					}
+				}
+			})
+			if !reading || !delay {
+				t.Errorf("%s: reading stop %v, delay stop %v: want both", at, reading, delay)
+			}
+		}
+	}
+}
