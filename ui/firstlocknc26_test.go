@@ -46,7 +46,7 @@ func TestFirstLockReadingTheRows(t *testing.T) {
 					if !regexp.MustCompile(`n2 follower +T1 +2/2|commit 2 · applied 2`).MatchString(v) || !strings.Contains(v, "✔ 0 violations") || !check.MatchString(v) {
 						t.Errorf("%s: the stop names c/a 2/2 (commit · applied), ✔ 0 violations and check ✓, not all on screen:\n%s", at, v)
 					}
-				case strings.Contains(said, "(✓: a majority answered since the last)"):
+				case strings.Contains(said, "(✓: a majority answered since the last;"):
 					delay = true
 					if !check.MatchString(v) {
 						t.Errorf("%s: the stop reads check's ✓, not beside n1's check:\n%s", at, v)
