@@ -33,7 +33,7 @@ func TestClientLeaseViewFitsAt120(t *testing.T) {
 // the node table's locks title is whole.
 func TestCompactReplicationNamesNodes(t *testing.T) {
 	m := playLesson(t, "first-lock", 80, 24)
-	for range 3 { // to pause 4, c1's Grant appended
+	for range 4 { // to pause 5, c1's Grant appended
 		runToStop(t, m)
 		press(m, "enter")
 	}

@@ -85,7 +85,7 @@ func TestDiagramTakesTheNarrationsSpareRows(t *testing.T) {
 func firstLockAtCommit(t *testing.T, w, h int) *Model {
 	t.Helper()
 	m := playLesson(t, "first-lock", w, h)
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 6; i++ {
 		runToStop(t, m)
 		press(m, "enter")
 	}

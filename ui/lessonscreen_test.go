@@ -19,17 +19,17 @@ func TestLessonScreensAgreeWithStory(t *testing.T) {
 	if v := m.View(); strings.Count(v, "EXPIRED HERE") != 5 || strings.Contains(v, " 0.0s│") {
 		t.Errorf("late-expire pause 2: not every node shows EXPIRED HERE:\n%s", v)
 	}
-	// first-lock, pause 4: "c1 asks n1": its request goes to n1 and nowhere else (the narration
+	// first-lock, pause 5: "c1 asks n1": its request goes to n1 and nowhere else (the narration
 	// itself explains not-leader, so look for the timeline's reply, not the word).
 	m = playLesson(t, "first-lock", 120, 40)
-	for range 3 {
+	for range 4 {
 		runToStop(t, m)
 		press(m, "enter")
 	}
 	runToStop(t, m)
 	v := m.View()
 	if !strings.Contains(v, "c1 sends acquire orders to n1") || strings.Contains(v, "gets not-leader") || strings.Contains(v, "sends acquire orders to n4") {
-		t.Errorf("first-lock pause 4: c1 should ask n1 first:\n%s", v)
+		t.Errorf("first-lock pause 5: c1 should ask n1 first:\n%s", v)
 	}
 }
 
