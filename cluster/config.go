@@ -34,8 +34,8 @@ type UnsafeRule struct {
 var UnsafeRules = []UnsafeRule{
 	{"expire-ignores-token", "an Expire deletes the key's lock whatever token it names", "only the token it names",
 		"an Expire deletes the key's lock only if the lock holds the token the Expire names"},
-	{"unchecked-proposals", "the leader proposes every Grant and Release as it comes", "only after checking its projected state and the client's token",
-		"the leader proposes a Grant or Release only after checking its projected state and the client's token"},
+	{"unchecked-proposals", "the leader proposes every Grant and Release as it comes", "only a Grant for a free key and a Release for the client's own lock, checked in its projected state",
+		"the leader proposes a Grant only for a free key, a Release only for the client's own lock (its token), as its projected state has them"},
 	{"local-expiry", "every node deletes a lock when its own countdown ends", "only the leader's committed Expire deletes a lock",
 		"only the leader's committed Expire deletes a lock, on every node alike"},
 	{"no-fencing", "the resource accepts every write", "it rejects a write whose token is below the highest it has seen",
