@@ -507,6 +507,9 @@ func clockSkew(st *styles, n *cluster.NodeView) (string, sty) {
 // check with its word ("×1 check 1.0s ✓") where every node's lock cells still show whole after it,
 // else clockNarrow.
 func (m *Model) clockW(w int) int {
+	if m.checkInHead {
+		return clockNarrow
+	}
 	need := 0
 	for i := range m.v.Nodes {
 		n := &m.v.Nodes[i]

@@ -18,7 +18,7 @@ func TestCompareKeptViolationSaysWhatItHides(t *testing.T) {
 	if !strings.Contains(h, "VIOLATION lost-grant") {
 		t.Fatalf("the violation is not in view:\n%s", h)
 	}
-	if !strings.Contains(h, "n1 result orders") && !strings.Contains(h, " between hidden (1 ✗) (↑ ↓ scroll)") && !strings.Contains(h, "↓ 2 newer (2 ✗)") {
+	if !strings.Contains(h, "n1 result orders") && !strings.Contains(h, " between hidden (1 ✗) (↑ ↓ scroll)") && !strings.Contains(h, "↓ 2 more (2 ✗)") {
 		t.Errorf("the ✗ result row is gone and nothing says so:\n%s", h)
 	}
 	pinned := h

@@ -237,7 +237,7 @@ func TestCompareSaysWhereEveryFailedCheckIs(t *testing.T) {
 		}
 		shown := strings.Count(h, "✗ the story has")
 		hidden := 0
-		for _, mm := range regexp.MustCompile(`(?:older|hidden|newer) \((\d+) ✗\)`).FindAllStringSubmatch(h, -1) {
+		for _, mm := range regexp.MustCompile(`(?:older|hidden|more) \((\d+) ✗\)`).FindAllStringSubmatch(h, -1) {
 			n, _ := strconv.Atoi(mm[1])
 			hidden += n
 		}

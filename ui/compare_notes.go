@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -305,7 +306,9 @@ func (m *CompareModel) storyMiss(i int) string {
 	if counted > 1 {
 		// How many failed, said as such: "(5 of the story's checks so far)" read as the 5th
 		// check, or as 5 that held (nc22-c).
-		text += fmt.Sprintf(" (%d checks failed here so far)", counted)
+		// And where: one ✗ row here stood for 2 (nc25-m); each is a ✗ row among the results,
+		// counted in their rule while scrolled out of view.
+		text += fmt.Sprintf(" (%d checks failed here so far: the ✗ rows in the results)", counted)
 	}
 	return fmt.Sprintf("✗ %s %s", at, strings.TrimPrefix(text, "✗ "))
 }
@@ -358,10 +361,22 @@ func storyMissTextKA(f scenarios.Failure, keepalives bool) (at, text string) {
 		// background keepalive's answer) read as wrong: say which reply is compared.
 		found += " (the answer to its latest request; background keepalives' answers aside)"
 	}
+	// "history orders Granted{token:3}" is script language: a newcomer had to guess it meant
+	// the results applied for the key (nc25-m), the Replication panel's "result" column.
+	what, found = plainHistory(what), plainHistory(found)
 	if f.Late > 0 {
 		return simTime(f.At), fmt.Sprintf("✗ the story has %s; %s%s, and %s later it held (timing, not the difference: not counted)", what, here, found, f.Late.Round(time.Millisecond))
 	}
 	return simTime(f.At), fmt.Sprintf("✗ the story has %s; %s%s", what, here, found)
+}
+
+// historyWord is a history check's "history KEY " as scenarios' eval words it.
+var historyWord = regexp.MustCompile(`\bhistory (\S+) `)
+
+// plainHistory says a history check in plain words: "history orders Granted{token:3}" is
+// "results applied for 'orders' Granted{token:3}".
+func plainHistory(s string) string {
+	return historyWord.ReplaceAllString(s, "results applied for '$1' ")
 }
 
 // sameOnEveryNode is what each of parts ("n1 history orders …") finds, when every node finds

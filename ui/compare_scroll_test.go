@@ -45,14 +45,14 @@ func TestCompareResultsScrollToEveryFailedCheck(t *testing.T) {
 		for k := 0; k < 80; k++ {
 			m.Update(keyMsg("down"))
 		}
-		if strings.Contains(halfText(m, 1), "newer") {
+		if regexp.MustCompile(`↓ \d+ more`).MatchString(halfText(m, 1)) {
 			t.Errorf("%dx%d: ↓ did not come back to the newest rows (%s)", sz[0], sz[1], m.status)
 		}
 	}
 }
 
 // hiddenMisses is a results rule counting hidden ✗ rows ("10 between hidden (4 ✗)").
-var hiddenMisses = regexp.MustCompile(`(?:hidden|newer) \(\d+ ✗\)`)
+var hiddenMisses = regexp.MustCompile(`(?:hidden|more) \(\d+ ✗\)`)
 
 // shownResults is each half's results as drawn now (nil items for a half with no room).
 func shownResults(m *CompareModel) (rv [2]recentView, h [2]int) {

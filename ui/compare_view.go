@@ -291,7 +291,9 @@ func (m *CompareModel) foldNodes(i int) []nodeFold {
 // drawModel is the drawing context for side i's single-run panels: the diverging node or
 // client is shown as the selected one.
 func (m *CompareModel) drawModel(i int) *Model {
-	dm := &Model{st: m.st, v: m.v[i], oneZero: true}
+	// Where the halves have their column heads (not at 80x24, whose rows have no room for
+	// one), a leader's check stands under "clock check", at every stop alike.
+	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked()}
 	if d := m.c.Div; d != nil {
 		if strings.HasPrefix(d.Subject, "n") {
 			dm.node = d.Node
@@ -1142,7 +1144,9 @@ func (m *CompareModel) resultsNote(rv recentView, w int, short bool) string {
 		parts = append(parts, fmt.Sprintf("%d between hidden", skipped)+misses(rv.skipLo, rv.skipHi))
 	}
 	if newer > 0 {
-		parts = append(parts, fmt.Sprintf("↓ %d newer", newer)+misses(rv.end, len(rv.items)))
+		// "more", not "newer": paused, rows newer than the shown ones at the very instant
+		// on screen puzzled a newcomer (nc25-m).
+		parts = append(parts, fmt.Sprintf("↓ %d more", newer)+misses(rv.end, len(rv.items)))
 	}
 	right := strings.Join(parts, " · ")
 	full := right

@@ -167,7 +167,7 @@ func (m *Model) helpBody(w, h int) []string {
 	}
 	if m.v.Config.CheckQuorum && !m.v.Config.Unsafe.LeaseRead {
 		// nc20-a: a passing check-quorum left no trace anywhere.
-		legend = slices.Insert(legend, 2, "check 0.8s ✓ (a leader's first line; in the small layout after its clock, ×1 check 0.8s ✓, or ×1 0.8s ✓ under the title 'clock check' where the keys need the row): its next check-quorum, in 0.8s of its own clock · ✓ a majority answered it since its last check, so that check passes · ✗ none has yet: if none does by then, it steps down · heard 1 of 5 (net line, wide window): voters it heard since its last check, itself included; 3 of 5 make ✓ (just elected: 1, not a failure) · voted n1 (a follower, wide window): its vote this term, before n1's first append (then lead n1)")
+		legend = slices.Insert(legend, 2, "check 0.8s ✓ (a leader's first line; in the small layout after its clock, ×1 check 0.8s ✓, or ×1 0.8s ✓ under the title 'clock check' where the keys need the row, and in compare's halves that have column titles): its next check-quorum, in 0.8s of its own clock · ✓ a majority answered it since its last check, so that check passes · ✗ none has yet: if none does by then, it steps down · heard 1 of 5 (net line, wide window): voters it heard since its last check, itself included; 3 of 5 make ✓ (just elected: 1, not a failure) · voted n1 (a follower, wide window): its vote this term, before n1's first append (then lead n1)")
 	}
 	if m.v.Config.Unsafe.LeaseRead {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")

@@ -35,6 +35,10 @@ type Model struct {
 	// oneZero: a lock at zero reads "EXPIRED HERE" at every width (compare's halves, whose
 	// cells read it three ways as the width changed).
 	oneZero bool
+	// checkInHead: a leader's check always goes without its word, under the column title
+	// "clock check" (compare's halves: the word came and went with the lock cells' room, so
+	// the head read "clock check" at one stop and "clock" at the next, nc25-m).
+	checkInHead bool
 	// nameW: extra cells in the node table's first column, for compare's folded rows (n2-n5),
 	// in every row and the head alike.
 	nameW int

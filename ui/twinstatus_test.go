@@ -20,7 +20,8 @@ func TestTwinStatusCountAndColumnsSaid(t *testing.T) {
 		t.Errorf("the status row is cut, or lacks the way back: %q", status)
 	}
 	v := strings.Join(rows, "\n")
-	if !strings.Contains(v, "checks failed here so far)") || strings.Contains(v, "of the story's checks so far") {
+	flat := strings.Join(strings.Fields(strings.NewReplacer("┃", " ", "│", " ").Replace(v)), " ")
+	if !strings.Contains(flat, "checks failed here so far: the ✗ rows in the results)") || strings.Contains(v, "of the story's checks so far") {
 		t.Errorf("the keep half's ✗ row does not say its count is of failed checks:\n%s", v)
 	}
 	press(m, "?")
