@@ -473,6 +473,10 @@ func (m *CompareModel) answer(choice int) {
 	m.status = "no question is waiting for an answer"
 }
 
+// glossLead is the line above compare's glossary: the node table's columns, which the glossary
+// names but a half shows without their legend.
+func (m *CompareModel) glossLead() string { return strings.Split(nodeRowsLegend, " · the net line")[0] }
+
 // glossaryKey opens and closes the glossary page (the play view's text) and scrolls it; it
 // reports whether the key was the page's. Every other key still reaches the comparison.
 func (m *CompareModel) glossaryKey(k tea.KeyMsg) bool {
@@ -481,9 +485,15 @@ func (m *CompareModel) glossaryKey(k tea.KeyMsg) bool {
 		m.gloss, m.glossTop = !m.gloss, 0
 	case m.gloss && k.Type == tea.KeyEsc:
 		m.gloss = false
-	case m.gloss && (k.Type == tea.KeyUp || k.Type == tea.KeyDown || k.Type == tea.KeyPgUp || k.Type == tea.KeyPgDown):
-		d := map[tea.KeyType]int{tea.KeyUp: -1, tea.KeyDown: 1, tea.KeyPgUp: -10, tea.KeyPgDown: 10}[k.Type]
-		m.glossTop = max(0, m.glossTop+d) // glossaryPage keeps it within the text
+	case m.gloss:
+		// A page is the rows the page shows, less one (it was 10 lines of 303, and end did
+		// nothing: nc25-g); the text is the one compare_view draws.
+		n := len(glossaryRows(m.st, m.width, []string{m.glossLead()}))
+		top, ok := glossaryScroll(k, m.glossTop, max(1, m.height-3-1), n)
+		if !ok {
+			return false
+		}
+		m.glossTop = top
 	default:
 		return false
 	}

@@ -96,7 +96,7 @@ func (m *CompareModel) View() (out string) {
 		// The halves' node tables head their columns "c/a" and "clock" (×1) with no word
 		// for them on screen (nc22-c): the page says so above the glossary (a half has no net
 		// line, so not its part).
-		rows = append(rows, glossaryPageWith(m.st, m.width, m.height-3, m.glossTop, []string{strings.Split(nodeRowsLegend, " · the net line")[0]})...)
+		rows = append(rows, glossaryPageWith(m.st, m.width, m.height-3, m.glossTop, []string{m.glossLead()})...)
 		return strings.Join(append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width)), "\n")
 	}
 	hs := m.halves(l)

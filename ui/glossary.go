@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"leaselab/scenarios"
 )
 
@@ -38,6 +40,29 @@ func glossaryPage(st *styles, w, h, top int) []string {
 
 // glossaryPageWith is the glossary page with lead, legend lines of the view's own, above it.
 func glossaryPageWith(st *styles, w, h, top int, lead []string) []string {
+	body := glossaryRows(st, w, lead)
+	room := max(1, h-1)
+	top = min(max(top, 0), max(0, len(body)-room))
+	title := []string{"  (? or esc closes)"}
+	if len(body) > room {
+		// The title names every scrolling key: at 303 lines a student reaches the end with
+		// end, not thirty pgdn (nc25-g).
+		span := fmt.Sprintf("%d-%d of %d lines", top+1, min(len(body), top+room), len(body))
+		title = []string{"  (? or esc closes · ↑↓ a line, pgup/pgdn a page, home/end top/bottom · " + span + ")",
+			"  (? or esc closes · ↑↓ pgup/pgdn home/end · " + span + ")",
+			"  (esc closes · ↑↓ pgup/pgdn home/end · " + span + ")"}
+	}
+	note := firstFit(w-width(" Glossary"), title...)
+	out := []string{fitStyled(st.title.r(" Glossary")+st.faint.r(note), w)}
+	out = append(out, body[top:min(len(body), top+room)]...)
+	for len(out) < h {
+		out = append(out, blank(w))
+	}
+	return out[:h]
+}
+
+// glossaryRows is the glossary page's text under its title: lead, a blank line, the glossary.
+func glossaryRows(st *styles, w int, lead []string) []string {
 	var body []string
 	for _, s := range lead {
 		for _, l := range wrap(s, w-1, "  ") {
@@ -47,19 +72,31 @@ func glossaryPageWith(st *styles, w, h, top int, lead []string) []string {
 	if len(lead) > 0 {
 		body = append(body, blank(w))
 	}
-	body = append(body, glossaryBody(st, w)...)
-	room := max(1, h-1)
-	top = min(max(top, 0), max(0, len(body)-room))
-	more := ""
-	if len(body) > room {
-		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
+	return append(body, glossaryBody(st, w)...)
+}
+
+// glossaryScroll is where a key moves a glossary page that shows room lines of n from top:
+// ↑↓ a line, pgup/pgdn a page less a line kept for context, home/end the top and the end;
+// ok is false for any other key.
+func glossaryScroll(k tea.KeyMsg, top, room, n int) (int, bool) {
+	page := max(1, room-1)
+	switch k.Type {
+	case tea.KeyUp:
+		top--
+	case tea.KeyDown:
+		top++
+	case tea.KeyPgUp:
+		top -= page
+	case tea.KeyPgDown:
+		top += page
+	case tea.KeyHome:
+		top = 0
+	case tea.KeyEnd:
+		top = n
+	default:
+		return top, false
 	}
-	out := []string{fitStyled(st.title.r(" Glossary")+st.faint.r("  (? or esc closes"+more+")"), w)}
-	out = append(out, body[top:min(len(body), top+room)]...)
-	for len(out) < h {
-		out = append(out, blank(w))
-	}
-	return out[:h]
+	return min(max(top, 0), max(0, n-room)), true
 }
 
 // scrollGlossary moves the glossary page by d lines, within its length.

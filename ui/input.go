@@ -91,6 +91,9 @@ func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 	case msg.Type == tea.KeyEsc && (m.help.ShowAll || m.page.glossary):
 		m.help.ShowAll, m.page.glossary = false, false
+	case m.page.glossary && (msg.Type == tea.KeyHome || msg.Type == tea.KeyEnd):
+		// home/end: the glossary's top and end (303 lines; nc25-g); scrollGlossary clamps.
+		m.scrollGlossary(map[bool]int{true: -1 << 20, false: 1 << 20}[msg.Type == tea.KeyHome])
 	case (m.page.glossary || m.help.ShowAll) && key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
 		d := 1
 		if key.Matches(msg, k.PageUp, k.PageDown) {

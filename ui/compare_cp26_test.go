@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Newcomer nc25-g read compare's 303-line glossary: pgdn moved 10 lines and end did nothing.
+// pgdn/pgup move a page (the rows shown, less one), home/end reach the top and the last line,
+// and the title names those keys; the same keys work on leaselab play's glossary.
+func TestCompareGlossaryPagesAndEnds(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		m.Update(keyMsg("?"))
+		if !m.gloss {
+			t.Fatal("? did not open the glossary")
+		}
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, "home/end") || !strings.Contains(v, "pgup/pgdn") {
+			t.Errorf("%dx%d: the glossary's title does not name its keys:\n%s", sz[0], sz[1], strings.Split(v, "\n")[0])
+		}
+		room := m.height - 3 - 1
+		m.Update(keyMsg("pgdown"))
+		if m.glossTop != room-1 {
+			t.Errorf("%dx%d: pgdn moved the glossary to line %d, want %d (a page)", sz[0], sz[1], m.glossTop, room-1)
+		}
+		m.Update(keyMsg("end"))
+		n := len(glossaryRows(m.st, m.width, []string{m.glossLead()}))
+		if m.glossTop != n-room {
+			t.Errorf("%dx%d: end left the glossary at line %d, want %d (its last page)", sz[0], sz[1], m.glossTop, n-room)
+		}
+		v = ansi.Strip(m.View())
+		if !strings.Contains(v, "of "+itoa(n)+" lines") || !strings.Contains(v, itoa(n)+" of") {
+			t.Errorf("%dx%d: after end the title does not show the last line %d:\n%s", sz[0], sz[1], n, strings.Split(v, "\n")[0])
+		}
+		m.Update(keyMsg("down")) // past the end: stays, so ↑ then moves at once
+		m.Update(keyMsg("up"))
+		if m.glossTop != n-room-1 {
+			t.Errorf("%dx%d: ↓ at the end then ↑ left line %d, want %d", sz[0], sz[1], m.glossTop, n-room-1)
+		}
+		m.Update(keyMsg("home"))
+		if m.glossTop != 0 {
+			t.Errorf("%dx%d: home left the glossary at line %d", sz[0], sz[1], m.glossTop)
+		}
+
+		p := playLesson(t, "late-expire", sz[0], sz[1])
+		press(p, "?", "?", "end")
+		if p.page.glossTop == 0 {
+			t.Errorf("%dx%d: end did not move play's glossary", sz[0], sz[1])
+		}
+		press(p, "home")
+		if p.page.glossTop != 0 {
+			t.Errorf("%dx%d: home left play's glossary at line %d", sz[0], sz[1], p.page.glossTop)
+		}
+	}
+}
