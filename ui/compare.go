@@ -475,7 +475,9 @@ func (m *CompareModel) answer(choice int) {
 
 // glossLead is the line above compare's glossary: the node table's columns, which the glossary
 // names but a half shows without their legend.
-func (m *CompareModel) glossLead() string { return strings.Split(nodeRowsLegend, " · the net line")[0] }
+func (m *CompareModel) glossLead() string {
+	return strings.Split(nodeRowsLegend, " · the net line")[0]
+}
 
 // glossaryKey opens and closes the glossary page (the play view's text) and scrolls it; it
 // reports whether the key was the page's. Every other key still reaches the comparison.
