@@ -18,7 +18,7 @@ func TestCompareNamedEntryStaysInReplication(t *testing.T) {
 	a, b := lateExpirePair(t, true)
 	m := newCompareModel(t, a, b, 120, 40)
 	// (Since nc23-g the Grant has a stop of its own, 3.058s, before the second Expire's.)
-	for _, say := range []string{"right behind the uncommitted Expire (entry 4)", "AGAIN: entry 6"} {
+	for _, say := range []string{"entry 4's Expire, not yet committed", "AGAIN: entry 6"} {
 		playUntil(t, m, func() bool {
 			says, _, _ := m.c.Narration(0)
 			return m.atPause && strings.Contains(strings.Join(says, " "), say)

@@ -194,7 +194,7 @@ func TestCompareGlossaryKey(t *testing.T) {
 		t.Fatalf("? does not open the glossary:\n%s", v)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyDown})
-	if w := ansi.Strip(m.View()); w == v || !strings.Contains(w, "(2-") {
+	if w := ansi.Strip(m.View()); w == v || !strings.Contains(w, "· 2-") {
 		t.Errorf("↓ does not scroll the glossary:\n%s", w)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyEsc})

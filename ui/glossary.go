@@ -48,9 +48,9 @@ func glossaryPageWith(st *styles, w, h, top int, lead []string) []string {
 		// The title names every scrolling key: at 303 lines a student reaches the end with
 		// end, not thirty pgdn (nc25-g).
 		span := fmt.Sprintf("%d-%d of %d lines", top+1, min(len(body), top+room), len(body))
-		title = []string{"  (? or esc closes · ↑↓ a line, pgup/pgdn a page, home/end top/bottom · " + span + ")",
-			"  (? or esc closes · ↑↓ pgup/pgdn home/end · " + span + ")",
-			"  (esc closes · ↑↓ pgup/pgdn home/end · " + span + ")"}
+		title = []string{"  (? or esc closes · ↑↓ scroll a line, pgup/pgdn a page, home/end top/bottom · " + span + ")",
+			"  (? or esc closes · ↑↓ scroll, pgup/pgdn, home/end: " + span + ")",
+			"  (esc closes · ↑↓ scroll, pgup/pgdn, home/end: " + span + ")"}
 	}
 	note := firstFit(w-width(" Glossary"), title...)
 	out := []string{fitStyled(st.title.r(" Glossary")+st.faint.r(note), w)}
