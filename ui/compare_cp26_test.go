@@ -71,3 +71,24 @@ func TestKeptViolationSaysSo(t *testing.T) {
 		t.Errorf("at the end %d results rules say the violation is kept in view, want the unsafe half's:\n%s", n, v)
 	}
 }
+
+// At the first ask (4.267s) the ask's lines pushed entry 4, the Expire the ask is about, out of
+// the Replication rows under "↑ 2 earlier" (nc25-g): at both asks each half shows entries 4-6.
+func TestAskKeepsEntry4(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		for ask := 1; ask <= 2; ask++ {
+			playUntil(t, m, func() bool { _, w := m.waitingAsk(); return w })
+			for i := range 2 {
+				h := halfText(m, i)
+				for _, e := range []string{"4 t1 Expire orders #1 ", "5 t1 Grant orders 5s ", "6 t1 Expire orders #1 "} {
+					if !strings.Contains(h, e) {
+						t.Errorf("%dx%d ask %d: half %d does not show %q:\n%s", sz[0], sz[1], ask, i, e, h)
+					}
+				}
+			}
+			m.Update(keyMsg("2"))
+		}
+	}
+}
