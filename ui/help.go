@@ -239,7 +239,7 @@ func (m *Model) headLegend() string {
 	if opts := scenarios.Options(&m.v.Config); len(opts) > 0 {
 		s += strings.Join(opts, ", ") + ": an option this run sets (?? glossary) · "
 	}
-	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
+	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues; space does not) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
 	if !m.sim.sandbox {
 		s += fmt.Sprintf(" · %d/%d = script step", m.sim.pc(), len(m.base.Steps))
 	}

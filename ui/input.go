@@ -269,7 +269,13 @@ func (m *Model) cycleClient(d int) {
 func (m *Model) togglePause() {
 	switch {
 	case m.sim.atPause():
-		m.continueScript()
+		// A student pressing space to hold on must not skip the stop unseen (nc25-b): only
+		// enter continues a script pause.
+		if a := m.pendingAsk(); a != nil {
+			m.fail("first your prediction: press 1-%d", len(a.Choices))
+		} else {
+			m.say("space does not continue")
+		}
 	case m.sim.paused:
 		m.sim.resume(m.wall())
 		m.say("running at %s", speedText(m.sim.speed))
@@ -386,6 +392,11 @@ func (m *Model) doSeek() tea.Cmd {
 	if d > 0 && m.sim.atPause() {
 		m.fail("at a script stop: enter continues first (→ never skips narration)")
 		return nil
+	}
+	if d < 0 && m.sim.atPause() {
+		// Rewound from a script stop, the run lands paused, as from the script's end: it
+		// played on at once, the timeline past the instant the status line named (nc25-b).
+		m.sim.pause()
 	}
 	j, err := m.sim.seekJob(from+d, d > 0)
 	if err != nil {

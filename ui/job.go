@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -87,7 +88,9 @@ func seekDone(m *Model, o scenarios.Outcome) {
 	where := ""
 	if asked := m.seek.asked; o.To < o.From && asked >= 0 && o.To != asked {
 		// A rewind lands on the last instant where something happened, not between events.
-		where = fmt.Sprintf(" (the last event at or before %s)", simTime(asked))
+		// Said as two times, "3.093s (the last event at or before 3.095s)" read as a
+		// contradiction (nc25-b): the one asked for is named as what it is.
+		where = fmt.Sprintf(" (%v back is %s: a rewind lands on the last event before it)", (o.From - asked).Round(time.Millisecond), simTime(asked))
 	}
 	if a := m.sim.ahead(); a > 0 {
 		// The header's "⟲1 ahead" is these actions: the short form, for 80x24, names the mark
@@ -98,7 +101,10 @@ func seekDone(m *Model, o scenarios.Outcome) {
 		}
 		m.sayFit(fmt.Sprintf("%s → %s%s · replayed · ⟲%d ahead: %s kept; acting now drops %s", simTime(o.From), simTime(o.To), where, a, what, them),
 			fmt.Sprintf("%s → %s · ⟲%d ahead: %s kept; acting now drops %s", simTime(o.From), simTime(o.To), a, what, them))
+	} else if where != "" {
+		m.sayFit(fmt.Sprintf("%s → %s%s", simTime(o.From), simTime(o.To), where),
+			fmt.Sprintf("%s → %s, the last event before %s", simTime(o.From), simTime(o.To), simTime(m.seek.asked)))
 	} else {
-		m.say("%s → %s%s", simTime(o.From), simTime(o.To), where)
+		m.say("%s → %s", simTime(o.From), simTime(o.To))
 	}
 }

@@ -210,8 +210,12 @@ func (m *Model) fork() {
 	m.sim = s
 	m.keys = newKeyMap()
 	m.tl.set = false
-	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, space runs it · F rejoins the class", simTime(s.now())),
-		"your copy · space runs it · F rejoins")
+	run := "space" // at a script stop only enter runs it on (space holds a stop)
+	if s.atPause() {
+		run = "enter"
+	}
+	m.sayFit(fmt.Sprintf("your own copy at %s: act, travel, %s runs it · F rejoins the class", simTime(s.now()), run),
+		fmt.Sprintf("your copy · %s runs it · F rejoins", run))
 	m.resize(m.width, m.height)
 	m.refresh()
 }

@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Space at a script stop holds it: a student pressing space to hold on skipped the 1.014s and
+// 3.030s stops of snapshot-catch-up unseen (nc25-b). Only enter continues; the status line
+// says so, at both sizes.
+func TestSpaceDoesNotContinueAScriptStop(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		m := playLesson(t, "snapshot-catch-up", sz[0], sz[1])
+		press(m, "enter") // past the first stop
+		runToStop(t, m)
+		at, pc := m.sim.now(), m.sim.pc()
+		press(m, "space")
+		if !m.sim.atPause() || m.sim.moving() || m.sim.now() != at || m.sim.pc() != pc {
+			t.Fatalf("%dx%d: space at the script stop at %v moved on", sz[0], sz[1], at)
+		}
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "enter continues") || !strings.Contains(v, "space does not continue") {
+			t.Fatalf("%dx%d: the status line should say space does not continue and enter does:\n%s", sz[0], sz[1], v)
+		}
+		press(m, "enter")
+		if m.sim.atPause() {
+			t.Fatalf("%dx%d: enter should continue the script", sz[0], sz[1])
+		}
+	}
+}
+
+// ← at a script stop lands paused, as at the script's end: it played on at once, the
+// timeline past the instant the status line named (nc25-b).
+func TestRewindFromAScriptStopLandsPaused(t *testing.T) {
+	m := playLesson(t, "snapshot-catch-up", 120, 40)
+	press(m, "enter")
+	runToStop(t, m)
+	at := m.sim.now()
+	press(m, "left")
+	finishJob(m)
+	if m.sim.atPause() || m.sim.moving() || m.sim.now() >= at {
+		t.Fatalf("← at the stop at %v: now %v, moving %v, at a pause %v", at, m.sim.now(), m.sim.moving(), m.sim.atPause())
+	}
+}
