@@ -229,7 +229,7 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Pause):
 		switch {
 		case m.atPause:
-			m.status = "space does not continue a script stop: enter does" // as in play (nc25-b)
+			m.status = "space does not continue" // as in play (nc25-b)
 		case m.paused:
 			m.paused = false
 			m.status = "running at " + speedText(m.speed)

@@ -43,3 +43,25 @@ func TestRewindFromAScriptStopLandsPaused(t *testing.T) {
 		t.Fatalf("← at the stop at %v: now %v, moving %v, at a pause %v", at, m.sim.now(), m.sim.moving(), m.sim.atPause())
 	}
 }
+
+// So does compare's: space at a script stop holds both runs and says so.
+func TestCompareSpaceDoesNotContinueAScriptStop(t *testing.T) {
+	a, b := etcdKeepPair(t)
+	m := newCompareModel(t, a, b, 80, 24)
+	playUntil(t, m, func() bool { return m.atPause || m.c.Done() })
+	if !m.atPause {
+		t.Fatal("no script stop")
+	}
+	at := m.c.Now()
+	m.Update(keyMsg("space"))
+	if !m.atPause || m.c.Now() != at {
+		t.Fatalf("space at the script stop at %v moved on", at)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "space does not continue") {
+		t.Fatalf("the status line should say space does not continue:\n%s", v)
+	}
+	m.Update(keyMsg("enter"))
+	if m.atPause {
+		t.Fatal("enter should continue both scripts")
+	}
+}
