@@ -65,7 +65,7 @@ func TestCatchUpRestoredLockCompact(t *testing.T) {
 	for stop := 0; stop < 20 && !m.sim.ended; stop++ {
 		runToStop(t, m)
 		v := ansi.Strip(m.View())
-		if strings.Contains(v, "a lease length, not the 51s") { // the line may wrap after it
+		if strings.Contains(v, "not the 51s left") { // the line may wrap before it
 			rows := strings.Split(v, "\n")
 			n1, n5 := rows[2], rows[6]
 			if !strings.Contains(n1, "orders #1 ████") || !strings.Contains(n5, "orders #1 █████ 1m") {
