@@ -92,3 +92,20 @@ func TestAskKeepsEntry4(t *testing.T) {
 		}
 	}
 }
+
+// A half whose nodes show "EXPIRED HERE" says what it means in the table's head, beside
+// "— expired" on a node that has deleted the lock (nc25-g guessed it at late-expire's 4.253s).
+func TestExpiredHereHeadHint(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, func() bool { return strings.Contains(halfText(m, 0), "orders #1 EXPIRED HERE") })
+	for i := range 2 {
+		if h := halfText(m, i); !strings.Contains(h, "EXPIRED HERE: at zero, not yet deleted") {
+			t.Errorf("at %s half %d shows EXPIRED HERE with no hint: %s", simTime(m.c.Now()), i, h)
+		}
+	}
+	m2 := newCompareModel(t, a, b, 120, 40)
+	if h := halfText(m2, 0); strings.Contains(h, "EXPIRED HERE:") {
+		t.Errorf("the hint shows with no EXPIRED HERE: %s", h)
+	}
+}
