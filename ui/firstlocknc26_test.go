@@ -31,7 +31,7 @@ func TestFirstLockReadingTheRows(t *testing.T) {
 			playThrough(t, m, func(stop int, v string) {
 				said := strings.Join(strings.Fields(v), " ")
 				switch {
-				case strings.Contains(said, "Reading the rows: c/a"):
+				case strings.Contains(said, "Reading the rows: each node's commit · applied"):
 					reading = true
 					n := 0
 					for _, f := range m.v.Net.InFlight {
