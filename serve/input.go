@@ -35,8 +35,9 @@ const (
 // SSH window, 2 MB, in front of the client's end: a client that sent 2 MB and left kept its
 // session, and its slot, for a quarter of an hour.)
 const (
-	inputRate  = 2 << 10  // bytes a second, sustained
-	inputBurst = 16 << 10 // bytes at once
+	inputRate     = 2 << 10  // bytes a second, sustained
+	inputBurst    = 16 << 10 // bytes at once
+	maxKeysQueued = 64 << 10 // bytes let through that the program has not taken yet
 )
 
 // budget is a token bucket of input bytes.
@@ -73,6 +74,15 @@ type input struct {
 
 	budget budget
 	now    func() time.Time // time.Now (tests replace it)
+
+	// What the budget let through waits here for the program, so the client is read (and its
+	// end seen) however slowly the program takes its keys: writing to the pipe from the reading
+	// loop left a client that sent a burst and left waiting, its session open, until the
+	// program had handled every key of it (seconds under load).
+	qmu   sync.Mutex
+	q     []byte
+	qEnd  bool          // the client's input ended: the program's reads end after q
+	qWake chan struct{} // a send (never blocking) wakes the writer
 }
 
 // newInput starts reading r; at its end (the client closed its input) eof is called.
@@ -89,6 +99,8 @@ func (in *input) Read(p []byte) (int, error) { return in.pr.Read(p) }
 func (in *input) Close() error { return in.pr.Close() }
 
 func (in *input) loop(r io.Reader, eof func()) {
+	in.qWake = make(chan struct{}, 1)
+	go in.write()
 	buf := make([]byte, 4096)
 	for {
 		n, err := r.Read(buf)
@@ -97,15 +109,45 @@ func (in *input) loop(r io.Reader, eof func()) {
 			if len(out) > 0 {
 				out = out[:in.budget.take(len(out), in.now())]
 			}
-			if len(out) > 0 {
-				if _, werr := in.pw.Write(out); werr != nil {
-					return // the program is gone
-				}
-			}
+			in.queue(out, false)
 		}
 		if err != nil {
-			in.pw.CloseWithError(io.EOF)
+			in.queue(nil, true)
 			eof()
+			return
+		}
+	}
+}
+
+// queue hands b to the writer; the queue holds at most maxKeysQueued bytes (a program that fell
+// that far behind loses the newest keys, as the budget drops a flood).
+func (in *input) queue(b []byte, end bool) {
+	in.qmu.Lock()
+	b = b[:min(len(b), max(0, maxKeysQueued-len(in.q)))]
+	in.q = append(in.q, b...)
+	in.qEnd = in.qEnd || end
+	in.qmu.Unlock()
+	select {
+	case in.qWake <- struct{}{}:
+	default:
+	}
+}
+
+// write passes the queue to the program's pipe, then the end; it stops when the program is
+// gone (its reads closed).
+func (in *input) write() {
+	for range in.qWake {
+		in.qmu.Lock()
+		b, end := in.q, in.qEnd
+		in.q = nil
+		in.qmu.Unlock()
+		if len(b) > 0 {
+			if _, err := in.pw.Write(b); err != nil {
+				return
+			}
+		}
+		if end {
+			in.pw.CloseWithError(io.EOF)
 			return
 		}
 	}

@@ -223,3 +223,23 @@ func TestFloodThenLeave(t *testing.T) {
 	tm.sess.Close()
 	eventually(t, "the session ends", func() bool { return ts.count() == 0 })
 }
+
+// A client's end is seen however far behind the program is: a program that takes no key
+// while the client sends a burst and leaves still hears of the end at once, and then reads
+// the keys the budget let through, then the end.
+func TestInputEndNotBehindTheProgram(t *testing.T) {
+	clock := time.Unix(0, 0)
+	in := &input{reply: make(chan struct{}), now: func() time.Time { return clock }}
+	in.pr, in.pw = io.Pipe()
+	ended := make(chan struct{})
+	go in.loop(strings.NewReader(strings.Repeat("?", 64<<10)), func() { close(ended) })
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second): // a bound on a hang: the end needs no read by the program
+		t.Fatal("the client's end waited for the program to read its keys")
+	}
+	n, err := io.Copy(io.Discard, in)
+	if err != nil || n != inputBurst {
+		t.Fatalf("the program read %d bytes (%v), want the burst, %d, then the end", n, err, inputBurst)
+	}
+}
