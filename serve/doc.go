@@ -66,7 +66,9 @@
 //   - User names, commands and TERM reach the screens and the log with control bytes escaped;
 //     a user name is kept cut to maxName cells, a log line to maxLogLine bytes.
 //   - A session takes at most inputRate bytes a second of its client's input after a burst of
-//     inputBurst, and drops the rest: every byte is a message its session handles.
+//     inputBurst, and drops the rest: every byte is a message its session handles. What it
+//     lets through waits for the program in a queue of at most maxKeysQueued, so the
+//     client's end is seen at once however far behind the program is.
 //   - Each session's world: the sandbox's five nodes (3 to 9 in a lesson's header), no held
 //     keys option (--keys is not a serve flag), at most 24 h of simulated time and 64 MB of
 //     world (keys, leases, log: World.CloneSize) — past either the session ends with a
