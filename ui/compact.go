@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"leaselab/cluster"
 )
 
@@ -76,6 +74,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 	l := newLine(w)
 	fits := true
 	add := func(s sty, text string) { fits = l.add(s, text) && fits }
+	var unsaid []string // the clients whose 'asks nY' gave way
 	for i, name := range cs {
 		if i > 0 {
 			add(st.faint, " │")
@@ -204,9 +203,46 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			// the narration quotes this client's 'asks nY', it stays while other words go
 			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).
 			add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
+		} else if c != nil {
+			unsaid = append(unsaid, name)
 		}
 	}
+	if note := m.asksNote(unsaid); fits && note != "" && width(note) <= l.room() {
+		// Where each asks, once for all at the row's end where it fits ("· c1 c2 ask n1"):
+		// first-lock's end at 80x24 lost "asks n1" from both clients while the stop before
+		// had it (nc26-f). It is not needed to fit.
+		l.add(st.faint, note)
+	}
 	return l, fits
+}
+
+// asksNote is " · c1 c2 ask n1" (", c3 asks n2" for another node): the node each client in
+// names sends its next request to, or "".
+func (m *Model) asksNote(names []string) string {
+	var nodes []int
+	who := map[int][]string{}
+	for _, name := range names {
+		c := m.clientView(name)
+		if c == nil {
+			continue
+		}
+		if _, ok := who[c.Guess]; !ok {
+			nodes = append(nodes, c.Guess)
+		}
+		who[c.Guess] = append(who[c.Guess], name)
+	}
+	var parts []string
+	for _, n := range nodes {
+		verb := "asks"
+		if len(who[n]) > 1 {
+			verb = "ask"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s n%d", strings.Join(who[n], " "), verb, n))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " · " + strings.Join(parts, ", ")
 }
 
 // asksQuoted says whether the newest narration names client name and quotes the 'asks nY' its
@@ -226,7 +262,7 @@ func (m *Model) asksQuoted(name string, guess int) bool {
 
 // replRule is the compact replication section's rule: the node names sit in it above their
 // columns (the section has no room for a header row), then the symbols.
-func (m *Model) replRule(w, rows int, body []string) string {
+func (m *Model) replRule(w, rows int) string {
 	st := m.st
 	l := newLine(w)
 	l.add(st.border, "─ ")
@@ -234,7 +270,7 @@ func (m *Model) replRule(w, rows int, body []string) string {
 	col := m.trackerIdxW() + 1 + 4 + 1 + m.trackerCmdW(w, rows) + 1 // where proposalRow puts n1's mark
 	// The rows it leaves out say so: before the node columns where it fits, else in the legend's place.
 	mark := strings.TrimPrefix(m.earlierMark(rows), " · ")
-	if mark != "" && l.w+width(mark)+2 <= col {
+	if mark != "" && l.w+width(mark)+3 <= col { // the mark, a space, a rule and a space: n1 over its column
 		l.add(st.faint, mark+" ")
 		mark = ""
 	}
@@ -243,49 +279,37 @@ func (m *Model) replRule(w, rows int, body []string) string {
 		l.add(st.headKey, fmt.Sprintf("n%-2d", id))
 	}
 	// Marks give way with their words: bare "· · ○ ◆ ✓" read as garbage (nc20-a); ? has them.
-	// Short of room, the words of the marks the rows show stay: "↑ 1 earlier · ? legend" took
-	// the legend's place just as a new ○ row came into view (nc23-d, first-lock at 80x24).
-	forms := []string{"·none ○appended ◆committed ✓applied", "○appended ◆committed ✓applied"}
-	forms = append(forms, shownMarks(body, true), shownMarks(body, false), "? legend")
-	note := firstFit(l.room()-4, forms...)
+	// It names the marks the rows draw, no other, all of them where they fit (trackerLegend:
+	// first-lock's 1.295s at 80x24 dropped ·none while a row drew four).
+	forms := m.trackerLegend(rows)
 	if mark != "" {
 		for i := range forms {
 			forms[i] = mark + " · " + forms[i]
 		}
-		note = firstFit(l.room()-4, append(forms, mark)...)
+		forms = append(forms, mark)
 	}
-	if m.trackerShowsSnap(rows) { // an s mark in a row below names itself first (inSnap)
-		note = firstFit(l.room()-4, "✓applied s=in snapshot", "s=in snapshot", note)
-		if mark != "" {
-			note = firstFit(l.room()-4, mark+" · ✓applied s=in snapshot", mark+" · s=in snapshot", note)
+	note := ""
+	if len(forms) > 0 {
+		note = firstFit(l.room()-4, forms...)
+		if w := width(forms[0]); w > l.room()-4 && w <= l.room()-1 {
+			// Short of room for the rules around it: the whole legend, two spaces after the
+			// last node's name (up to the row's end if it must), rather than a mark in view
+			// without its word (first-lock's 1.295s at 80x24: "↑ 1 earlier · ·none ○appended
+			// ✓applied").
+			l.add(st.faint, " "+forms[0])
+			if l.room() > 0 {
+				l.add(st.faint, " ")
+			}
+			l.add(st.border, strings.Repeat("─", l.room()))
+			return l.String()
 		}
 	}
-	if l.room() >= width(note)+4 {
+	if note != "" && l.room() >= width(note)+4 {
 		l.add(st.border, strings.Repeat("─", l.room()-width(note)-3))
 		l.add(st.faint, " "+note+" ")
 	}
 	l.add(st.border, strings.Repeat("─", l.room()))
 	return l.String()
-}
-
-// shownMarks is the legend of the marks body's rows show, in the full legend's order (with
-// ·none when dot is set and a row shows it), or the full legend's last form when it cannot tell.
-func shownMarks(body []string, dot bool) string {
-	text := ansi.Strip(strings.Join(body, "\n"))
-	var out []string
-	// A mark stands between two cells' spaces; a result's " · " separator has one space after.
-	if dot && strings.Contains(text, "·  ") {
-		out = append(out, "·none")
-	}
-	for _, m := range []string{"○appended", "◆committed", "✓applied"} {
-		if strings.Contains(text, string([]rune(m)[0])) {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return "○appended ◆committed ✓applied"
-	}
-	return strings.Join(out, " ")
 }
 
 // nodeRow is one node on one line.

@@ -529,7 +529,13 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		body = append(body, dm.trackerHeadRule(iw, trackH-1))
 		body = append(body, dm.trackerBody(iw, trackH-1, false)...)
 	} else if trackH > 2 {
-		body = append(body, rule(m.st, "replication"+dm.earlierMark(trackH-2), "·none ○appended ◆committed ✓applied", iw))
+		// The legend names the marks this half's rows draw (late-expire named ◆committed, which
+		// no row there drew: nc26-g), the longest form that fits beside the title (rule's room).
+		title, note := "replication"+dm.earlierMark(trackH-2), ""
+		if forms := dm.trackerLegend(trackH - 2); len(forms) > 0 {
+			note = firstFit(iw-width(title)-8, forms...)
+		}
+		body = append(body, rule(m.st, title, note, iw))
 		body = append(body, dm.trackerBody(iw, trackH-1, true)...)
 	} else if trackH == 1 {
 		// One row, too few for the tracker's rule and a row: its rule names its newest entry

@@ -44,23 +44,6 @@ func TestFirstLockCommitRowReleaseToken(t *testing.T) {
 	}
 }
 
-// shownMarks keeps the words of the marks the rows show, and ·none only when asked.
-func TestShownMarks(t *testing.T) {
-	for _, c := range []struct {
-		body []string
-		dot  bool
-		want string
-	}{
-		{[]string{"  4 t1   Release orders ○  ·  ·  ·  ·  not applied yet · c1 release"}, true, "·none ○appended"},
-		{[]string{"  4 t1   Release orders ✓  ✓  ✓  ✓  ✓  Released · c1 release", "  5 t1   Grant orders 5s ○  ·  ·  ·  ·  not applied yet"}, false, "○appended ✓applied"},
-		{[]string{"  5 t1   Grant orders 5s ◆  ◆  ✓  ✓  ✓  Granted{token:2} · c2"}, true, "◆committed ✓applied"},
-	} {
-		if got := shownMarks(c.body, c.dot); got != c.want {
-			t.Errorf("shownMarks(%q, %v) = %q, want %q", c.body, c.dot, got, c.want)
-		}
-	}
-}
-
 // The timeline title's words (nc23-d: "story ↑ 2 above", "7 folded") and the log column's
 // "(bootstrap)" each have a ?? entry a student finds by the words on screen.
 func TestGlossaryTimelineTitleBootstrap(t *testing.T) {

@@ -183,9 +183,11 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if m.dg.on {
 			// The short form keeps whole parts, the most needed first (the box's title repeats
 			// the keys): "paused:…" was cut at 120x40 behind the script's pause note.
-			f := m.diagramFilterText()
-			m.sayFit("message diagram: "+f+" · v heartbeats · o only key/client · paused: ↑/↓ select · m back",
-				"diagram: "+f+" · ↑/↓ select · m back · v heartbeats · o only")
+			// v's word is what it brings, as the title then reads it ("all messages"): "v
+			// heartbeats" under a narration's "v: every message" read as two keys (nc26-f).
+			f, v := m.diagramFilterText(), "v "+m.diagramToggleText()
+			m.sayFit("message diagram: "+f+" · "+v+" · o only key/client · paused: ↑/↓ select · m back",
+				"diagram: "+f+" · ↑/↓ select · m back · "+v+" · o only")
 		} else {
 			m.say("panels")
 		}

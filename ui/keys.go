@@ -64,7 +64,7 @@ func newKeyMap() keyMap {
 		Lease:      b("l", "cycle lease", "l"),
 
 		Command:  b(":", "any scenario step", ":"),
-		Filter:   b("v", "timeline filter (diagram: heartbeats)", "v"),
+		Filter:   b("v", "timeline filter (diagram: all messages)", "v"),
 		Focus:    b("shift+tab", "focus panel", "shift+tab"),
 		Up:       b("↑", "up (focused panel)", "up"),
 		Down:     b("↓", "down (focused panel)", "down"),

@@ -140,10 +140,13 @@ func (t *tlView) grow(vp *viewport.Model, spare int) {
 // it starts at the stop's story, or (a stop with no story of its own) at rows its says name.
 func (t *tlView) anchorNote(n int) string {
 	if t.from == 0 {
+		// The rows below are past too, newer than the named ones: "↓ 4 below" at first-lock's
+		// first stop read as events still to come (nc26-f); "newer" did too (nc25-f).
+		below := fmt.Sprintf("↓ %d below, already happened", n)
 		if a := t.aboveNote(); a != "" {
-			return fmt.Sprintf("rows the narration names · %s · ↓ %d below", a, n)
+			return fmt.Sprintf("rows the narration names · %s · %s", a, below)
 		}
-		return fmt.Sprintf("rows the narration names · ↓ %d below", n)
+		return "rows the narration names · " + below
 	}
 	if a := t.aboveNote(); a != "" {
 		return fmt.Sprintf("%s · ↓ %d more", a, n)

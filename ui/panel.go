@@ -149,7 +149,7 @@ func (trackerPanel) Render(m *Model, r rect) []string {
 		return m.trackerBox(r)
 	}
 	body := m.trackerBody(r.w, r.h-1, false)
-	return append([]string{m.replRule(r.w, r.h-1, body)}, body...)
+	return append([]string{m.replRule(r.w, r.h-1)}, body...)
 }
 
 // Key: ↑/↓ scroll the rows a row at a time, paging by the body's height. The rows it leaves

@@ -7,6 +7,7 @@ import (
 
 	"leaselab/cluster"
 	"leaselab/fsm"
+	"leaselab/scenarios"
 )
 
 // acquireHint is what the keyboard's a would acquire, for the clients' title. In a lesson it is
@@ -82,6 +83,25 @@ func (m *Model) clientRows(name string, iw, rows int) []string {
 	return m.clientRowsMarked(name, iw, rows, true)
 }
 
+// firstAsk is the node a client not used yet will send its first request to: the one the
+// script's next step for it connects it to ("c1 connect n1"), else its first guess, from its
+// name alone. first-lock's first stops read "c1 unused · asks n4 first" while the script then
+// sent c1 straight to n1 (nc26-a).
+func (m *Model) firstAsk(name string) int {
+	if m.sim != nil && m.base != nil {
+		for _, st := range m.base.Steps[min(max(0, m.sim.pc()), len(m.base.Steps)):] {
+			if st.Client != name {
+				continue
+			}
+			if st.Kind == scenarios.StepConnect && st.Node > 0 {
+				return st.Node
+			}
+			break
+		}
+	}
+	return cluster.FirstGuess(name, m.v.Config.Nodes)
+}
+
 // clientRowsMarked is clientRows, with ● for a connected client or without it.
 func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []string {
 	st := m.st
@@ -93,8 +113,9 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 	}
 	c := m.clientView(name)
 	if c == nil {
-		// A fresh client's first guess comes from its name alone: show where it would go.
-		l.add(st.faint, fmt.Sprintf(" unused · asks n%d first · tab selects, a acquires", cluster.FirstGuess(name, m.v.Config.Nodes)))
+		// A fresh client's first guess comes from its name alone, unless the script points it
+		// at a node before it sends: show where it will go.
+		l.add(st.faint, fmt.Sprintf(" unused · asks n%d first · tab selects, a acquires", m.firstAsk(name)))
 		return l.lines()
 	}
 	// Fields by importance, so a cut line keeps what the lessons point at: a pause, the lease as

@@ -52,6 +52,15 @@ func (m *Model) diagramFilterText() string {
 	return s
 }
 
+// diagramToggleText is what v turns the diagram to: every message (heartbeats, votes, appends
+// and their answers) or back to the lock messages alone.
+func (m *Model) diagramToggleText() string {
+	if m.dg.all {
+		return "lock messages only"
+	}
+	return "all messages"
+}
+
 // dgMatch says whether a row passes the filters.
 func (m *Model) dgMatch(r *diagram.Row, key, client string) bool {
 	if r.Mark {

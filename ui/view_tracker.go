@@ -31,14 +31,15 @@ func (m *Model) stageMark(s cluster.Stage) (string, sty) {
 func (m *Model) trackerBox(r rect) []string {
 	iw, ih := r.w-2, r.h-2
 	name := m.focusMark(panelTracker) + "Replication" + m.earlierMark(ih-1) // the rows it leaves out say so
-	// The marks give way with their words, the rarer first: the bare "· · ○ ◆ ✓ ↺ ✖" read as
-	// garbage once "↑ 1 earlier" took its room (nc20-a); ? has them all. The box's title has
-	// iw-4 cells (a space and a rule each side): at iw-2 it cut "✓appli…" (nc22-l).
-	forms := []string{name + " · ·none ○appended ◆committed ✓applied ↺other entry ✖down", name + " · ·none ○appended ◆committed ✓applied ↺other ✖down", name + " · ·none ○appended ◆committed ✓applied", name + " · ○appended ◆committed ✓applied", name + " · ? legend", name}
-	if m.trackerShowsSnap(ih - 1) {
-		// s says "came in a snapshot": the legend names it, giving up the rarer marks first.
-		forms = []string{name + " · ·none ○appended ◆committed ✓applied s=in snapshot ↺other ✖down", name + " · ·none ○appended ◆committed ✓applied s=in snapshot", name + " · ○appended ◆committed ✓applied s=in snapshot", name + " · ◆committed ✓applied s=in snapshot", name + " · ✓applied s=in snapshot", name + " · ? legend", name}
+	// The marks give way with their words: the bare "· · ○ ◆ ✓ ↺ ✖" read as garbage once
+	// "↑ 1 earlier" took its room (nc20-a); ? has them all. The box's title has iw-4 cells (a
+	// space and a rule each side): at iw-2 it cut "✓appli…" (nc22-l). It names the marks its
+	// rows draw, no other (trackerLegend).
+	var forms []string
+	for _, f := range m.trackerLegend(ih - 1) {
+		forms = append(forms, name+" · "+f)
 	}
+	forms = append(forms, name)
 	return box(m.st, firstFit(iw-4, forms...), m.trackerBody(iw, ih, true), r.w, r.h, m.focus == panelTracker)
 }
 
@@ -52,22 +53,89 @@ func (m *Model) inSnap(p *cluster.ProposalView, i int) bool {
 
 // trackerShowsSnap is whether a body of room rows shows an s mark (inSnap).
 func (m *Model) trackerShowsSnap(room int) bool {
+	return strings.Contains(m.trackerMarks(room), "s")
+}
+
+// trackerShown is the rows a body of room rows shows: the newest, or those scrolled back to.
+func (m *Model) trackerShown(room int) []trackerRow {
 	rows := m.trackerRows()
 	if len(rows) > room {
 		end := len(rows) - m.trackerScroll(room)
 		rows = rows[end-max(0, room) : end]
 	}
-	for _, r := range rows {
-		if r.prop == nil {
-			continue
-		}
-		for i := range r.prop.Stages {
-			if m.inSnap(r.prop, i) {
-				return true
+	return rows
+}
+
+// trackerMarks is the marks a body of room rows draws, each once ("·○✓"), as trackerBody draws
+// them: a proposal's stages (s for one a node holds from a snapshot), an entry's between them
+// as the logs show it; a run of entries in one row draws none.
+func (m *Model) trackerMarks(room int) string {
+	seen := map[string]bool{}
+	for _, r := range m.trackerShown(room) {
+		switch {
+		case r.prop != nil:
+			for i, st := range r.prop.Stages {
+				mark, _ := m.stageMark(st)
+				if m.inSnap(r.prop, i) {
+					mark = "s"
+				}
+				seen[mark] = true
+			}
+		case r.lo == r.hi:
+			if e := m.gapEntry(r.lo); e != nil {
+				for i := range m.v.Nodes {
+					mark, _ := m.stageMark(entryStage(&m.v.Nodes[i], r.lo, e.Term))
+					seen[mark] = true
+				}
 			}
 		}
 	}
-	return false
+	out := ""
+	for _, mk := range legendMarks {
+		if seen[mk.mark] {
+			out += mk.mark
+		}
+	}
+	return out
+}
+
+// legendMarks is every mark a tracker row can draw, in the legend's order, with its words
+// (long, then short).
+var legendMarks = []struct{ mark, long, short string }{
+	{"·", "·none", "·none"},
+	{"○", "○appended", "○appended"},
+	{"◆", "◆committed", "◆committed"},
+	{"✓", "✓applied", "✓applied"},
+	{"s", "s=in snapshot", "s=in snapshot"},
+	{"↺", "↺other entry", "↺other"},
+	{"✖", "✖down", "✖down"},
+}
+
+// trackerLegend is the legend of the marks a body of room rows draws, long to short: each
+// names exactly the marks in view (nc26-f: at first-lock's 1.295s "·none" went while a row
+// showed ·, and compare late-expire named ◆committed, which no row drew), all of them, then
+// short of room without ·none (the commonest, and ? has it), then "? legend". None for a body
+// that draws no mark.
+func (m *Model) trackerLegend(room int) []string {
+	marks := m.trackerMarks(room)
+	if marks == "" {
+		return nil
+	}
+	var long, short, rest []string
+	for _, mk := range legendMarks {
+		if !strings.Contains(marks, mk.mark) {
+			continue
+		}
+		long, short = append(long, mk.long), append(short, mk.short)
+		if mk.mark != "·" {
+			rest = append(rest, mk.short)
+		}
+	}
+	forms := []string{strings.Join(long, " "), strings.Join(short, " ")}
+	if len(rest) > 0 && len(rest) < len(short) {
+		forms = append(forms, strings.Join(rest, " "))
+	}
+	return append(forms, "? legend")
 }
 
 // trackerEarlier is how many entries the tracker leaves out above a body of room rows: the
@@ -108,11 +176,7 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	if head {
 		room--
 	}
-	rows := m.trackerRows()
-	if len(rows) > room {
-		end := len(rows) - m.trackerScroll(room)
-		rows = rows[end-max(0, room) : end]
-	}
+	rows := m.trackerShown(room)
 	idxW := m.trackerIdxW()
 	cmdW := m.trackerCmdW(iw, room)
 	if head && ih > 0 {
@@ -185,8 +249,11 @@ func (m *Model) trackerHeadRule(iw, rows int) string {
 		l.add(st.plain, strings.Repeat(" ", c.gap))
 	}
 	name := " replication" + m.earlierMark(rows) + " "
-	if legend := " replication" + m.earlierMark(rows) + " · ·none ○appended ◆committed ✓applied "; l.room() >= width(legend)+3 {
-		name = legend // the cells' marks read as the full rule reads them
+	if forms := m.trackerLegend(rows); len(forms) > 0 {
+		// The cells' marks read as the full rule reads them, whole or not at all.
+		if legend := " replication" + m.earlierMark(rows) + " · " + forms[0] + " "; l.room() >= width(legend)+3 {
+			name = legend
+		}
 	}
 	if l.room() >= width(name)+3 {
 		l.add(st.border, " ─"+strings.Repeat("─", l.room()-width(name)-3))
@@ -270,30 +337,7 @@ func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
 		l.add(st.faint, firstFit(iw, r+fmt.Sprintf("%d entries that lock nothing (empty, configuration)", hi-lo+1), r+"entries that lock nothing", r+"lock nothing"))
 		return l.String()
 	}
-	// The entry as the leader holds it, else the newest term a live node holds (a node that
-	// is down may keep one the others overwrote: figure-8).
-	var e *cluster.EntryView
-	for i := range m.v.Nodes {
-		n := &m.v.Nodes[i]
-		c := entryAt(n, lo)
-		switch {
-		case c == nil || !n.Up:
-		case n.Role == cluster.RoleLeader:
-			e = c
-		case e == nil || c.Term > e.Term:
-			e = c
-		}
-		if c != nil && n.Up && n.Role == cluster.RoleLeader {
-			break
-		}
-	}
-	if e == nil { // only a node that is down shows it
-		for i := range m.v.Nodes {
-			if e = entryAt(&m.v.Nodes[i], lo); e != nil {
-				break
-			}
-		}
-	}
+	e := m.gapEntry(lo)
 	l.add(st.faint, fmt.Sprintf("%*d ", idxW, lo))
 	if e == nil {
 		l.add(st.faint, "entry not shown: it locks nothing")
@@ -320,6 +364,35 @@ func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
 	}
 	l.add(st.faint, firstFit(room, why, ""))
 	return l.String()
+}
+
+// gapEntry is the entry at idx as gapRow shows it: as the leader holds it, else the newest term
+// a live node holds (a node that is down may keep one the others overwrote: figure-8), else as
+// a node that is down holds it; nil when no log tail holds it.
+func (m *Model) gapEntry(lo uint64) *cluster.EntryView {
+	var e *cluster.EntryView
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		c := entryAt(n, lo)
+		switch {
+		case c == nil || !n.Up:
+		case n.Role == cluster.RoleLeader:
+			e = c
+		case e == nil || c.Term > e.Term:
+			e = c
+		}
+		if c != nil && n.Up && n.Role == cluster.RoleLeader {
+			break
+		}
+	}
+	if e == nil { // only a node that is down shows it
+		for i := range m.v.Nodes {
+			if e = entryAt(&m.v.Nodes[i], lo); e != nil {
+				break
+			}
+		}
+	}
+	return e
 }
 
 // entryStage is a node's stage on the entry at idx of term, from its log view (an entry its
