@@ -142,7 +142,7 @@ func (t *tlView) anchorNote(n int) string {
 	if t.from == 0 {
 		// The rows below are past too, newer than the named ones: "↓ 4 below" at first-lock's
 		// first stop read as events still to come (nc26-f); "newer" did too (nc25-f).
-		below := fmt.Sprintf("↓ %d below, already happened", n)
+		below := fmt.Sprintf("↓ %d below", n) + pastWords
 		if a := t.aboveNote(); a != "" {
 			return fmt.Sprintf("rows the narration names · %s · %s", a, below)
 		}

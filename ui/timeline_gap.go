@@ -405,6 +405,9 @@ func nodeRun(run []tlItem) string {
 	return strings.Join(who, " ")
 }
 
+// pastWords ends a title note's "↓ N below": the rows below the view happened already.
+const pastWords = ", already happened"
+
 // fitNote is a title note in w cells, whole parts only: the parts without an arrow go first
 // ("since last stop", then "N folded", then the filter), what is above and below last. A note
 // cut mid-word ("↑ 107 abov…", "2 folded ·…") read as text lost (round 12).
@@ -412,6 +415,16 @@ func fitNote(note string, w int) string {
 	parts := strings.Split(note, " · ")
 	for len(parts) > 1 && width(strings.Join(parts, " · ")) > w {
 		i := slices.IndexFunc(parts, func(p string) bool { return !strings.ContainsAny(p, "↑↓") })
+		if j := slices.IndexFunc(parts, func(p string) bool { return strings.HasSuffix(p, ", past") }); i < 0 && j >= 0 {
+			parts[j] = strings.TrimSuffix(parts[j], ", past")
+			continue
+		}
+		if j := slices.IndexFunc(parts, func(p string) bool { return strings.HasSuffix(p, pastWords) }); i < 0 && j >= 0 {
+			// "↓ 1 below, already happened" says it shorter before it goes: ", past", then
+			// bare.
+			parts[j] = strings.TrimSuffix(parts[j], pastWords) + ", past"
+			continue
+		}
 		if i < 0 {
 			i = len(parts) - 1 // arrows only: the last one goes
 		}
