@@ -53,9 +53,15 @@ func (m *CompareModel) sideNotes(i int) []string {
 
 // noteLines is side i's notes; side by side as many rows as the taller half's (the halves stay
 // aligned).
-func (m *CompareModel) noteLines(i, w int) []string {
+func (m *CompareModel) noteLines(i, w int) []string { return m.noteLinesBut(i, w, "") }
+
+// noteLinesBut is noteLines without side i's note but (its results show it).
+func (m *CompareModel) noteLinesBut(i, w int, but string) []string {
 	wrapped := func(j int) (ls []string, bad []bool) {
 		for _, t := range m.sideNotes(j) {
+			if j == i && but != "" && t == but {
+				continue
+			}
 			for _, l := range wrap(t, w-2, "  ") { // each one whole
 				ls, bad = append(ls, l), append(bad, strings.HasPrefix(t, "✖"))
 			}

@@ -205,12 +205,19 @@ type halfOpts struct {
 	noHead bool // the node table's column head is the upper half's, right above
 	fold   bool // alike node rows share one row (foldNodes)
 	nameW  int  // extra cells in the node column, for a folded row's name, in both halves
+	// missInResults: the story's newest failed check (✗) is not a note under the divergence
+	// but a row among the results, with the others of its instant: they take the note's rows
+	// and the tracker's oldest entries (missShown).
+	missInResults bool
 }
 
 // halfFit is what a drawn half had room for.
 type halfFit struct {
 	head  bool // its node table's column head
 	short bool // too few rows for its results (or no tracker while there are entries)
+	// missHidden: the ✗ rows of the newest instant, which the half's note points at ("the ✗
+	// rows in the results"), are not among the rows its results show.
+	missHidden bool
 }
 
 // halves draws both halves in l. Stacked, once the runs differ, the lower half's node table
@@ -239,14 +246,44 @@ func (m *CompareModel) halves(l cmpLayout) [2][]string {
 			o[i].fold, refold = true, true
 		}
 	}
-	if !refold {
-		return rows
+	if refold {
+		for i := range o {
+			o[i].nameW = foldNameW
+		}
+		rows, fits = draw(o)
 	}
-	for i := range o {
-		o[i].nameW = foldNameW
+	if fits[1].missHidden {
+		// The unsafe half's note said "2 checks failed here so far: the ✗ rows in the results"
+		// over results with no row at all (racing-acquires' C at 0.070s, 120x40, nc26-m): the
+		// note's own text is the newest ✗ row, so it gives its rows to the results, which show
+		// it and the other ✗ rows of its instant, where they fit that way.
+		o2 := o
+		o2[1].missInResults = true
+		if r2, f2 := draw(o2); !f2[1].missHidden {
+			rows = r2
+		}
 	}
-	rows, _ = draw(o)
 	return rows
+}
+
+// missTail is side i's results' ✗ rows at their newest instant, the last items, and the
+// client's answer right before them at that instant (what they name: "here: c2 reply
+// rejected"): the index of the first, and the rows they take with the results' rule (0
+// without a ✗ row).
+func missTail(items []resultItem) (from, rows int) {
+	from = len(items)
+	for from > 0 && items[from-1].miss && items[from-1].at == items[len(items)-1].at {
+		from--
+		rows += len(items[from].lines)
+	}
+	if from == len(items) {
+		return from, 0
+	}
+	if from > 0 && items[from-1].reply && items[from-1].at == items[from].at {
+		from--
+		rows += len(items[from].lines)
+	}
+	return from, 1 + rows
 }
 
 // sameTableCols: the halves' node tables have the same column heads, so the upper half's,
@@ -368,7 +405,11 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 	for align && len(body) < top+m.divHeight(iw) { // the two halves' rows stay aligned
 		body = append(body, blank(iw))
 	}
-	if notes := m.noteLines(i, iw); ih-len(body)-len(notes)-len(nodeRows) >= 2 { // the nodes first
+	notes := m.noteLines(i, iw)
+	if o.missInResults {
+		notes = m.noteLinesBut(i, iw, m.storyMiss(i))
+	}
+	if ih-len(body)-len(notes)-len(nodeRows) >= 2 { // the nodes first
 		body = append(body, notes...)
 	}
 	// On a short screen the nodes come first: the table head and the narration give way.
@@ -520,6 +561,17 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		if need := trackerRowsFrom(rows, from) - shown; need > 0 && need <= recentH-keep {
 			trackH, recentH = trackH+need, recentH-need
 		}
+	}
+	missFrom, missRows := missTail(m.resultItems(i, iw))
+	if o.missInResults && recentH < missRows && trackH > 1 {
+		// The ✗ rows the note pointed at, in place of the note: the tracker keeps its newest
+		// entry, in its rule where one row is left (the divergence line names it too).
+		take := min(trackH-1, missRows-recentH)
+		trackH, recentH = trackH-take, recentH+take
+	}
+	if missRows > 0 && !align && m.scroll == nil && len(v.Violations) == 0 && (o.missInResults || m.storyMiss(i) != "") {
+		from, _ := newestFitRows(m.resultItems(i, iw), recentH-1)
+		hf.missHidden = recentH < 2 || from > missFrom
 	}
 	if trackH == 2 || trackH > 2 && trackH-2 < len(dm.trackerRows()) {
 		// A rule and fewer rows than entries: the rule is the column head, so the row's
