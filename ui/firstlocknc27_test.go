@@ -167,8 +167,10 @@ func asksSaid(v, name string, n int, compact bool) bool {
 		}
 		if strings.Contains(l, "│▸"+name+" ") || strings.Contains(l, "│ "+name+" ") {
 			row := l
-			if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "│    ") {
-				row += lines[i+1]
+			for j := i + 1; j < len(lines) && strings.HasPrefix(lines[j], "│    "); j++ {
+				// A wide row wraps onto as many lines as it needs, each starting with a field
+				// whose separator it drops ("│    asks n1").
+				row += " · " + strings.TrimPrefix(lines[j], "│    ")
 			}
 			return strings.Contains(row, fmt.Sprintf("· asks n%d", n))
 		}
