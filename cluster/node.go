@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -580,6 +581,19 @@ func (n *node) stepReject(it *item) {
 	default:
 		info.Then = ThenIgnore
 	}
+}
+
+// progress is raft's progress for every other member on this node, by id (WithProgress ranges
+// a map: sorted here so the view is the same run to run).
+func (n *node) progress() []PeerProgress {
+	var out []PeerProgress
+	n.raft().WithProgress(func(id uint64, _ raft.ProgressType, p raftracker.Progress) {
+		if int(id) != n.id {
+			out = append(out, PeerProgress{ID: int(id), Match: p.Match, Next: p.Next, State: strings.ToLower(strings.TrimPrefix(p.State.String(), "State")), PendingSnapshot: p.PendingSnapshot})
+		}
+	})
+	slices.SortFunc(out, func(a, b PeerProgress) int { return a.ID - b.ID })
+	return out
 }
 
 // progressOf is raft's progress for peer on this node (ok false if it tracks none: it does not

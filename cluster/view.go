@@ -91,6 +91,21 @@ type NodeView struct {
 	Frozen bool // freeze nX D: its process is stalled
 	// Unread is, while frozen, what waits in its buffer, oldest first.
 	Unread []Unread
+	// Progress is, on a leader only, what it believes each other member holds (raft's
+	// Status().Progress), by node id; nil on any other node: no follower tracks its peers.
+	Progress []PeerProgress
+}
+
+// PeerProgress is a leader's belief about one follower's log (etcd raft's tracker.Progress):
+// Match, the last entry the follower acknowledged; Next, the next entry the leader will send
+// it (everything below was sent: the leader counts an entry sent, not lost, until the follower
+// rejects); State, how it sends (probe: one append at a time until the follower answers;
+// replicate: as fast as it can; snapshot: a snapshot is on its way, PendingSnapshot its index).
+type PeerProgress struct {
+	ID              int
+	Match, Next     uint64
+	State           string // "probe", "replicate" or "snapshot"
+	PendingSnapshot uint64
 }
 
 // Unread is a message or request that reached a frozen node and waits, unread, in its buffer:
@@ -372,6 +387,9 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 		if v := int(n.raft().BasicStatus().HardState.GetVote()); v != n.id {
 			nv.Voted = v
 		}
+	}
+	if n.role == RoleLeader {
+		nv.Progress = n.progress()
 	}
 	nv.Frozen = n.frz.on
 	for i := range n.frz.inbox {

@@ -179,7 +179,7 @@ func (m *Model) trackerRoom() int {
 	if m.lay.mode == modeFull {
 		h = m.lay.tracker.h - 3 // the box's borders and the column head
 	}
-	return max(1, h)
+	return max(1, m.entryRoom(h))
 }
 
 // trackerKept is how many proposals the world's tracker keeps (cluster/check's ring): the

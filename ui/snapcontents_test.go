@@ -29,7 +29,7 @@ func TestSnapshotRowsNameContents(t *testing.T) {
 					t.Errorf("%dx%d stop %d: no %q row:\n%s", size[0], size[1], stop, taken, v)
 				}
 			}
-			if strings.Contains(says, "does your log hold my entry 203?") {
+			if strings.Contains(says, "does your log hold 203?") {
 				sawRestored = true
 				if !regexp.MustCompile(`\d\.\d{3}s +` + regexp.QuoteMeta(restored)).MatchString(v) {
 					t.Errorf("%dx%d stop %d: no %q row:\n%s", size[0], size[1], stop, restored, v)

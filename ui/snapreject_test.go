@@ -17,7 +17,7 @@ func TestSnapshotRejectOnMainScreen(t *testing.T) {
 		m := playLesson(t, "snapshot-catch-up", size[0], size[1])
 		told := false
 		playThrough(t, m, func(stop int, v string) {
-			if !strings.Contains(strings.Join(m.says(), " "), "does your log hold my entry 203?") {
+			if !strings.Contains(strings.Join(m.says(), " "), "does your log hold 203?") {
 				return
 			}
 			told = true

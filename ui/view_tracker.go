@@ -59,9 +59,9 @@ func (m *Model) trackerShowsSnap(room int) bool {
 // trackerShown is the rows a body of room rows shows: the newest, or those scrolled back to.
 func (m *Model) trackerShown(room int) []trackerRow {
 	rows := m.trackerRows()
-	if len(rows) > room {
+	if len(rows) > m.entryRoom(room) {
 		end := len(rows) - m.trackerScroll(room)
-		rows = rows[end-max(0, room) : end]
+		rows = rows[end-max(0, m.entryRoom(room)) : end]
 	}
 	return rows
 }
@@ -142,7 +142,7 @@ func (m *Model) trackerLegend(room int) []string {
 // proposals before the view's and the rows the body has no room for. Rows that dropped away
 // unsaid read as the whole history (late-expire at 120x40: entry 3, c1's Grant, was gone).
 func (m *Model) trackerEarlier(room int) int {
-	return m.v.ProposalsBefore + max(0, len(m.trackerRows())-max(0, room)-m.trackerScroll(room))
+	return m.v.ProposalsBefore + max(0, len(m.trackerRows())-max(0, m.entryRoom(room))-m.trackerScroll(room))
 }
 
 // trackerScroll is how many of the newest rows a body of room rows leaves out below: the rows
@@ -152,7 +152,7 @@ func (m *Model) trackerScroll(room int) int {
 	if m.focus != panelTracker {
 		return 0
 	}
-	return min(m.trScroll, max(0, len(m.trackerRows())-max(0, room)))
+	return min(m.trScroll, max(0, len(m.trackerRows())-max(0, m.entryRoom(room))))
 }
 
 // earlierMark is " · ↑ N earlier" for a tracker body of room rows that leaves entries out, or
@@ -177,6 +177,7 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 		room--
 	}
 	rows := m.trackerShown(room)
+	prog := m.progressLeader()
 	idxW := m.trackerIdxW()
 	cmdW := m.trackerCmdW(iw, room)
 	if head && ih > 0 {
@@ -210,6 +211,13 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 	}
 	if len(m.v.Proposals) == 0 && len(out) < ih {
 		out = append(out, st.faint.r(fit("no proposals yet: a client's acquire is proposed by the leader", iw)))
+	}
+	if prog != nil && room >= 1 {
+		// Under the entries it is about, in the body's last row (blank rows above it if any).
+		for len(out) < ih-1 {
+			out = append(out, blank(iw))
+		}
+		out = append(out[:ih-1], m.progressRow(prog, iw))
 	}
 	for len(out) < ih {
 		out = append(out, blank(iw))
