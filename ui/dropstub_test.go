@@ -14,8 +14,8 @@ import (
 func TestDiagramDropStubStaysBySender(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		m := playLesson(t, "snapshot-catch-up", size[0], size[1])
-		// The stop after the heal ("n5 came back"): the pre-votes are in the diagram.
-		for runToStop(t, m); !strings.Contains(ansi.Strip(m.View()), "n5 came back") && !m.sim.ended; runToStop(t, m) {
+		// The stop after the heal ("Back, n5 is 200 behind"): the pre-votes are in the diagram.
+		for runToStop(t, m); !strings.Contains(ansi.Strip(m.View()), "Back, n5 is 200 behind") && !m.sim.ended; runToStop(t, m) {
 			answerAsk(m)
 			press(m, "enter")
 		}
