@@ -23,7 +23,7 @@ func (m *Model) progressLeader() *cluster.NodeView {
 			continue
 		}
 		for _, p := range l.Progress {
-			if p.State == "snapshot" || l.Snapshot > 1 && p.Match+1 < l.FirstIndex {
+			if l.Snapshot > 1 && (p.State == "snapshot" || p.Match+1 < l.FirstIndex) {
 				return l
 			}
 		}
