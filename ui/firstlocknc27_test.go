@@ -17,6 +17,9 @@ var legendWords = map[rune]string{'·': "·none", '○': "○appended", '◆': "
 
 var nodeHead = regexp.MustCompile(`n1( +n\d+)+`)
 
+// progressRowText is the leader's progress row (view_progress.go), boxed or not.
+var progressRowText = regexp.MustCompile(`^│?(leader )?n\d+( tracks)?: n\d`)
+
 // trackerOnScreen finds the replication panel on a screen: the marks its rows draw under the
 // node columns and the line its legend is on. ok is false when the screen shows no panel.
 func trackerOnScreen(v string) (drawn map[rune]bool, legend string, ok bool) {
@@ -54,6 +57,9 @@ func trackerOnScreen(v string) (drawn map[rune]bool, legend string, ok bool) {
 	for _, l := range lines[first:] {
 		if strings.HasPrefix(l, "─") || strings.HasPrefix(l, "╰") || strings.HasPrefix(l, " ❝") {
 			break
+		}
+		if progressRowText.MatchString(l) {
+			continue // the leader's progress row: words, no marks
 		}
 		row := []rune(l)
 		for _, c := range cols {
