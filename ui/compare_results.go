@@ -122,6 +122,9 @@ func (m *CompareModel) recentUpTo(items []resultItem, end, w, h int) recentView 
 		}
 		if used < h {
 			rv.emit(items[from-1], h-used, w)
+			// Shown, if cut: "↑ N older" does not count it (nc26-g added the rule's counts and
+			// the rows seen, and got one more than the other halves').
+			rv.older = from - 1
 		}
 	}
 	for _, it := range items[from:end] {
@@ -161,7 +164,15 @@ func (rv recentView) pad(w, h int) recentView {
 // and how many of them are the story's checks that did not hold (✗): the half's line counts
 // them, and at 160x48 3 of 6 showed with nothing saying where the others were.
 func (m *CompareModel) resultsRule(rv recentView, w int) string {
-	return rule(m.st, "applied results & replies", m.resultsNote(rv, w-30, false), w)
+	note := m.resultsNote(rv, w-30, false)
+	if rv.kept && !strings.HasPrefix(note, "violation kept in view") {
+		// At 160x48's end the rule had no room to say why the half stays on its violation
+		// (nc26-g): the title gives way to "results" ("─ results " and "  ─" take 15 cells).
+		if n := m.resultsNote(rv, w-15, false); strings.HasPrefix(n, "violation kept in view") {
+			return rule(m.st, "results", n, w)
+		}
+	}
+	return rule(m.st, "applied results & replies", note, w)
 }
 
 // resultsNote is the results' rule note in at most w cells: what ↑ and ↓ bring back; short, it
@@ -206,6 +217,10 @@ func (m *CompareModel) resultsNote(rv recentView, w int, short bool) string {
 	}
 	if short {
 		return firstFit(w, right, "")
+	}
+	if rv.kept && newer+skipped > 0 {
+		kept := "violation kept in view · " + right
+		return firstFit(w, full, kept, strings.Replace(kept, " between hidden", " hidden", 1), right)
 	}
 	return firstFit(w, full, right)
 }

@@ -141,8 +141,8 @@ func (m *CompareModel) cmpHeader() string {
 	case m.c.Div != nil:
 		l.add(st.badBlock, " ≠ diverged at "+simTime(m.c.Div.At)+" ")
 		// (No space before it: the badge brings its own padding.)
-		if long, short := m.answersPart(); short != "" && width(short)+m.endedNoteW() <= l.room() {
-			l.add(st.warn, firstFit(l.room()-m.endedNoteW(), long, short))
+		if fits := m.answersPart(); len(fits) > 0 && width(fits[len(fits)-1])+m.endedNoteW() <= l.room() {
+			l.add(st.warn, firstFit(l.room()-m.endedNoteW(), fits...))
 		}
 	case m.div != nil:
 		l.add(st.warn, "= identical so far · they part at "+simTime(m.div.At)+" (d)")
@@ -160,32 +160,42 @@ func (m *CompareModel) cmpHeader() string {
 	return l.String()
 }
 
-// answersPart says, after the divergence, where the clients' answers first differ: the first
+// answersPart is the header's words, longest first, for where the clients' answers first differ after the divergence: the first
 // difference may be timing that no client is told (lease-read --unsafe parts at 0.086s, its c2
 // answered busy 7ms sooner; the stale busy, at 4.984s, is what matters, nc24-d2).
-func (m *CompareModel) answersPart() (long, short string) {
+func (m *CompareModel) answersPart() []string {
 	if m.c.Now() <= m.c.Div.At {
-		return "", ""
+		return nil
 	}
 	diffs := m.c.ClientDiffs()
 	if len(diffs) == 0 {
-		return "· the clients' answers alike so far", "· answers alike so far"
+		return []string{"· the clients' answers alike so far", "· answers alike so far"}
 	}
-	at := time.Duration(-1)
-	for _, d := range diffs {
+	at, first := time.Duration(-1), 0
+	for j, d := range diffs {
 		for _, x := range []struct {
 			ok bool
 			at time.Duration
 		}{{d.AOK, d.AtA}, {d.BOK, d.AtB}} {
 			if x.ok && (at < 0 || x.at < at) {
-				at = x.at
+				at, first = x.at, j
 			}
 		}
 	}
 	if at <= m.c.Div.At {
-		return "", "" // the divergence is itself a different answer
+		return nil // the divergence is itself a different answer
 	}
-	return "· the clients' answers differ from " + simTime(at), "· answers differ from " + simTime(at)
+	long, short := "· the clients' answers differ from "+simTime(at), "· answers differ from "+simTime(at)
+	if d := diffs[first]; d.AOK && d.BOK && d.AtA != d.AtB {
+		// Each run told the client at its own instant: the header's is the earlier one, or
+		// both are named (it read 5.888s where the end said c3 unsafe was granted at 5.890s,
+		// nc26-g). Each side by the first word of its label ("safe", "unsafe"), as the end says.
+		word := func(i int) string { w, _, _ := strings.Cut(m.c.Sides[i].Label, ":"); return w }
+		return []string{long + " (the earlier of " + d.Client + "'s two answers)",
+			fmt.Sprintf("· %s's answers differ: %s %s | %s %s", d.Client, simTime(d.AtA), word(0), simTime(d.AtB), word(1)),
+			fmt.Sprintf("· %s's answers differ: %s | %s", d.Client, simTime(d.AtA), simTime(d.AtB)), short}
+	}
+	return []string{long, short}
 }
 
 // endedNoteW is the header's cells for "│ X run ended · e plays both to the end" while one run

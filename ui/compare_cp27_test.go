@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// nc26-g: the header said "the clients' answers differ from 5.888s" and the end "c3 unsafe …
+// granted … at 5.890s": where the two runs told a client at two instants, the header names
+// both, or says its instant is the earlier one.
+func TestCompareHeaderNamesBothAnswers(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		want string
+	}{{120, 40, "· c3's answers differ: 5.888s | 5.890s"}, {160, 48, "· the clients' answers differ from 5.888s (the earlier of c3's two answers)"}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, c.w, c.h)
+		playToStopAt(t, m, "5.960s")
+		if head := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(head, c.want) {
+			t.Errorf("%dx%d: the header does not read %q:\n%s", c.w, c.h, c.want, head)
+		}
+	}
+}
+
+// nc26-g: the non-linearizable VIOLATION showed at 5.860s, 0.6s after the Expire that caused
+// it, with nothing saying why then: at the stop where it is found the status line says the
+// script's violation check found it.
+func TestCompareNonLinSaysWhyNow(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playToStopAt(t, m, "5.860s")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "non-linearizable: found now, by the script's violation check") {
+		t.Errorf("at 5.860s nothing says why the violation shows now:\n%s", v)
+	}
+	playToStopAt(t, m, "5.960s")
+	if v := ansi.Strip(m.View()); strings.Contains(v, "found now, by the script's violation check") {
+		t.Errorf("at 5.960s the status still says the violation was found now:\n%s", v)
+	}
+}
+
+// nc26-g: scrolled at 5.860s, a row cut with "…" above the rest was counted in "↑ N older" as
+// well as shown: the rule's counts plus the items shown add up to every item, at each ↓.
+func TestCompareScrollCutRowCountsAsShown(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playToStopAt(t, m, "5.860s")
+	num := func(re, s string) int {
+		if x := regexp.MustCompile(re).FindStringSubmatch(s); x != nil {
+			n, _ := strconv.Atoi(x[1])
+			return n
+		}
+		return 0
+	}
+	for k := 0; k < 3; k++ {
+		m.Update(keyMsg("down"))
+		m.View()
+		w, h := m.resSize[1][0], m.resSize[1][1]
+		items := m.resultItems(1, w)
+		rv := m.recent(1, w, h)
+		note := m.resultsNote(rv, 200, false)
+		shown := 0
+		for _, r := range rv.rows {
+			if s := strings.TrimSpace(ansi.Strip(r)); regexp.MustCompile(`^\d+\.\d+s `).MatchString(s) {
+				shown++
+			}
+		}
+		older, more := num(`↑ (\d+) older`, note), num(`↓ (\d+) more`, note)
+		if older+shown+more != len(items) {
+			t.Errorf("↓ ×%d: %q with %d items shown adds up to %d, not the %d items", k+1, note, shown, older+shown+more, len(items))
+		}
+	}
+}
+
+// nc26-g: at 160x48's end the unsafe half's rule had no room for "violation kept in view":
+// its title gives way ("results") and the rule says it, with what is hidden.
+func TestKeptViolationSaysSo160(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playToDivergence(t, m)
+	m.Update(keyMsg("e"))
+	if v := ansi.Strip(m.View()); !regexp.MustCompile(`─ results ─+ violation kept in view · ↑ \d+ older \(\d+ ✗\) · \d+ hidden \(\d+ ✗\) ─`).MatchString(v) {
+		t.Errorf("at the end the unsafe half's rule does not say its violation is kept in view:\n%s", v)
+	}
+}
