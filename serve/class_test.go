@@ -160,6 +160,11 @@ func TestStudentCannotDriveOrSave(t *testing.T) {
 	if !c.model.Paused() {
 		t.Fatal("a follower's enter continued the class")
 	}
+	// At 80x24 the refusal keeps its key whole (the long form was cut with '…').
+	small := ts.joinClass(t, "s80", 80, 24, true)
+	from = small.mark()
+	small.send("x")
+	small.waitFor(from, "the teacher drives: F forks your own copy")
 	// In a sandbox of their own, w shows the script and writes nothing.
 	before, _ := filepathGlob(".")
 	o := openTerm(t, ts.dial(t, "o"), 120, 40, "", true)

@@ -589,6 +589,11 @@ func (m *Model) fail(format string, a ...any) {
 	m.status, m.statusAlt, m.statusBad = fmt.Sprintf(format, a...), "", true
 }
 
+// failFit is fail with a shorter form where long does not fit (as sayFit).
+func (m *Model) failFit(long, short string) {
+	m.status, m.statusAlt, m.statusBad = long, short, true
+}
+
 // nodeView is the selected node's snapshot.
 func (m *Model) nodeView(id int) *cluster.NodeView {
 	if id < 1 || id > len(m.v.Nodes) {

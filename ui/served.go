@@ -183,7 +183,8 @@ func (m *Model) onFollowerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		k.Up, k.Down, k.PageUp, k.PageDown), msg.Type == tea.KeyEsc:
 		return nil, false
 	}
-	m.fail("the teacher drives the class: F forks a copy of your own to try that")
+	// At 80x24 the long form was cut behind the pause note; the short one keeps the key.
+	m.failFit("the teacher drives the class: F forks a copy of your own to try that", "the teacher drives: F forks your own copy")
 	return nil, true
 }
 
