@@ -48,3 +48,23 @@ func TestRacingAcquiresCompareShowsTheFailedChecksAndTheHarm(t *testing.T) {
 		}
 	}
 }
+
+// Scrolled (↑), the unsafe half keeps that layout: the note did not come back over results
+// reduced to their rule while ↑ moved through them.
+func TestRacingAcquiresCompareScrollKeepsTheResultsRows(t *testing.T) {
+	a := loadScenario(t, "racing-acquires")
+	b, err := scenarios.WithUnsafe(a, "unchecked-proposals")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newCompareModel(t, a, b, 120, 40)
+	playToStopAt(t, m, "0.070s")
+	for k := 0; k < 3; k++ {
+		m.Update(keyMsg("up"))
+		low := lowerHalf(t, ansi.Strip(m.View()))
+		flat := strings.Join(strings.Fields(strings.NewReplacer("┃", " ").Replace(low)), " ")
+		if strings.Contains(flat, "the ✗ rows in the results") || strings.Count(low, "\n┃ 0.070s ") < 4 {
+			t.Fatalf("↑ %d: the unsafe half's results gave their rows back to the note:\n%s", k+1, low)
+		}
+	}
+}

@@ -579,7 +579,8 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 		take := min(trackH-1, missRows-recentH)
 		trackH, recentH = trackH-take, recentH+take
 	}
-	if missRows > 0 && !align && m.scroll == nil && len(v.Violations) == 0 && (o.missInResults || m.storyMiss(i) != "") {
+	// (From the newest rows, scrolled too: the layout stays while ↑ ↓ move through them.)
+	if missRows > 0 && !align && len(v.Violations) == 0 && (o.missInResults || m.storyMiss(i) != "") {
 		from, _ := newestFitRows(m.resultItems(i, iw), recentH-1)
 		hf.missHidden = recentH < 2 || from > missFrom
 	}
