@@ -167,11 +167,14 @@ func TestListShowsLessons(t *testing.T) {
 func TestComparePrint(t *testing.T) {
 	out, _, code := runCLI(t, "compare", "--print", "late-expire", "--unsafe", "expire-ignores-token")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 1 || !strings.HasPrefix(lines[0], "A  late-expire  safe  ") || !strings.Contains(lines[0], "PASS  13 expects, violations: none") ||
-		!strings.HasPrefix(lines[1], "B  late-expire  unsafe: expire-ignores-token  FAIL  13 expects, 8 failed, violations: lost-grant") ||
+	if code != 1 || !strings.HasPrefix(lines[0], "A  late-expire  safe  ") || !strings.Contains(lines[0], "PASS  17 expects, violations: none") ||
+		!strings.HasPrefix(lines[1], "B  late-expire  unsafe: expire-ignores-token  FAIL  17 expects, 11 failed, violations: lost-grant") ||
 		// The story's end: a third client is told busy in the safe run and given the lost lock in
 		// the other, while c2 still believes it holds token 2 (nc21-g: "so what breaks?").
 		!regexp.MustCompile(`\nc3 told otherwise: gets busy orders from n1 at [0-9.]+s \| gets granted orders from n1 \(token 3\) at [0-9.]+s\n`).MatchString(out) ||
+		// ...and the harm at the fenced resource: c2's write, accepted in the safe run, is refused
+		// after c3's token-3 write in the other (nc26-g: "the harm is never shown").
+		!regexp.MustCompile(`\nc2 told otherwise: has its write with token 2 accepted at [0-9.]+s \| has its write with token 2 rejected at [0-9.]+s\n`).MatchString(out) ||
 		!regexp.MustCompile(`\n     late-expire\.scenario:\d+: expected n1 lock orders token 2, found n1 lock orders free\n`).MatchString(out) ||
 		lines[len(lines)-1] != "diverged at 5.253s: n1 applies Expire orders #1 → Expired{existed:false} | → Expired{existed:true} (deletes c2's lock)" {
 		t.Fatalf("code %d\n%s", code, out)

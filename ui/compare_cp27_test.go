@@ -9,6 +9,23 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// nc26-g: "the harm is never shown". At late-expire --unsafe's write stop the fenced resource
+// shows it in each half, at every size: c2's token-2 write accepted in the safe run, refused
+// after c3's token-3 write in the other (at 80x24 the unsafe half's one row showed the
+// clients' short row instead).
+func TestLateExpireWritesShowTheHarm(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}, {80, 24}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToStopAt(t, m, "6.060s")
+		for i, want := range []string{"high #2 ✗ c3#0 ✓ c2#2", "high #3 ✓ c3#3 ✗ c2#2"} {
+			if h := halfText(m, i); !strings.Contains(h, "resource orders "+want) {
+				t.Errorf("%dx%d: half %d does not show %q:\n%s", sz[0], sz[1], i, want, h)
+			}
+		}
+	}
+}
+
 // nc26-g: the header said "the clients' answers differ from 5.888s" and the end "c3 unsafe …
 // granted … at 5.890s": where the two runs told a client at two instants, the header names
 // both, or says its instant is the earlier one.

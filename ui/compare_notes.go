@@ -522,7 +522,13 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 		if d.Before != "" {
 			// Their last answer alike ("(after granted orders from n1 (token 1) at 0.040s)" read
 			// as part of the different answer: round 6).
-			line += fmt.Sprintf(" (the answer before, alike in both runs: %s at %s)", strings.TrimPrefix(d.Before, "gets "), simTime(d.BeforeAt))
+			before := fmt.Sprintf(" (the answer before, alike in both runs: %s at %s)", strings.TrimPrefix(d.Before, "gets "), simTime(d.BeforeAt))
+			if m.width >= sideBySideW || len(wrap(line+before, w-2, "    ")) == len(wrap(line, w-2, "    ")) {
+				line += before
+			}
+			// (Stacked, not at the cost of a row: at late-expire --unsafe's end, 120x40, c2's
+			// took the row the unsafe half's kept violation needed to read whole, and the
+			// client's line shows that answer.)
 		}
 		add(line, narrFail)
 	}
@@ -554,7 +560,7 @@ func nonLinNote(v *scenarios.Verdict, vs []cluster.Violation, why string) string
 			continue
 		}
 		if why != "" { // (in the rows the verdicts had: the halves keep theirs)
-			return fmt.Sprintf(" (? glossary; %sfound at %s: the history is checked only at the end and by the script's violation checks)", head, simTime(x.At))
+			return fmt.Sprintf(" (? glossary; %sfound at %s: the history is checked only at violation checks and the end)", head, simTime(x.At))
 		}
 		return fmt.Sprintf(" (%s? glossary; found at %s: the clients' history is checked only when a script step checks for violations and at the run's end, not as answers come)", head, simTime(x.At))
 	}

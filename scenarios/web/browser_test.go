@@ -161,8 +161,8 @@ func TestBrowserLateExpire(t *testing.T) {
 	ctx, w := open(t, bctx, export(t, "late-expire"))
 
 	lanes := eval[[]box](t, ctx, `[...document.querySelectorAll('#sd [data-lane]')].map(g=>{const r=g.getBoundingClientRect();return {W:r.width,H:r.height};})`)
-	if len(lanes) != 8 { // n1..n5, c1, c2, c3
-		t.Fatalf("%d lanes in the DOM, want 8", len(lanes))
+	if len(lanes) != 9 { // n1..n5, c1, c2, c3, and the resource c3's and c2's writes reach
+		t.Fatalf("%d lanes in the DOM, want 9", len(lanes))
 	}
 	for i, b := range lanes {
 		if b.H <= 100 {
