@@ -1,14 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"leaselab/scenarios"
 )
 
 // nc24-a played first-lock at 120x40 and found narration pointing at what only the small layout
@@ -21,46 +18,34 @@ func TestFirstLockNC24(t *testing.T) {
 	// 120x40: "net slow to n1 +400ms" in a follower's box; 80x24: "● n2 follower … n1 +400ms".
 	followerNets := regexp.MustCompile(`net slow to n1 \+400ms|● n\d follower .* n1 \+400ms`)
 	leaderNet := regexp.MustCompile(`\+400ms · heard \d of 5|★ n1 leader .* check [^ ]+ [✓✗] \+400ms`)
-	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-		for seed := uint64(1); seed <= 12; seed++ {
-			s, err := scenarios.Load("first-lock")
-			if err != nil {
-				t.Fatal(err)
+	eachSeed(t, "first-lock", 3, func(m *Model, w int, at string) {
+		sawSlow, sawCheck := false, false
+		playThrough(t, m, func(stop int, v string) {
+			if strings.Count(v, "×1") < 5 {
+				t.Errorf("%s stop %d: fewer than five clocks say ×1:\n%s", at, stop, v)
 			}
-			s.Header.Seed = seed
-			m := newPlay(t, s, sz[0], sz[1])
-			at := fmt.Sprintf("%dx%d seed %d", sz[0], sz[1], seed)
-			sawSlow, sawCheck := false, false
-			playThrough(t, m, func(stop int, v string) {
-				if strings.Count(v, "×1") < 5 {
-					t.Errorf("%s stop %d: fewer than five clocks say ×1:\n%s", at, stop, v)
+			if strings.Contains(v, "delay n1-n2,n3,n4,n5 +400ms") {
+				sawSlow = true
+				// The followers name the slowed link (to n1); n1's, all of whose links are
+				// slowed, does not name a peer.
+				if n, l := followerNets.FindAllString(v, -1), leaderNet.FindAllString(v, -1); len(n) != 4 || len(l) != 1 {
+					t.Errorf("%s stop %d: follower net cells %q, leader's %q; want four naming n1 and one not:\n%s", at, stop, n, l, v)
 				}
-				if strings.Contains(v, "delay n1-n2,n3,n4,n5 +400ms") {
-					sawSlow = true
-					// The followers name the slowed link (to n1); n1's, all of whose links are
-					// slowed, does not name a peer.
-					if n, l := followerNets.FindAllString(v, -1), leaderNet.FindAllString(v, -1); len(n) != 4 || len(l) != 1 {
-						t.Errorf("%s stop %d: follower net cells %q, leader's %q; want four naming n1 and one not:\n%s", at, stop, n, l, v)
-					}
-				}
-				if strings.Contains(v, "4 t1   Release orders") && !strings.Contains(v, "Released ·") && !sawCheck {
-					sawCheck = true
-					if !strings.Contains(v, "n1 checks c1's token 1: projected state orders #1 ✓") {
-						t.Errorf("%s stop %d: the Release is appended and no row shows n1's token check:\n%s", at, stop, v)
-					}
-					if strings.Contains(v, "not yet ·") || !strings.Contains(v, "not applied yet · c1") {
-						t.Errorf("%s stop %d: the pending Release reads 'not yet', the Grant read 'not applied yet':\n%s", at, stop, v)
-					}
-				}
-			})
-			if !sawSlow || !sawCheck {
-				t.Errorf("%s: no stop showed the slowed links (%v) or the appended Release (%v)", at, sawSlow, sawCheck)
 			}
-			if seed > 2 && sz[0] == 80 {
-				break // the sizes differ in layout, the seeds in timing: 12 at 120x40, 2 here
+			if strings.Contains(v, "4 t1   Release orders") && !strings.Contains(v, "Released ·") && !sawCheck {
+				sawCheck = true
+				if !strings.Contains(v, "n1 checks c1's token 1: projected state orders #1 ✓") {
+					t.Errorf("%s stop %d: the Release is appended and no row shows n1's token check:\n%s", at, stop, v)
+				}
+				if strings.Contains(v, "not yet ·") || !strings.Contains(v, "not applied yet · c1") {
+					t.Errorf("%s stop %d: the pending Release reads 'not yet', the Grant read 'not applied yet':\n%s", at, stop, v)
+				}
 			}
+		})
+		if !sawSlow || !sawCheck {
+			t.Errorf("%s: no stop showed the slowed links (%v) or the appended Release (%v)", at, sawSlow, sawCheck)
 		}
-	}
+	})
 }
 
 // A run whose leader does not check (unsafe unchecked-proposals) gets no check row: it checked

@@ -80,47 +80,35 @@ func TestRewindAheadStatusFits(t *testing.T) {
 func TestFirstLockWireByKind(t *testing.T) {
 	head := regexp.MustCompile(`on the wire: (\d+) · ((?:\d+ [a-z]+(?:, )?)+)|(\d+) on the wire: ((?:\d+ [a-z]+(?:, )?)+)`)
 	part := regexp.MustCompile(`(\d+) ([a-z]+)`)
-	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-		for seed := uint64(1); seed <= 12; seed++ {
-			s, err := scenarios.Load("first-lock")
-			if err != nil {
-				t.Fatal(err)
+	eachSeed(t, "first-lock", 3, func(m *Model, w int, at string) {
+		seen := false
+		playThrough(t, m, func(stop int, v string) {
+			if !strings.Contains(v, "n1's MsgApp (raft's append message) reached the followers") {
+				return
 			}
-			s.Header.Seed = seed
-			m := newPlay(t, s, sz[0], sz[1])
-			at := fmt.Sprintf("%dx%d seed %d", sz[0], sz[1], seed)
-			seen := false
-			playThrough(t, m, func(stop int, v string) {
-				if !strings.Contains(v, "n1's MsgApp (raft's append message) reached the followers") {
-					return
-				}
-				seen = true
-				g := head.FindStringSubmatch(v)
-				if g == nil {
-					t.Errorf("%s: no count by kind on the wire:\n%s", at, v)
-					return
-				}
-				total, kinds := g[1]+g[3], g[2]+g[4]
-				sum, first := 0, ""
-				for _, p := range part.FindAllStringSubmatch(kinds, -1) {
-					n, _ := strconv.Atoi(p[1])
-					sum += n
-					if first == "" {
-						first = p[2]
-					}
-				}
-				if strconv.Itoa(sum) != total || first != "heartbeat" {
-					t.Errorf("%s: %s on the wire split as %q (sum %d, first %q), want the kinds to add up, heartbeats first:\n%s", at, total, kinds, sum, first, v)
-				}
-			})
-			if !seen {
-				t.Errorf("%s: no stop with the followers' appends", at)
+			seen = true
+			g := head.FindStringSubmatch(v)
+			if g == nil {
+				t.Errorf("%s: no count by kind on the wire:\n%s", at, v)
+				return
 			}
-			if sz[0] == 80 && seed > 2 {
-				break
+			total, kinds := g[1]+g[3], g[2]+g[4]
+			sum, first := 0, ""
+			for _, p := range part.FindAllStringSubmatch(kinds, -1) {
+				n, _ := strconv.Atoi(p[1])
+				sum += n
+				if first == "" {
+					first = p[2]
+				}
 			}
+			if strconv.Itoa(sum) != total || first != "heartbeat" {
+				t.Errorf("%s: %s on the wire split as %q (sum %d, first %q), want the kinds to add up, heartbeats first:\n%s", at, total, kinds, sum, first, v)
+			}
+		})
+		if !seen {
+			t.Errorf("%s: no stop with the followers' appends", at)
 		}
-	}
+	})
 }
 
 // nc24-a2: at first-lock's last stop (120x40) the folded apply of entry 5 had no result

@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"leaselab/cluster"
-	"leaselab/scenarios"
 )
 
 // legendWords is each tracker mark's word as a legend writes it (its short form).
@@ -129,27 +128,19 @@ func TestCompareLegendNamesMarksInView(t *testing.T) {
 // stop before had it). At every stop, at both sizes and for seeds 1 to 12, the clients' row
 // says whom each client in use asks.
 func TestFirstLockClientsSayWhomTheyAsk(t *testing.T) {
-	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-		for seed := uint64(1); seed <= 12; seed++ {
-			s, err := scenarios.Load("first-lock")
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Header.Seed = seed
-			m := newPlay(t, s, sz[0], sz[1])
-			playThrough(t, m, func(stop int, v string) {
-				for _, name := range m.clients() {
-					c := m.clientView(name)
-					if c == nil {
-						continue
-					}
-					if !asksSaid(v, name, c.Guess, sz[0] == 80) {
-						t.Errorf("%dx%d seed %d stop %d: %s asks n%d, its row does not say so:\n%s", sz[0], sz[1], seed, stop, name, c.Guess, v)
-					}
+	eachSeed(t, "first-lock", 0, func(m *Model, w int, at string) {
+		playThrough(t, m, func(stop int, v string) {
+			for _, name := range m.clients() {
+				c := m.clientView(name)
+				if c == nil {
+					continue
 				}
-			})
-		}
-	}
+				if !asksSaid(v, name, c.Guess, w == 80) {
+					t.Errorf("%s stop %d: %s asks n%d, its row does not say so:\n%s", at, stop, name, c.Guess, v)
+				}
+			}
+		})
+	})
 }
 
 // asksSaid is whether a screen says client name asks node n: on its own row ("c1 … · asks n1",

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	"leaselab/scenarios"
 )
 
 // nc26-a, nc26-f: first-lock named the token's use (fencing) only as a pointer to gc-pause, and the
@@ -18,47 +15,38 @@ import (
 // countdown on screen reads at least n1's.
 func TestFirstLockShowsWhatTheTokenIsFor(t *testing.T) {
 	bar := regexp.MustCompile(`orders #1 [█ ]+(\d+\.\d)s`)
-	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-		for seed := uint64(1); seed <= 12; seed++ {
-			s, err := scenarios.Load("first-lock")
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Header.Seed = seed
-			m := newPlay(t, s, sz[0], sz[1])
-			at := fmt.Sprintf("%dx%d seed %d", sz[0], sz[1], seed)
-			var c1w, c2w, counts bool
-			playThrough(t, m, func(stop int, v string) {
-				said := strings.Join(strings.Fields(v), " ")
-				switch {
-				case strings.Contains(said, "What the token is for: c1 uses its lock"):
-					c1w = true
-					if !strings.Contains(v, "resource accepted c1's write to orders with token 1") || !regexp.MustCompile(`orders +high #1`).MatchString(v) || !strings.Contains(v, "c1 holds orders #1") && !strings.Contains(v, "c1 ● holds orders #1") {
-						t.Errorf("%s: c1's write stop: want the accepted row, 'high #1' and c1 holding #1 on screen:\n%s", at, v)
-					}
-				case strings.Contains(said, "c2 writes with token 2: accepted (high #2)"):
-					c2w = true
-					if !strings.Contains(v, "resource accepted c2's write to orders with token 2") || !regexp.MustCompile(`orders +high #2`).MatchString(v) {
-						t.Errorf("%s: c2's write stop: want the accepted row and 'high #2' on screen:\n%s", at, v)
-					}
-				case strings.Contains(said, "no sooner than n1 would: it applied the Grant later"):
-					counts = true
-					ms := bar.FindAllStringSubmatch(v, -1)
-					if len(ms) != 5 {
-						t.Errorf("%s: the countdown stop shows %d countdowns of #1, want 5:\n%s", at, len(ms), v)
-						return
-					}
-					n1, _ := strconv.ParseFloat(ms[0][1], 64)
-					for _, f := range ms[1:] {
-						if x, _ := strconv.ParseFloat(f[1], 64); x < n1 {
-							t.Errorf("%s: a follower's countdown %.1fs reads less than n1's %.1fs:\n%s", at, x, n1, v)
-						}
+	eachSeed(t, "first-lock", 0, func(m *Model, w int, at string) {
+		var c1w, c2w, counts bool
+		playThrough(t, m, func(stop int, v string) {
+			said := strings.Join(strings.Fields(v), " ")
+			switch {
+			case strings.Contains(said, "What the token is for: c1 uses its lock"):
+				c1w = true
+				if !strings.Contains(v, "resource accepted c1's write to orders with token 1") || !regexp.MustCompile(`orders +high #1`).MatchString(v) || !strings.Contains(v, "c1 holds orders #1") && !strings.Contains(v, "c1 ● holds orders #1") {
+					t.Errorf("%s: c1's write stop: want the accepted row, 'high #1' and c1 holding #1 on screen:\n%s", at, v)
+				}
+			case strings.Contains(said, "c2 writes with token 2: accepted (high #2)"):
+				c2w = true
+				if !strings.Contains(v, "resource accepted c2's write to orders with token 2") || !regexp.MustCompile(`orders +high #2`).MatchString(v) {
+					t.Errorf("%s: c2's write stop: want the accepted row and 'high #2' on screen:\n%s", at, v)
+				}
+			case strings.Contains(said, "no sooner than n1 would: it applied the Grant later"):
+				counts = true
+				ms := bar.FindAllStringSubmatch(v, -1)
+				if len(ms) != 5 {
+					t.Errorf("%s: the countdown stop shows %d countdowns of #1, want 5:\n%s", at, len(ms), v)
+					return
+				}
+				n1, _ := strconv.ParseFloat(ms[0][1], 64)
+				for _, f := range ms[1:] {
+					if x, _ := strconv.ParseFloat(f[1], 64); x < n1 {
+						t.Errorf("%s: a follower's countdown %.1fs reads less than n1's %.1fs:\n%s", at, x, n1, v)
 					}
 				}
-			})
-			if !c1w || !c2w || !counts {
-				t.Errorf("%s: c1's write stop %v, c2's %v, the countdown stop %v: want all", at, c1w, c2w, counts)
 			}
+		})
+		if !c1w || !c2w || !counts {
+			t.Errorf("%s: c1's write stop %v, c2's %v, the countdown stop %v: want all", at, c1w, c2w, counts)
 		}
-	}
+	})
 }

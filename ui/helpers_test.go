@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +178,25 @@ func playUntilOnScreen(t testing.TB, m *Model, text string) {
 		answerAsk(m)
 		press(m, "enter")
 		runToStop(t, m)
+	}
+}
+
+// eachSeed plays lesson from its start under seeds 1 to 12 at 120x40 and at 80x24, calling f
+// with a fresh Model, its width and where it is ("80x24 seed 2"). few80 > 0 plays only the first
+// few80 seeds at 80x24 (the sizes differ in layout, the seeds in timing).
+func eachSeed(t *testing.T, lesson string, few80 uint64, f func(m *Model, w int, at string)) {
+	t.Helper()
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		for seed := uint64(1); seed <= 12; seed++ {
+			if sz[0] == 80 && few80 > 0 && seed > few80 {
+				break
+			}
+			s, err := scenarios.Load(lesson)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Header.Seed = seed
+			f(newPlay(t, s, sz[0], sz[1]), sz[0], fmt.Sprintf("%dx%d seed %d", sz[0], sz[1], seed))
+		}
 	}
 }
