@@ -369,6 +369,12 @@ func storyMissTextKA(f scenarios.Failure, keepalives bool) (at, text string) {
 	}
 	// "history orders Granted{token:3}" is script language: a newcomer had to guess it meant
 	// the results applied for the key (nc25-m), the Replication panel's "result" column.
+	if rs, ok := sameKeyResults(what, found); ok {
+		// "…'orders' Granted{token:3}; here, on every node: results applied for 'orders'
+		// Granted{token:3} GrantRejected" took a newcomer two readings (nc27-m): beside the
+		// story's list for the same key, say only the results, in order.
+		found = rs
+	}
 	what, found = plainHistory(what), plainHistory(found)
 	if f.Late > 0 {
 		return simTime(f.At), fmt.Sprintf("✗ the story has %s; %s%s, and %s later it held (timing, not the difference: not counted)", what, here, found, f.Late.Round(time.Millisecond))
@@ -383,6 +389,17 @@ var historyWord = regexp.MustCompile(`\bhistory (\S+) `)
 // "results applied for 'orders' Granted{token:3}".
 func plainHistory(s string) string {
 	return historyWord.ReplaceAllString(s, "results applied for '$1' ")
+}
+
+// sameKeyResults is found ("history orders Granted{token:3} GrantRejected") as the results
+// alone, in order ("Granted{token:3}, then GrantRejected"), when what checks the same key's
+// history.
+func sameKeyResults(what, found string) (string, bool) {
+	m := historyWord.FindString(found)
+	if m == "" || !strings.HasPrefix(found, m) || !strings.Contains(what, m) {
+		return "", false
+	}
+	return strings.Join(strings.Fields(found[len(m):]), ", then "), true
 }
 
 // sameOnEveryNode is what each of parts ("n1 history orders …") finds, when every node finds

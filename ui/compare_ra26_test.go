@@ -34,7 +34,7 @@ func TestRacingAcquiresCompareLayoutStaysAndSaysWhere(t *testing.T) {
 			continue
 		}
 		flat := strings.Join(strings.Fields(strings.NewReplacer("┃", " ").Replace(lowerHalf(t, v))), " ")
-		if strings.Contains(flat, "history orders") || !strings.Contains(flat, "results applied for 'orders' Granted{token:3} GrantRejected") {
+		if strings.Contains(flat, "history orders") || !strings.Contains(flat, "here, on every node: Granted{token:3}, then GrantRejected") {
 			t.Errorf("0.070s: the ✗ row speaks script language:\n%s", v)
 		}
 		// (Since nc26-m the ✗ rows themselves show, in place of the note that pointed at them.)

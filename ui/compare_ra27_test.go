@@ -28,7 +28,7 @@ func TestRacingAcquiresCompareShowsTheFailedChecksAndTheHarm(t *testing.T) {
 		low := lowerHalf(t, v)
 		flat := strings.Join(strings.Fields(strings.NewReplacer("┃", " ").Replace(low)), " ")
 		for _, w := range []string{"0.070s c2 gets rejected from n1", "✗ the story has c2 reply busy; here: c2 reply rejected",
-			"here, on every node: results applied for 'orders' Granted{token:3} GrantRejected"} {
+			"here, on every node: Granted{token:3}, then GrantRejected"} {
 			if !strings.Contains(flat, w) {
 				t.Errorf("seed %d 0.070s: the unsafe half lacks %q:\n%s", seed, w, v)
 			}

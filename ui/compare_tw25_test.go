@@ -137,7 +137,7 @@ func TestRacingAcquiresCompareCheckRowReadsAsASentence(t *testing.T) {
 	v := ansi.Strip(m.View())
 	low := lowerHalf(t, v)
 	flat := strings.Join(strings.Fields(strings.NewReplacer("┃", " ").Replace(low)), " ")
-	if !strings.Contains(flat, "the story has on every node: results applied for 'orders' Granted{token:3}; here, on every node: results applied for 'orders' Granted{token:3} GrantRejected") {
+	if !strings.Contains(flat, "the story has on every node: results applied for 'orders' Granted{token:3}; here, on every node: Granted{token:3}, then GrantRejected") {
 		t.Errorf("0.070s: the ✗ row does not read as a sentence:\n%s", v)
 	}
 	if strings.Contains(low, "no room") || !strings.Contains(low, "0.070s c2 gets rejected from n1") {
