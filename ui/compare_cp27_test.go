@@ -103,3 +103,19 @@ func TestKeptViolationSaysSo160(t *testing.T) {
 		t.Errorf("at the end the unsafe half's rule does not say its violation is kept in view:\n%s", v)
 	}
 }
+
+// nc27-h: at the 6.060s stop the unsafe half counted "✗ 10 of the story's checks did not hold
+// here" and the end, at the same instant, "11 of 17 don't hold here" (the 11th was the check
+// after the script's last pause). The last stop and the end count the same.
+func TestCompareLastStopCountsAsTheEnd(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playToStopAt(t, m, "6.060s")
+	if h := strings.Join(strings.Fields(halfText(m, 1)), " "); !strings.Contains(h, "✗ 11 of the story's checks did not hold here") {
+		t.Errorf("the 6.060s stop does not count 11:\n%s", ansi.Strip(m.View()))
+	}
+	m.Update(keyMsg("e"))
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "11 of 17 don't hold here") {
+		t.Errorf("the end does not count 11 of 17:\n%s", v)
+	}
+}
