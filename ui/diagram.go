@@ -66,9 +66,10 @@ func (m *Model) saveWeb() {
 
 // diagramBox is the diagram in the full layout: one box over the panels' room.
 func (m *Model) diagramBox(w, h int) []string {
-	title := fmt.Sprintf("Messages · %s (v, o) · m panels", m.diagramFilterText())
+	lines := m.diagramLines(w-2, h-2) // first: it counts the rows left out, which the title says
+	title := fmt.Sprintf("Messages%s · %s (v, o) · m panels", m.diagramMark(), m.diagramFilterText())
 	if m.dg.sel != 0 {
 		title += " · ↑/↓ history"
 	}
-	return box(m.st, title, m.diagramLines(w-2, h-2), w, h, true)
+	return box(m.st, title, lines, w, h, true)
 }

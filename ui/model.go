@@ -196,6 +196,8 @@ type dgView struct {
 	// The selected row's details: the first line shown (shift+↑/↓ when they are longer than
 	// their box) and the most it can be, as last drawn. A new selection shows them from the top.
 	detTop, detMax int
+	// The rows that pass the filters left out above and below the window, as last drawn.
+	above, below int
 }
 
 // pageView is the pages over the panels.

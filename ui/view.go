@@ -58,8 +58,9 @@ func (m *Model) viewPanels() []string {
 	case m.dg.on && !m.help.ShowAll && l.mode == modeFull:
 		rows = append(rows, m.diagramBox(l.w, l.narration.y-1+m.narrationLent())...)
 	case m.dg.on && !m.help.ShowAll:
-		rows = append(rows, rule(m.st, "messages", m.diagramFilterText()+" (v, o) · m panels", l.w))
-		rows = append(rows, m.diagramLines(l.w, l.narration.y-2+m.narrationLent())...)
+		lines := m.diagramLines(l.w, l.narration.y-2+m.narrationLent()) // first: the rule says what it leaves out
+		rows = append(rows, rule(m.st, "messages"+m.diagramMark(), m.diagramFilterText()+" (v, o) · m panels", l.w))
+		rows = append(rows, lines...)
 	default:
 		rows = append(rows, m.bands()...)
 	}
