@@ -2,9 +2,11 @@ package ui
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -49,5 +51,28 @@ func TestDiagramSaysRowsAbove(t *testing.T) {
 				t.Errorf("%dx%d after %q: title says ↑ %s earlier, %d rows shown, the view has %d:\n%s", sz[0], sz[1], keys, got[1], shown, len(vis), v)
 			}
 		}
+	}
+}
+
+// nc27-a: rewound from first-lock's end to before c2 first acted, the diagram still drew a c2
+// lane, empty: the recorder kept every client lane it had ever added. Now a lane goes with the
+// event that brought it.
+func TestDiagramRewindDropsLaterClientLane(t *testing.T) {
+	m := playLesson(t, "first-lock", 120, 40)
+	playThrough(t, m, func(int, string) {})
+	if !slices.Contains(m.sim.dg.Lanes.Clients, "c2") {
+		t.Fatalf("at the end the diagram has no c2 lane: %v", m.sim.dg.Lanes.Clients)
+	}
+	for i := 0; m.sim.now() >= time.Second; i++ {
+		if i > 20 {
+			t.Fatalf("← did not rewind before 1s (now %v)", m.sim.now())
+		}
+		press(m, "left")
+	}
+	press(m, "m")
+	v := ansi.Strip(m.View())
+	head := strings.Split(v, "\n")[2]
+	if !strings.Contains(head, "c1") || strings.Contains(head, "c2") {
+		t.Errorf("rewound to %v, before c2 sent anything: want the diagram's lanes to have c1 and no c2:\n%s", m.sim.now(), v)
 	}
 }

@@ -25,6 +25,7 @@ type Recorder struct {
 	confMarked uint64 // the last configuration change's index a mark shows (member.go)
 
 	Lanes   Lanes
+	since   []uint64 // the Seq of the event that gave each client its lane (Truncate drops later ones)
 	cap     int
 	rows    []Row
 	pending []Msg // sent, not yet delivered or lost, in send order
@@ -85,6 +86,13 @@ func (r *Recorder) Truncate(seq uint64) {
 		}
 	}
 	r.rows = r.rows[:i]
+	// A client's lane goes with the event that brought it: rewound to before c2 first acted,
+	// first-lock's diagram still had a c2 lane, empty (nc27-a).
+	k := len(r.since)
+	for k > 0 && r.since[k-1] > seq {
+		k--
+	}
+	r.since, r.Lanes.Clients = r.since[:k], r.Lanes.Clients[:k]
 	r.state = LaneStates{}
 	if i > 0 {
 		r.state = r.rows[i-1].Lanes
@@ -165,9 +173,10 @@ func (r *Recorder) track(mk *Mark) {
 	}
 }
 
-func (r *Recorder) lane(client string) {
+func (r *Recorder) lane(client string, seq uint64) {
 	if client != "" && !slices.Contains(r.Lanes.Clients, client) {
 		r.Lanes.Clients = append(r.Lanes.Clients, client)
+		r.since = append(r.since, seq)
 	}
 }
 
@@ -256,7 +265,7 @@ func (r *Recorder) Add(e *cluster.Event) {
 			}
 		}
 	case cluster.EvClientSend:
-		r.lane(e.Client)
+		r.lane(e.Client, e.Seq)
 		r.addPending(Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.At, At: e.At,
 			Op: e.Op.String(), Key: e.Key, Token: e.Token, Lease: e.Lease, Req: e.Req, Lock: true})
 	case cluster.EvRequestAtNode:
@@ -264,7 +273,7 @@ func (r *Recorder) Add(e *cluster.Event) {
 			return p.Kind == Request && p.Client == e.Client && p.Req == e.Req && p.To == e.Node && p.Sent == e.Sent
 		})
 		if !ok {
-			r.lane(e.Client)
+			r.lane(e.Client, e.Seq)
 			m = Msg{ID: e.Seq, Kind: Request, To: e.Node, Client: e.Client, Sent: e.Sent, Op: e.Op.String(), Key: e.Key, Req: e.Req, Lock: true}
 		}
 		r.finish(e, m, false, "")
@@ -272,7 +281,7 @@ func (r *Recorder) Add(e *cluster.Event) {
 		r.reply(e)
 	case cluster.EvWrite:
 		// On the writer's lane in the TUI too: fencing's verdicts had no row there (nc18-b).
-		r.lane(e.Client)
+		r.lane(e.Client, e.Seq)
 		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkWrite, Client: e.Client, Key: e.Key,
 			Token: e.Token, Accepted: e.Accepted, Text: e.Label()}})
 	case cluster.EvJoin, cluster.EvConfProposed, cluster.EvConfApplied, cluster.EvConfRefused:
@@ -363,7 +372,7 @@ func (r *Recorder) raftMsg(e *cluster.Event) Msg {
 
 // reply records a node's answer reaching (or missing) its client; a client giving up is a mark.
 func (r *Recorder) reply(e *cluster.Event) {
-	r.lane(e.Client)
+	r.lane(e.Client, e.Seq)
 	if e.Node == 0 {
 		r.push(Row{Seq: e.Seq, At: e.At, Mark: true, M: Mark{Kind: MarkClient, Client: e.Client, Key: e.Key, Text: "gives up: " + e.Reply.String()}})
 		return
@@ -433,7 +442,7 @@ func (r *Recorder) mark(e *cluster.Event) {
 	case cluster.EvClient:
 		// The client's own act, on its lane: "connects to n1" names the node in its text
 		// (on the node's lane it read "n1 • connects to n1").
-		r.lane(e.Client)
+		r.lane(e.Client, e.Seq)
 		mk.Kind, mk.Fault, mk.Node = MarkClient, e.Fault, 0
 	case cluster.EvViolation:
 		mk.Kind = MarkViolation
