@@ -28,7 +28,8 @@ func TestRacingAcquiresCompareShowsTheFailedChecksAndTheHarm(t *testing.T) {
 		low := lowerHalf(t, v)
 		flat := strings.Join(strings.Fields(strings.NewReplacer("┃", " ").Replace(low)), " ")
 		for _, w := range []string{"0.070s c2 gets rejected from n1", "✗ the story has c2 reply busy; here: c2 reply rejected",
-			"here, on every node: Granted{token:3}, then GrantRejected"} {
+			// nc24-m2: the ✗ row reads as a sentence (it was "here: n1 history orders … (and 4 more nodes)")
+			"the story has on every node: results applied for 'orders' Granted{token:3}; here, on every node: Granted{token:3}, then GrantRejected"} {
 			if !strings.Contains(flat, w) {
 				t.Errorf("seed %d 0.070s: the unsafe half lacks %q:\n%s", seed, w, v)
 			}
