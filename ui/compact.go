@@ -190,13 +190,15 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 		default:
 			add(st.faint, " holds nothing")
 		}
-		if c != nil && brief < 5 && c.LastWrite != nil && c.LastWrite.Decided && !c.LastWrite.Accepted {
-			// A refused write, as the full-size row says it ("write #1 ✗ rejected"): it tells the
-			// client its lock is gone (gc-pause's end; at 80x24 nothing said c1 learned it,
-			// nc17-a). An accepted one is on the resource line. It goes with the wake time:
-			// the resource line keeps it (✗c1#1), and a paused client's queued command said
-			// nothing at all where it stayed (gc-pause's c2).
-			add(st.bad, fmt.Sprintf(" · write #%d ✗", c.LastWrite.Token))
+		if wr := writeMarkShort(c, brief, m.writeTimes); wr != "" {
+			// A decided write, as the full-size row says it, with when where there is room: the
+			// compare's shared row dropped an accepted one (late-expire's safe c2 at 6.060s) and
+			// gave a refused one no time, unlike every other mark (cp29).
+			s := st.good
+			if !c.LastWrite.Accepted {
+				s = st.bad
+			}
+			add(s, wr)
 		}
 		if c != nil && (brief == 0 || brief < 6 && m.asksQuoted(name, c.Guess)) {
 			// Also while a request is out: where it went is what the lessons point at. Where
@@ -907,4 +909,27 @@ func (m *Model) quorumCheckText(n *cluster.NodeView) (left, mark string, s sty) 
 		return leftText(n.QuorumCheck), " ✓", m.st.good
 	}
 	return leftText(n.QuorumCheck), " ✗", m.st.bad
+}
+
+// writeMarkShort is a client's decided write in the compact row: " · write #2 ✗ at 6.017s"
+// (with times, and an accepted write at all, only at brief 0 and with times), "" from brief 5
+// on or with no decided write. A refused one tells
+// the client its lock is gone (gc-pause's end, nc17-a); it goes with the wake time, as the
+// resource line keeps it (✗c1#1).
+func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
+	if c == nil || brief >= 5 || c.LastWrite == nil || !c.LastWrite.Decided {
+		return ""
+	}
+	wr := c.LastWrite
+	mark := "✓"
+	if !wr.Accepted {
+		mark = "✗"
+	} else if brief > 0 || !times {
+		return "" // an accepted one is on the resource line too: it goes first
+	}
+	t := fmt.Sprintf(" · write #%d %s", wr.Token, mark)
+	if brief == 0 && times {
+		t += " at " + simTime(wr.At)
+	}
+	return t
 }

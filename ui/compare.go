@@ -334,7 +334,8 @@ func (m *CompareModel) toEnd() {
 	}
 	m.atPause = false
 	m.settle(scenarios.StopEnd)
-	m.status = "both scripts played to their ends · ← rewinds · d jumps to the divergence"
+	// As enter's end says it: e's left out what space does there (cp29).
+	m.status = "both scripts played to their ends · space runs both worlds on · ← rewinds · d jumps to the divergence"
 }
 
 func (m *CompareModel) continueScripts() {

@@ -164,9 +164,11 @@ func (m *CompareModel) cmpHeader() string {
 // difference may be timing that no client is told (lease-read --unsafe parts at 0.086s, its c2
 // answered busy 7ms sooner; the stale busy, at 4.984s, is what matters, nc24-d2).
 func (m *CompareModel) answersPart() []string {
-	if m.c.Now() <= m.c.Div.At {
+	if m.c.Now() < m.c.Div.At {
 		return nil
 	}
+	// (At its very instant too: d, which lands there, showed no word of the answers while .
+	// 0.7ms on said they were alike, cp29.)
 	diffs := m.c.ClientDiffs()
 	if len(diffs) == 0 {
 		return []string{"· the clients' answers alike so far", "· answers alike so far"}
@@ -342,7 +344,7 @@ func (m *CompareModel) foldNodes(i int) []nodeFold {
 func (m *CompareModel) drawModel(i int) *Model {
 	// Where the halves have their column heads (not at 80x24, whose rows have no room for
 	// one), a leader's check stands under "clock check", at every stop alike.
-	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked()}
+	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true}
 	if d := m.c.Div; d != nil {
 		if strings.HasPrefix(d.Subject, "n") {
 			dm.node = d.Node
@@ -1054,7 +1056,8 @@ func (m *CompareModel) clientRows(i int, dm *Model, w, h int) []string {
 		for _, c := range clients[:len(clients)-(rows-1)] {
 			names = append(names, c.Name)
 		}
-		out = append(out, dm.clientsShort(names, w))
+		// A cell short of the border: at the end "· c1 c2 c3 ask n1" ran into it (cp29).
+		out = append(out, dm.clientsShort(names, w-1)+" ")
 		clients = clients[len(clients)-(rows-1):]
 		spare = 0
 	}
@@ -1088,6 +1091,7 @@ func (m *CompareModel) clientRows(i int, dm *Model, w, h int) []string {
 
 func (m *CompareModel) cmpStatus(w int) string {
 	l := newLine(w)
+	block := m.atPause
 	if ask, waiting := m.waitingAsk(); waiting && m.atPause {
 		if _, answered := m.answers[ask.Pos]; !answered {
 			// The prediction first: enter would go on without one.
@@ -1103,6 +1107,11 @@ func (m *CompareModel) cmpStatus(w int) string {
 	// A status too long for the row loses its last " · " parts whole, not a word cut in
 	// half (the twin's "· esc or C: back": the key line under it says esc too).
 	st := " " + m.status
+	if block && m.status != "" {
+		// After the pause block, a separator: at the divergence stop "enter continues both
+		// the runs part at this very instant" read as one sentence (cp29).
+		st = "· " + m.status
+	}
 	for width(st) > l.room() {
 		j := strings.LastIndex(st, " · ")
 		if j < 0 {

@@ -39,6 +39,9 @@ type Model struct {
 	// "clock check" (compare's halves: the word came and went with the lock cells' room, so
 	// the head read "clock check" at one stop and "clock" at the next, nc25-m).
 	checkInHead bool
+	// writeTimes: the clients' shared row says an accepted write too, each with its time, where
+	// the row has room (compare's halves, which show no timeline beside it: cp29).
+	writeTimes bool
 	// nameW: extra cells in the node table's first column, for compare's folded rows (n2-n5),
 	// in every row and the head alike.
 	nameW int
