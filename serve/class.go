@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"leaselab/cluster"
 	"leaselab/scenarios/termsafe"
 	"leaselab/ui"
@@ -157,8 +159,22 @@ func (c *class) answer(se *session, line, choice int) {
 func (c *class) revealed(line int) bool { return c.model.Answered(line) }
 
 // line is the teacher's status: who is here, and the tally of the ask the class stands at
-// ("14 of 18 answered · 1: 3 · 2: 11 · 3: 0") until the teacher reveals it (called under mu).
-func (c *class) line() string {
+// ("14 of 18 answered · 1: 3 · 2: 11 · 3: 0") until the teacher reveals it, in its longest form
+// that fits in room cells (its shortest when none does): the script's pause note beside it
+// must show whole, at 80 columns too (called under mu).
+func (c *class) line(room int) string {
+	forms := c.lines()
+	for _, f := range forms {
+		if ansi.StringWidth(f) <= room {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
+}
+
+// lines are the teacher's status line's forms, longest first: fewer names, then none, then
+// shorter words (following is connected less forked, so the shortest says it all).
+func (c *class) lines() []string {
 	c.reg.Lock()
 	defer c.reg.Unlock()
 	n, forked := len(c.members), 0
@@ -170,14 +186,6 @@ func (c *class) line() string {
 		names = append(names, termsafe.Line(se.user))
 	}
 	sort.Strings(names)
-	if len(names) > 6 {
-		names = append(names[:6], fmt.Sprintf("+%d", len(names)-6))
-	}
-	who := ""
-	if len(names) > 0 {
-		who = " (" + strings.Join(names, ", ") + ")"
-	}
-	out := fmt.Sprintf("class: %d connected%s · %d following · %d forked", n, who, n-forked, forked)
 	if line, choices, ok := c.model.Ask(); ok && !c.model.Answered(line) {
 		count := make([]int, choices)
 		for _, ch := range c.answers[line] {
@@ -185,13 +193,29 @@ func (c *class) line() string {
 				count[ch]++
 			}
 		}
-		parts := []string{fmt.Sprintf("%d of %d answered", len(c.answers[line]), n)}
+		tally := ""
 		for i, k := range count {
-			parts = append(parts, fmt.Sprintf("%d: %d", i+1, k))
+			tally += fmt.Sprintf(" · %d: %d", i+1, k)
 		}
-		out = strings.Join(parts, " · ") + " · your answer reveals it"
+		got := len(c.answers[line])
+		return []string{
+			fmt.Sprintf("%d of %d answered%s · your answer reveals it", got, n, tally),
+			fmt.Sprintf("%d of %d answered%s", got, n, tally),
+			fmt.Sprintf("%d/%d answered%s", got, n, tally),
+		}
 	}
-	return out
+	var out []string
+	for k := min(len(names), 6); k > 0; k-- {
+		who := strings.Join(names[:k], ", ")
+		if len(names) > k {
+			who += fmt.Sprintf(", +%d", len(names)-k)
+		}
+		out = append(out, fmt.Sprintf("class: %d connected (%s) · %d following · %d forked", n, who, n-forked, forked))
+	}
+	return append(out,
+		fmt.Sprintf("class: %d connected · %d following · %d forked", n, n-forked, forked),
+		fmt.Sprintf("class: %d connected · %d forked", n, forked),
+		fmt.Sprintf("%d in class · %d forked", n, forked))
 }
 
 // who lists the members' names, for the teacher's menu.

@@ -17,7 +17,13 @@ import (
 // openClass connects the teacher and opens a lesson (or "sandbox") as the class.
 func (ts *testServer) openClass(t testing.TB, name string) (*term, *class) {
 	t.Helper()
-	tm := openTerm(t, ts.dial(t, "teach", gossh.PublicKeys(ts.teacher)), 120, 40, "", true)
+	return ts.openClassAt(t, name, 120, 40)
+}
+
+// openClassAt is openClass with the teacher's terminal at w x h.
+func (ts *testServer) openClassAt(t testing.TB, name string, w, h int) (*term, *class) {
+	t.Helper()
+	tm := openTerm(t, ts.dial(t, "teach", gossh.PublicKeys(ts.teacher)), w, h, "", true)
 	tm.waitFor(0, "teacher teach")
 	for range menuIndex(name) {
 		tm.send(keyDown)
@@ -90,7 +96,8 @@ func TestClassOf30(t *testing.T) {
 		tm.waitFor(0, at)
 		tm.waitFor(0, "the teacher continues")
 	}
-	teacher.waitFor(0, "class: 30 connected (s00, s01, s02, s03, s04, s05, +24) · 30 following · 0 forked")
+	// Four names of six give way to the pause note at 120 columns.
+	teacher.waitFor(0, "class: 30 connected (s00, s01, s02, s03, +26) · 30 following · 0 forked  ‖ the script paused here: enter continues ")
 	if r := c.renders.Load(); r > 30*4 {
 		t.Errorf("%d follower frames drawn for 30 followers in 6 sizes: frames are not shared", r)
 	}

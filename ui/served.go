@@ -25,8 +25,8 @@ type Served struct {
 	// end): the server shows its menu, or the lesson Next names.
 	Leave tea.Msg
 	// ClassLine, for a teacher, is who follows and the live tally of an ask, drawn on the
-	// status line.
-	ClassLine func() string
+	// status line in its longest form that fits in room cells (wider only when none does).
+	ClassLine func(room int) string
 	// OnAnswer tells the class a follower's answer to the ask at line (choice 0-based).
 	OnAnswer func(line, choice int)
 	// Revealed says whether the teacher has shown the answer to the ask at line.

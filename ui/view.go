@@ -545,27 +545,49 @@ func (m *Model) statusLine(w int) string {
 	if m.statusBad {
 		s = m.st.statusBad
 	}
+	// The stop's note, and its short form where a teacher's class line needs the room.
+	note, short := "", ""
+	switch a := m.curAsk(); {
+	case a != nil && m.Following() && m.pendingAsk() != nil:
+		note = fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices))
+	case a != nil && m.Following() && !m.revealed(a):
+		note = " ‖ the teacher reveals the answer "
+	case a != nil && m.Following():
+		note = " ‖ the teacher continues "
+	case m.Following() && m.sim.atPause():
+		note = " ‖ paused: the teacher continues "
+	case a != nil && m.pendingAsk() != nil:
+		note = " ? the question above waits for your answer " // the narration names the keys
+		short = fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices))
+	case a != nil:
+		note = " ‖ enter continues "
+	case m.sim.atPause():
+		note = " ‖ the script paused here: enter continues "
+		short = " ‖ paused: enter continues "
+	}
 	if m.served != nil && m.served.ClassLine != nil {
-		if cl := m.served.ClassLine(); cl != "" {
+		// The class line gives way to the note (what the teacher is to do) and then to the
+		// status (the answer to the teacher's last key): its longest form that leaves room
+		// for both, else for the note, else for the note's short form ("…the script paused
+		// her…" at 80x24, "your …" after the teacher's answer).
+		room := w - 2 - width(note)
+		cl := ""
+		if m.status != "" {
+			cl = m.served.ClassLine(room - 1 - width(m.status))
+		}
+		if cl == "" || width(cl) > room-1-width(m.status) {
+			cl = m.served.ClassLine(room)
+		}
+		if width(cl) > room && short != "" {
+			note = short
+			room = w - 2 - width(note)
+			cl = m.served.ClassLine(room)
+		}
+		if cl != "" {
 			l.add(m.st.warnBlock, " "+cl+" ")
 		}
 	}
-	switch a := m.curAsk(); {
-	case a != nil && m.Following() && m.pendingAsk() != nil:
-		l.add(m.st.pauseBlock, fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices)))
-	case a != nil && m.Following() && !m.revealed(a):
-		l.add(m.st.pauseBlock, " ‖ the teacher reveals the answer ")
-	case a != nil && m.Following():
-		l.add(m.st.pauseBlock, " ‖ the teacher continues ")
-	case m.Following() && m.sim.atPause():
-		l.add(m.st.pauseBlock, " ‖ paused: the teacher continues ")
-	case a != nil && m.pendingAsk() != nil:
-		l.add(m.st.pauseBlock, " ? the question above waits for your answer ") // the narration names the keys
-	case a != nil:
-		l.add(m.st.pauseBlock, " ‖ enter continues ")
-	case m.sim.atPause():
-		l.add(m.st.pauseBlock, " ‖ the script paused here: enter continues ")
-	}
+	l.add(m.st.pauseBlock, note)
 	text := m.status
 	if m.statusAlt != "" && width(text)+1 > l.room() {
 		text = m.statusAlt
