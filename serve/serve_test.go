@@ -149,7 +149,7 @@ func TestRefusals(t *testing.T) {
 		t.Error("remote port forwarding was accepted")
 	}
 	s, _ = c.NewSession()
-	var sh strings.Builder
+	var sh syncBuf // written by both copies, stdout's and stderr's
 	s.Stdout, s.Stderr = &sh, &sh
 	if err := s.Shell(); err != nil {
 		t.Fatal(err)

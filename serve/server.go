@@ -45,6 +45,8 @@ type Server struct {
 	class    *class
 	closing  bool
 
+	handshake time.Duration // handshakeTimeout when the server was made (tests shorten it)
+
 	done chan struct{} // closed by Shutdown: every watcher stops
 	wg   sync.WaitGroup
 }
@@ -53,7 +55,7 @@ type Server struct {
 func New(cfg Config, logw io.Writer) (*Server, error) {
 	// The log shows what clients send (user names, commands, TERM): escaped, it cannot drive
 	// the terminal serve runs in.
-	s := &Server{cfg: cfg, log: log.New(termsafe.NewWriter(logw), "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, bySess: map[ssh.Session]*session{}, done: make(chan struct{})}
+	s := &Server{cfg: cfg, log: log.New(termsafe.NewWriter(logw), "leaselab serve: ", log.LstdFlags), sessions: map[*session]struct{}{}, bySess: map[ssh.Session]*session{}, handshake: handshakeTimeout, done: make(chan struct{})}
 	var err error
 	if s.teachers, err = loadKeys(cfg.TeacherKeys); err != nil {
 		return nil, fmt.Errorf("--teacher-keys: %v", err)
@@ -111,7 +113,10 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 	// A connection with no live session for handshakeTimeout (silent, stuck in login, logged
 	// in and idle, or its sessions refused or ended) is closed: else such connections could
 	// fill every slot.
-	cc.timer = time.AfterFunc(handshakeTimeout, cc.check)
+	// mu until the timer is kept: with a short timeout, check could run before (a race).
+	cc.mu.Lock()
+	cc.timer = time.AfterFunc(s.handshake, cc.check)
+	cc.mu.Unlock()
 	ctx.SetValue(connKey{}, cc)
 	return cc
 }
@@ -125,11 +130,18 @@ type countedConn struct {
 	live     atomic.Int32 // sessions running the lab on it
 	closed   atomic.Bool
 	channels atomic.Int32 // session channels open (maxChannels)
-	timer    *time.Timer
+	mu       sync.Mutex
+	timer    *time.Timer // under mu
 }
 
 func (c *countedConn) Close() error {
-	c.once.Do(func() { c.closed.Store(true); c.s.conns.Add(-1); c.timer.Stop() })
+	c.once.Do(func() {
+		c.closed.Store(true)
+		c.s.conns.Add(-1)
+		c.mu.Lock()
+		c.timer.Stop()
+		c.mu.Unlock()
+	})
 	return c.Conn.Close()
 }
 
@@ -139,7 +151,9 @@ func (c *countedConn) check() {
 	case c.live.Load() == 0:
 		c.Close()
 	default:
-		c.timer.Reset(handshakeTimeout)
+		c.mu.Lock()
+		c.timer.Reset(c.s.handshake)
+		c.mu.Unlock()
 	}
 }
 
