@@ -170,6 +170,9 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.nextLesson(), true
 	case key.Matches(msg, k.Twin):
 		m.openTwin()
+	case msg.String() == "C" && !m.sim.sandbox && m.class == nil:
+		// The ? page names C; pressed in a lesson without a twin it did nothing, silently (nc29-b).
+		m.sayFit("no unsafe twin to compare for this lesson", "C: no unsafe twin here")
 	case key.Matches(msg, k.Command):
 		m.prompting = true
 		m.input.reset(scenarios.StepStarts(len(m.v.Nodes), m.clients()))
