@@ -116,9 +116,10 @@ const (
 	behindLead = "from the stop before: "
 )
 
-// sayLinesNow is the says shown now, headed by whose stop they are when the playback is paused
-// between stops (not while it runs: the layout stays put), unless the lead would not fit the
-// narration's room.
+// sayLinesNow is the says shown now, headed by whose stop they are when the playback is between
+// stops, paused or running (nc29-b: running on after an answer showed the stop before's lines
+// bare, and the same lines after ← were headed), unless the lead would not fit the narration's
+// room.
 func (m *Model) sayLinesNow(w int) []narrLine {
 	says := m.says()
 	if lead := m.saysLead(); lead != "" {
@@ -130,11 +131,11 @@ func (m *Model) sayLinesNow(w int) []narrLine {
 	return sayLines(says, w)
 }
 
-// saysLead is the lead of the says shown (sayLinesNow): aheadLead when the playback is paused
-// between stops and the latest of the script's says came after its latest stop, behindLead when
-// it came before it, and "" at a stop, while playing, or once the user changed the story.
+// saysLead is the lead of the says shown (sayLinesNow): aheadLead when the playback is between
+// stops and the latest of the script's says came after its latest stop, behindLead when it came
+// before it, and "" at a stop or once the user changed the story.
 func (m *Model) saysLead() string {
-	if m.sim.sandbox || !m.sim.paused || m.atStop() || m.curAsk() != nil {
+	if m.sim.sandbox || m.atStop() || m.curAsk() != nil {
 		return ""
 	}
 	if _, forked := m.sim.forked(); forked {

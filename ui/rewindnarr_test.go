@@ -63,3 +63,21 @@ func TestPausedPastAStopNarrationSaysItIsTheStopBefores(t *testing.T) {
 		}
 	}
 }
+
+// nc29-b: running on from a stop (enter after an answer), the stop before's lines stayed on
+// screen bare, while the same lines after ← were headed "from the stop before:". Running, they
+// say whose they are too.
+func TestRunningPastAStopNarrationSaysItIsTheStopBefores(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "racing-acquires", sz[0], sz[1])
+		toStopSaying(t, m, "Both reached n1")
+		press(m, "enter")
+		if m.sim.paused || m.sim.atPause() {
+			t.Fatalf("%dx%d: enter did not run on from the stop", sz[0], sz[1])
+		}
+		v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+		if !strings.Contains(v, strings.TrimSpace(behindLead)+" ❝ Both reached n1") {
+			t.Fatalf("%dx%d: running past the stop, its narration does not say whose it is:\n%s", sz[0], sz[1], m.View())
+		}
+	}
+}
