@@ -44,7 +44,8 @@ pause
 	// "↓ 4 newer" at a paused stop read as if the screen were ahead of the story (nc25-f): the
 	// rows below are said to be below, as those above are "above".
 	// "↓ 4 below" alone read as events still to come (nc26-f): they happened, and it says so.
-	if !regexp.MustCompile(`↓ \d+ below, already happened`).MatchString(v) || strings.Contains(v, "newer") {
+	// nc29-b: in the same words as the glossary's, ", past" (it was ", already happened" where it fit).
+	if !regexp.MustCompile(`↓ \d+ below, past`).MatchString(v) || strings.Contains(v, "newer") {
 		t.Errorf("the timeline placed at named rows should say how many rows are below, past (not 'newer'):\n%s", v)
 	}
 	// The campaign and the pre-candidate and candidate rows are above the named one: the title

@@ -405,8 +405,10 @@ func nodeRun(run []tlItem) string {
 	return strings.Join(who, " ")
 }
 
-// pastWords ends a title note's "↓ N below": the rows below the view happened already.
-const pastWords = ", already happened"
+// pastWords ends a title note's "↓ N below": the rows below the view happened already. One
+// wording everywhere, the glossary's too: a longer ", already happened" gave way to ", past" where
+// short, and the two read as different things (nc29-b).
+const pastWords = ", past"
 
 // fitNote is a title note in w cells, whole parts only: the parts without an arrow go first
 // ("since last stop", then "N folded", then the filter), what is above and below last. A note
@@ -415,14 +417,8 @@ func fitNote(note string, w int) string {
 	parts := strings.Split(note, " · ")
 	for len(parts) > 1 && width(strings.Join(parts, " · ")) > w {
 		i := slices.IndexFunc(parts, func(p string) bool { return !strings.ContainsAny(p, "↑↓") })
-		if j := slices.IndexFunc(parts, func(p string) bool { return strings.HasSuffix(p, ", past") }); i < 0 && j >= 0 {
-			parts[j] = strings.TrimSuffix(parts[j], ", past")
-			continue
-		}
 		if j := slices.IndexFunc(parts, func(p string) bool { return strings.HasSuffix(p, pastWords) }); i < 0 && j >= 0 {
-			// "↓ 1 below, already happened" says it shorter before it goes: ", past", then
-			// bare.
-			parts[j] = strings.TrimSuffix(parts[j], pastWords) + ", past"
+			parts[j] = strings.TrimSuffix(parts[j], pastWords) // "↓ 1 below, past" goes bare before it goes
 			continue
 		}
 		if i < 0 {
