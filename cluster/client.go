@@ -190,9 +190,10 @@ func (c *client) holdsKey(key string) (uint64, bool) {
 	return h.token, true
 }
 
-// enqueue takes a step. Given while paused, it is decided now and sent on waking.
+// enqueue takes a step. Given while paused, it is decided now and sent on waking (a write
+// given its token was decided already).
 func (c *client) enqueue(a action) {
-	if c.paused && (a.op == OpWrite || a.op == OpRelease || a.op == OpKeepalive && a.every == 0) {
+	if c.paused && !a.fixed && (a.op == OpWrite || a.op == OpRelease || a.op == OpKeepalive && a.every == 0) {
 		a.fixed = true
 		if h := c.holds[a.key]; h != nil {
 			a.token = h.token

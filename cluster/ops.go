@@ -338,6 +338,17 @@ func (w *World) Write(c, key, value string) {
 	w.client(c).enqueue(action{op: OpWrite, key: key, value: value})
 }
 
+// WriteToken makes client c write to the fenced resource with token, whatever it holds now: a
+// token it kept from an earlier lock (a stale one), as a client that missed its lease's end
+// would send. token is at least 1: 0 is the write of a client that holds nothing.
+func (w *World) WriteToken(c, key, value string, token uint64) error {
+	if token == 0 {
+		return fmt.Errorf("a write's token must be at least 1 (tokens start at 1)")
+	}
+	w.client(c).enqueue(action{op: OpWrite, key: key, value: value, token: token, fixed: true})
+	return nil
+}
+
 // Disconnect drops client c's connection: requests already sent still arrive, replies are lost.
 func (w *World) Disconnect(c string) {
 	cl := w.client(c)

@@ -37,6 +37,7 @@ const (
 	ArgVoters                    // NODE... [hold], each of n1..n9, none twice: Nodes, Hold
 	ArgEvery                     // [every D]: Dur, 0 when not given (keepalive once)
 	ArgWaitFlag                  // [wait]: Wait (acquire KEY LEASE wait)
+	ArgToken                     // [token N]: Token, 0 when not given (write KEY [VALUE] token N)
 )
 
 // parseArg reads one argument of entry d into st.
@@ -98,7 +99,9 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 	case ArgKey:
 		st.Key = l.key()
 	case ArgValue:
-		if l.i < len(l.ws) {
+		// The line's last two words `token N` are the token, not a value: a value named token
+		// is still one word (write k token), or goes before it (write k token token 1).
+		if l.i < len(l.ws) && !(len(l.ws)-l.i == 2 && l.peekIs("token") && slices.Contains(d.Args, ArgToken)) {
 			st.Value, st.HasVal = l.nextText("value").text, true
 		}
 	case ArgGroups:
@@ -135,6 +138,14 @@ func (l *line) parseArg(d *StepDef, a Arg, st *Step) {
 		if l.peekIs("wait") {
 			l.i++
 			st.Wait = true
+		}
+	case ArgToken:
+		if l.peekIs("token") {
+			l.i++
+			st.Token = l.uint("token")
+			if st.Token == 0 {
+				l.fail(l.ws[l.i-1].col, "a write's token must be at least 1 (tokens start at 1; leave token out to write with the one the client holds)")
+			}
 		}
 	default:
 		panic(fmt.Sprintf("scenarios: step %q has an unknown argument shape %d", d.Word, a))
@@ -227,6 +238,10 @@ func formatArg(b *strings.Builder, d *StepDef, a Arg, st *Step) {
 	case ArgWaitFlag:
 		if st.Wait {
 			b.WriteString(" wait")
+		}
+	case ArgToken:
+		if st.Token > 0 {
+			b.WriteString(" token " + strconv.FormatUint(st.Token, 10))
 		}
 	}
 }

@@ -112,6 +112,7 @@ type Step struct {
 	Key     string
 	Value   string // write value; HasValue says whether one was given
 	HasVal  bool
+	Token   uint64   // write ... token N: the token it carries (0: the one the client holds)
 	Text    string   // say; ask: the question
 	Cond    *Cond    // expect, wait-until
 	Choices []string // ask: 2 to 4 answers

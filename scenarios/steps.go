@@ -122,8 +122,14 @@ var Steps = []StepDef{
 		Apply: func(w *cluster.World, st *Step) error { w.Release(st.Client, st.Key); return nil }},
 	{Kind: StepKeepalive, Word: "keepalive", Client: true, Args: []Arg{ArgKey, ArgEvery}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Keepalive(st.Client, st.Key, st.Dur) }},
-	{Kind: StepWrite, Word: "write", Client: true, Args: []Arg{ArgKey, ArgValue}, Class: ClassAction,
-		Apply: func(w *cluster.World, st *Step) error { w.Write(st.Client, st.Key, st.Value); return nil }},
+	{Kind: StepWrite, Word: "write", Client: true, Args: []Arg{ArgKey, ArgValue, ArgToken}, Class: ClassAction,
+		Apply: func(w *cluster.World, st *Step) error {
+			if st.Token > 0 {
+				return w.WriteToken(st.Client, st.Key, st.Value, st.Token)
+			}
+			w.Write(st.Client, st.Key, st.Value)
+			return nil
+		}},
 	{Kind: StepConnect, Word: "connect", Client: true, Args: []Arg{ArgNode}, Class: ClassAction,
 		Apply: func(w *cluster.World, st *Step) error { return w.Connect(st.Client, st.Node) }},
 	{Kind: StepClientPause, Word: "pause", Client: true, Args: []Arg{ArgDur}, Class: ClassAction, Chaos: 1,
