@@ -19,7 +19,7 @@ func TestCompareUnsafeHalfNarratesNonLinearizable(t *testing.T) {
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		m.Update(keyMsg("e"))
 		h := halfText(m, 1)
-		if !strings.Contains(h, "✖ non-linearizable: entries 4 and 6") || !strings.Contains(h, "both answered existed:true") {
+		if !strings.Contains(h, "✖ non-linearizable: no one-at-a-time order fits the answers: entries 4 and 6 both") {
 			t.Errorf("%dx%d: the unsafe half does not say non-linearizable in plain words:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
 		}
 		if !strings.Contains(h, "✖ c2 believes it holds orders #2") {

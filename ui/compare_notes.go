@@ -193,15 +193,19 @@ func (m *CompareModel) nonLinWords(i int) string {
 			r, _ := appliedResult(&ps[c])
 			between = fmt.Sprintf(" (%s's Grant between them is #%d)", ps[c].Origin.Client, r.Token)
 		}
-		long := fmt.Sprintf("non-linearizable: entries %d and %d (%s) both answered existed:true: %s%s, so no order fits",
-			ps[a].Index, ps[b].Index, ps[a].Cmd, m.nonLinWhy(i), between)
+		// The word first, then what it means in plain words, then which answers no order fits:
+		// a 120x40 newcomer read "both answered existed:true, yet #1 can be freed only once" and
+		// still could not say what non-linearizable means.
+		long := fmt.Sprintf("non-linearizable: no one-at-a-time order fits the answers: entries %d and %d both answered existed:true, but %s%s",
+			ps[a].Index, ps[b].Index, m.nonLinWhy(i), between)
 		if m.width >= sideBySideW {
 			return long
 		}
 		// Stacked, in one row (at 120x40 its second row was the unsafe half's Replication).
-		return firstFit(m.width-6, long, fmt.Sprintf("non-linearizable: entries %d and %d (%s) both answered existed:true, yet #%d can be freed only once",
-			ps[a].Index, ps[b].Index, ps[a].Cmd, ps[a].Cmd.Token),
-			fmt.Sprintf("non-linearizable: entries %d and %d both answered existed:true, yet #%d is freed only once", ps[a].Index, ps[b].Index, ps[a].Cmd.Token))
+		t := ps[a].Cmd.Token
+		return firstFit(m.width-6, long,
+			fmt.Sprintf("non-linearizable: no one-at-a-time order fits the answers: entries %d and %d both said they freed #%d, held only once", ps[a].Index, ps[b].Index, t),
+			fmt.Sprintf("non-linearizable: no one-at-a-time order fits: %d and %d both freed #%d", ps[a].Index, ps[b].Index, t))
 	}
 	return "non-linearizable: no order of the clients' operations fits the answers they got (the VIOLATION row below names them; ? glossary)"
 }
