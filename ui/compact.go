@@ -34,7 +34,10 @@ func (m *Model) focusMark(p panel) string {
 
 // clientsShort is several clients on one row, a few words each: what it holds or does. When
 // that is too wide the words give way, least needed first (where it asks, the key of a lock
-// that ran out, the wake time, the time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
+// that ran out, when it ran out, the key of a lock held, a paused client's queued command, the
+// time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
+// A paused client's wake time never goes: gc-pause's second ask turns on when c2 wakes, and
+// its row at 80x24 read "c2 ‖ paused #2" (nc29-a).
 // Once where each asks has gone, before a used client loses more, the clients not used yet give way to their bare names
 // ("c3 unused" becomes "c3": gc-pause at 80x24 lost c2's countdown to it at 3.079s, round 9);
 // their names stay (first-lock's end at 80x24 dropped c3 from the row, nc16), the selected
@@ -53,22 +56,31 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			// orders #2 5.0s · asks n1 │ c3", c3's state cut to its name (nc22-d).
 			l, fits = m.clientsShortAt(cs, w, brief, true)
 		}
-		if !fits && brief == 7 && len(used) < len(cs) && len(used) > 1 {
+		if !fits && brief == briefMarks && len(used) < len(cs) && len(used) > 1 {
 			l, fits = m.clientsShortAt(used, w, brief, true)
 		}
-		if fits || brief == 7 {
+		if fits || brief == briefMarks {
 			return l.String()
 		}
 	}
 }
 
-// clientsShortAt is clientsShort's row with detail level brief: 0 all, 1 without where each
-// asks (but for a client whose 'asks nY' the narration quotes, kept up to 3), 2 a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client
-// paused through its lease tells more, gc-pause at 3.079s), 3 a refused renewal as "refused
-// 12×", 4 without when a lock ran out (held #1 · ran out 3.965s: kept over a renewal's word,
-// given before a paused client's wake time, nc23-c), 5 without the wake time (and a refused
-// write, which the resource line keeps), 6 without the time left, 7 names and marks. bare leaves an
-// unused client (the selected one excepted) its name alone.
+// The detail levels of clientsShortAt, from all (0) to names and marks.
+const (
+	briefAsks    = 1  // without where each asks (but for a client whose 'asks nY' the narration quotes)
+	briefRanKey  = 2  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command as a count
+	briefRenewal = 3  // a refused renewal as "refused 12×"
+	briefRanTime = 4  // without when a lock ran out (kept over a renewal's word, nc23-c)
+	briefWrite   = 5  // without a refused write (the resource line keeps it); a paused client's command without its key ("write #2 queued")
+	briefHoldKey = 6  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
+	briefQueued  = 7  // a paused client's queued command as a count again ("1 queued")
+	briefNoQueue = 8  // without a paused client's queued command: its wake time and lock say more
+	briefLeft    = 9  // without the time left
+	briefMarks   = 10 // names and marks (a paused client's wake time stays)
+)
+
+// clientsShortAt is clientsShort's row with detail level brief (briefAsks and on). bare leaves
+// an unused client (the selected one excepted) its name alone.
 func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
 	st := m.st
 	l := newLine(w)
@@ -89,18 +101,18 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 		case c != nil && c.Paused:
 			// gc-pause's story turns on it: frozen, with its write already decided.
 			text := " ‖ paused"
-			if brief < 5 && c.WakeAt > 0 {
+			if c.WakeAt > 0 {
 				text += "→" + simTime(c.WakeAt)
 			}
-			if c.Doing == "" && c.Queued > 0 && brief < 7 {
+			if c.Doing == "" && c.Queued > 0 && brief < briefNoQueue {
 				// What it decided, with its token ("write orders #1 queued"); short of room, as
-				// a lock that ran out goes to "held #1", only how many while the wake time
-				// stays ("c1 sleeps on until 5.044s"), and once that went, the command without
-				// its key ("write #2 queued": gc-pause's c2 freezes with a write decided).
+				// a lock that ran out goes to "held #1", only how many; once a refused write's
+				// mark went, the command without its key ("write #2 queued": gc-pause's c2
+				// freezes with a write decided), then how many again, then nothing.
 				switch {
-				case brief < 2:
+				case brief < briefRanKey:
 					text += " · " + queuedText(c)
-				case brief < 5 || c.Next == "":
+				case brief < briefWrite || brief >= briefQueued || c.Next == "":
 					text += fmt.Sprintf(" · %d queued", c.Queued)
 				default:
 					text += " · " + queuedNoKey(c)
@@ -125,35 +137,38 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				}
 			}
 			switch {
-			case brief == 7:
+			case brief == briefMarks:
 				add(st.grant, fmt.Sprintf(" #%d", h.Token))
 			case h.Left > 0:
 				// The time left on the client's own clock: lessons compare it with the nodes'.
 				text := fmt.Sprintf(" holds %s #%d", h.Key, h.Token)
-				if brief < 6 {
+				if brief >= briefHoldKey {
+					text = fmt.Sprintf(" holds #%d", h.Token)
+				}
+				if brief < briefLeft {
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
 				switch {
-				case h.Renewing && h.Refused > 0 && brief < 3:
+				case h.Renewing && h.Refused > 0 && brief < briefRenewal:
 					// The renewal in flight is being refused: "renewal refused 12×".
 					add(st.key, fmt.Sprintf(" renewal refused %d×", h.Refused))
-				case h.Renewing && h.Refused > 0 && brief < 6:
+				case h.Renewing && h.Refused > 0 && brief < briefLeft:
 					add(st.key, fmt.Sprintf(" refused %d×", h.Refused))
-				case h.Renewing && brief < 3 && renewedAgain(c, h):
+				case h.Renewing && brief < briefRenewal && renewedAgain(c, h):
 					// The one before was answered renewed, the next already out: as the full row's
 					// "got renewed invoices, ⋯ renewing again" (nc23-c).
 					add(st.key, " renewed, ⋯ again")
-				case h.Renewing && brief < 3:
+				case h.Renewing && brief < briefRenewal:
 					// In flight and not refused yet, as the full row says it ("⋯ renewing
 					// invoices"): "keepalive 1s" there read as a renewal not yet due.
 					add(st.key, " ⋯ renewing")
-				case h.Every > 0 && brief < 6:
+				case h.Every > 0 && brief < briefLeft:
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
-			case brief >= 4:
+			case brief >= briefRanTime:
 				add(st.gone, fmt.Sprintf(" held #%d · ran out", h.Token))
-			case brief >= 2:
+			case brief >= briefRanKey:
 				// Without its key, still with when (nc23-c: c1's own view ran out first).
 				add(st.gone, fmt.Sprintf(" held #%d · ran out%s", h.Token, endedText(h)))
 			default:
@@ -161,12 +176,12 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				// with when it ran out (nc23-c).
 				add(st.gone, fmt.Sprintf(" held %s #%d · ran out%s", h.Key, h.Token, endedText(h)))
 			}
-			if c.Doing != "" && brief < 6 {
+			if c.Doing != "" && brief < briefLeft {
 				// A request in flight beside the lock it holds, as the full row says it: c1
 				// releasing read "holds orders #1 3.8s" alone, as if nothing were under way
 				// (first-lock at 80x24, nc22-d).
 				doing := c.Doing
-				if brief >= 2 {
+				if brief >= briefRanKey {
 					doing, _, _ = strings.Cut(doing, " ")
 				}
 				add(st.key, " ⋯ "+doing)
@@ -176,14 +191,14 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				// read "c1 holds orders #3" alone as c1 having let invoices go.
 				add(st.faint, " +"+count(len(c.Holds)-1))
 			}
-		case brief == 7:
+		case brief == briefMarks:
 		case c.Doing != "":
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
 			// With its key, as the full-size row says it ("got not-found orders"): lessons
 			// quote it.
 			text := " got " + c.LastReply.String()
-			if brief < 6 && c.LastKey != "" {
+			if brief < briefLeft && c.LastKey != "" {
 				text += " " + c.LastKey
 			}
 			add(st.plain, text)
@@ -200,7 +215,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			}
 			add(s, wr)
 		}
-		if c != nil && (brief == 0 || brief < 6 && m.asksQuoted(name, c.Guess)) {
+		if c != nil && (brief == 0 || brief < briefLeft && m.asksQuoted(name, c.Guess)) {
 			// Also while a request is out: where it went is what the lessons point at. Where
 			// the narration quotes this client's 'asks nY', it stays while other words go
 			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).
@@ -781,6 +796,12 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 	if segsWidth(net)+width(short)+segsWidth(res) > w {
 		res = m.resourceShort(false)
 	}
+	if r3 := m.resourceShortN(false, 3); len(r3) > len(res) && segsWidth(net)+width(short)+segsWidth(r3) <= w {
+		// A third write, where it fits, before the word "fenced": with two, gc-pause's c2
+		// writing again moved "✓c2#2" from before "✗c1#1" to after it, as if the same mark
+		// had jumped (nc29-a).
+		res = r3
+	}
 	wire := fmt.Sprintf(" · wire: %d", n)
 	if u.only {
 		// The count in words before the bare "wire: 0", which a student could not read
@@ -867,6 +888,11 @@ func (m *Model) withResource(l *line, res []headSeg) string {
 // With fenced set it says it fences, as the full screen's resource box does ("fenced ·
 // highest token accepted"), where the line has room for the word.
 func (m *Model) resourceShort(fenced bool) []headSeg {
+	return m.resourceShortN(fenced, 2)
+}
+
+// resourceShortN is resourceShort with up to n writes per key.
+func (m *Model) resourceShortN(fenced bool, n int) []headSeg {
 	st := m.st
 	unfenced := m.v.Config.Unsafe.NoFencing
 	if len(m.v.Resource) == 0 && !unfenced {
@@ -887,8 +913,8 @@ func (m *Model) resourceShort(fenced bool) []headSeg {
 		}
 		segs = append(segs, headSeg{st.plain, " " + cut(r.Key, 8)}, headSeg{st.bold, " high #" + strconv.FormatUint(r.High, 10)})
 		ws := r.Writes
-		if len(ws) > 2 {
-			ws = ws[len(ws)-2:]
+		if len(ws) > n {
+			ws = ws[len(ws)-n:]
 		}
 		for j := range ws {
 			s, v := writeVerdict(st, &ws[j])
@@ -912,12 +938,11 @@ func (m *Model) quorumCheckText(n *cluster.NodeView) (left, mark string, s sty) 
 }
 
 // writeMarkShort is a client's decided write in the compact row: " · write #2 ✗ at 6.017s"
-// (with times, and an accepted write at all, only at brief 0 and with times), "" from brief 5
-// on or with no decided write. A refused one tells
-// the client its lock is gone (gc-pause's end, nc17-a); it goes with the wake time, as the
-// resource line keeps it (✗c1#1).
+// (with times, and an accepted write at all, only at brief 0 and with times), "" from briefWrite
+// on or with no decided write. A refused one tells the client its lock is gone (gc-pause's end,
+// nc17-a); it goes before a paused client's queued command, as the resource line keeps it (✗c1#1).
 func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
-	if c == nil || brief >= 5 || c.LastWrite == nil || !c.LastWrite.Decided {
+	if c == nil || brief >= briefWrite || c.LastWrite == nil || !c.LastWrite.Decided {
 		return ""
 	}
 	wr := c.LastWrite

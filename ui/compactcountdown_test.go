@@ -14,7 +14,9 @@ import (
 // c2 holds the key shows its time left, and c1's pause.
 func TestCompactClientsKeepCountdownsOverUnused(t *testing.T) {
 	m := playLesson(t, "gc-pause", 80, 24)
-	countdown := regexp.MustCompile(`c2 (‖ paused[^│]* )?holds orders #2 \d+\.\ds`) // paused: gc-pause's c2 freezes too
+	// paused: gc-pause's c2 freezes too, and its row keeps the wake time over the key's name
+	// ("c2 ‖ paused→6.551s · write #2 queued holds #2 1.0s", nc29-a).
+	countdown := regexp.MustCompile(`c2 (‖ paused[^│]* )?holds (orders )?#2 \d+\.\ds`)
 	held := 0
 	for stop := 0; stop < 20 && !m.sim.ended; stop++ {
 		runToStop(t, m)
