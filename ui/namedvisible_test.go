@@ -34,6 +34,7 @@ func TestNamedRowsVisible(t *testing.T) {
 			}
 			checkNamedRows(t, m, at, append(append([]string(nil), says...), extra...), where)
 			checkPanelCites(t, m, says, where)
+			checkQuotedEntries(t, m, says, where)
 		}
 		next := func() {
 			if m.sim.tl.lastSeq() != from {
@@ -116,6 +117,25 @@ func checkNamedRows(t *testing.T, m *Model, from uint64, says []string, where st
 					t.Errorf("%s: the narration names the row %q (%s %s), not on screen:\n%s", where, re, simTime(e.At), e.Describe(), strings.Join(screen, "\n"))
 				}
 				break
+			}
+		}
+	}
+}
+
+// entryQuote is a quoted log entry as the Replication panel names it ('Expire orders #2').
+var entryQuote = regexp.MustCompile(`^(Grant|Release|Expire|Checkpoint|Renew) \S+( #\d+| \S+s)?$`)
+
+// checkQuotedEntries finds on screen each log entry the says quote: gc-pause's 6.112s stop
+// cited "Expire orders #2, ✓ on every node" unquoted, which no check looked for, while the
+// panel showed only the newest entry under "↑ 4 earlier" at 80x24 (nc29-a).
+func checkQuotedEntries(t *testing.T, m *Model, says []string, where string) {
+	t.Helper()
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	v := strings.Join(rows[:min(len(rows), m.lay.narration.y+m.narrationLent())], "\n") // the panels, not the narration quoting it
+	for _, say := range says {
+		for _, q := range quotes(say) {
+			if entryQuote.MatchString(q[1]) && !strings.Contains(v, q[1]) {
+				t.Errorf("%s: the narration quotes the entry %q, not on screen:\n%s", where, q[1], v)
 			}
 		}
 	}
