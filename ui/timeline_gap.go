@@ -366,9 +366,12 @@ func (t *tlView) aboveNote() string {
 // its own whose says tell more of the stop before's, when that story starts above the top row
 // drawn ("story ↑ 8 above"), or "". nc15-c, racing-acquires-unsafe at 80x24: three stops at
 // 0.090s showed the newest rows under a title with no ↑, the story's lost-grant row above them.
-// vp is the viewport as drawn (grown by the rows the narration lends).
+// vp is the viewport as drawn (grown by the rows the narration lends). The script's first stop
+// has no story before it: its story is the setup, from the first row, and the rows above the
+// newest say so too (fl29: first-lock at 120x40 showed its newest rows under "newest at the
+// bottom", the campaign above them, while ? promises "story ↑ N above").
 func (m *Model) storyAboveNote(vp viewport.Model) string {
-	if !m.atStop() || m.tl.from != 0 || m.tl.told == 0 || !vp.AtBottom() {
+	if !m.atStop() || m.tl.from != 0 || m.tl.told == 0 && !m.firstStop() || !vp.AtBottom() {
 		return ""
 	}
 	first, _, ok := m.sim.tl.story(m.tl.filter, tlRows, m.tl.told, nil, false)
