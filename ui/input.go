@@ -188,9 +188,11 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			// the keys): "paused:…" was cut at 120x40 behind the script's pause note.
 			// v's word is what it brings, as the title then reads it ("all messages"): "v
 			// heartbeats" under a narration's "v: every message" read as two keys (nc26-f).
+			// The short form is every key whole, without the view's name (the box's title has
+			// it): it ended "· o only" at 120x40 and lost m at 80x24 (fl29).
 			f, v := m.diagramFilterText(), "v "+m.diagramToggleText()
 			m.sayFit("message diagram: "+f+" · "+v+" · o only key/client · paused: ↑/↓ select · m back",
-				"diagram: "+f+" · ↑/↓ select · m back · "+v+" · o only")
+				"↑/↓ select · "+v+" · o only key/client · m back")
 		} else {
 			m.say("panels")
 		}

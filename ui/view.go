@@ -546,7 +546,7 @@ func (m *Model) statusLine(w int) string {
 		s = m.st.statusBad
 	}
 	// The stop's note, and its short form where a teacher's class line needs the room.
-	note, short := "", ""
+	note, short, shortest := "", "", ""
 	switch a := m.curAsk(); {
 	case a != nil && m.Following() && m.pendingAsk() != nil:
 		note = fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices))
@@ -559,11 +559,13 @@ func (m *Model) statusLine(w int) string {
 	case a != nil && m.pendingAsk() != nil:
 		note = " ? the question above waits for your answer " // the narration names the keys
 		short = fmt.Sprintf(" ? your prediction: press 1-%d ", len(a.Choices))
+		shortest = fmt.Sprintf(" ? answer 1-%d ", len(a.Choices))
 	case a != nil:
 		note = " ‖ enter continues "
 	case m.sim.atPause():
 		note = " ‖ the script paused here: enter continues "
 		short = " ‖ paused: enter continues "
+		shortest = " ‖ enter continues "
 	}
 	if m.served != nil && m.served.ClassLine != nil {
 		// The class line gives way to the note (what the teacher is to do) and then to the
@@ -585,6 +587,21 @@ func (m *Model) statusLine(w int) string {
 		}
 		if cl != "" {
 			l.add(m.st.warnBlock, " "+cl+" ")
+		}
+	}
+	// A status that does not fit whole beside the note takes the note's short form, or its
+	// shortest (the header says the script paused): the diagram's keys lost 'm back' and 'o'
+	// behind it at 80x24 (fl29).
+	whole := func(n string) bool {
+		room := l.room() - width(n)
+		return width(m.status)+1 <= room || m.statusAlt != "" && width(m.statusAlt)+1 <= room
+	}
+	if !whole(note) {
+		for _, n := range []string{short, shortest} {
+			if n != "" && whole(n) {
+				note = n
+				break
+			}
 		}
 	}
 	l.add(m.st.pauseBlock, note)
