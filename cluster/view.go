@@ -177,6 +177,15 @@ type ClientFlight struct {
 	ToNode bool   // a request (client -> node); false: a reply (node -> client)
 	What   string // "acquire orders", "reply granted"
 	Arrive time.Duration
+	// A reply's own fields, as its arrival's event will carry them (the message diagram draws
+	// it on the wire from them): when the node sent it, its kind, key, token, leader hint and
+	// request number.
+	Sent  time.Duration
+	Reply ReplyKind
+	Key   string
+	Token uint64
+	Hint  int
+	Req   uint64
 }
 
 // LinkRule is a drop (Pct) or delay (Delay) rule on the link A-B.
@@ -425,7 +434,12 @@ func (w *World) netView() NetView {
 			if it.rep == nil || it.cl == nil {
 				break
 			}
-			v.ClientFlights = append(v.ClientFlights, ClientFlight{Client: it.cl.name, Node: it.rep.from, What: "reply " + it.rep.kind.String(), Arrive: it.at})
+			f := ClientFlight{Client: it.cl.name, Node: it.rep.from, What: "reply " + it.rep.kind.String(), Arrive: it.at,
+				Sent: it.rep.sent, Reply: it.rep.kind, Token: it.rep.token, Hint: it.rep.hint}
+			if it.rep.req != nil {
+				f.Key, f.Req = it.rep.req.key, it.rep.req.id
+			}
+			v.ClientFlights = append(v.ClientFlights, f)
 		}
 	})
 	slices.SortFunc(v.ClientFlights, func(a, b ClientFlight) int { // the queue's layout never shows

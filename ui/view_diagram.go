@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	pb "go.etcd.io/raft/v3/raftpb"
 
+	"leaselab/cluster"
 	"leaselab/cluster/diagram"
 	"leaselab/fsm"
 )
@@ -174,17 +176,23 @@ func (m *Model) diagramWindow(n int) (out []dgRow, sel, above, below int) {
 	key, client := m.curKey(), m.client
 	// The newest messages on the wire, as many as one leader's broadcast (first-lock's commit at
 	// 0.848s sends four 'MsgApp after idx 3': three showed, and n5's was nowhere, nc19-d).
-	most := max(3, m.sim.dg.Lanes.Nodes-1)
+	// Replies to clients on their way too, beside them: the recorder learns of a reply only as
+	// it arrives, and first-lock's 'granted' from n1 to c1 was in the Network panel alone.
+	replies := m.repliesOnWire(key, client)
+	most := max(3, m.sim.dg.Lanes.Nodes-1) + len(replies)
 	var wire []dgRow
-	for i := len(rec.Pending()) - 1; i >= 0 && len(wire) < most; i-- {
+	for i := len(rec.Pending()) - 1; i >= 0 && len(wire) < most-len(replies); i-- {
 		if p := &rec.Pending()[i]; m.dgMsgMatch(p, key, client) {
 			wire = append(wire, dgRow{wire: p})
 		}
 	}
-	out = vis[max(0, len(vis)-n):]
-	for i := len(wire) - 1; i >= 0; i-- {
-		out = append(out, wire[i])
+	for i := range replies {
+		wire = append(wire, dgRow{wire: &replies[i]})
 	}
+	slices.Reverse(wire[:len(wire)-len(replies)])
+	slices.SortStableFunc(wire, func(a, b dgRow) int { return cmp.Compare(a.wire.Sent, b.wire.Sent) })
+	out = vis[max(0, len(vis)-n):]
+	out = append(out[:len(out):len(out)], wire...)
 	if len(out) > n {
 		out = out[len(out)-n:]
 	}
@@ -195,6 +203,24 @@ func (m *Model) diagramWindow(n int) (out []dgRow, sel, above, below int) {
 		}
 	}
 	return out, -1, len(vis) - shown, 0
+}
+
+// repliesOnWire are the nodes' replies to clients still on their way that the filters pass, as
+// the diagram's messages, oldest sent first. A node that is down sends nothing.
+func (m *Model) repliesOnWire(key, client string) []diagram.Msg {
+	var out []diagram.Msg
+	for _, f := range m.v.Net.ClientFlights {
+		if f.ToNode || f.Reply == cluster.ReplyUnavailable {
+			continue
+		}
+		msg := diagram.Msg{Kind: diagram.Reply, From: f.Node, Client: f.Client, Sent: f.Sent, At: f.Sent,
+			Op: f.Reply.String(), Key: f.Key, Token: f.Token, Hint: f.Hint, Req: f.Req, State: diagram.InFlight, Lock: true}
+		if m.dgMsgMatch(&msg, key, client) {
+			out = append(out, msg)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b diagram.Msg) int { return cmp.Compare(a.Sent, b.Sent) })
+	return out
 }
 
 // diagramMark is " · ↑ N earlier" when older rows are left out above the diagram's window (and
