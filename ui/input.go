@@ -405,6 +405,10 @@ func (m *Model) doSeek() tea.Cmd {
 		// played on at once, the timeline past the instant the status line named (nc25-b).
 		m.sim.pause()
 	}
+	m.seek.stops = 0
+	if d < 0 { // counted before the job: a rewind drops the log's later steps at once
+		m.seek.stops = m.stopsAfter(max(0, from+d))
+	}
 	j, err := m.sim.seekJob(from+d, d > 0)
 	if err != nil {
 		m.fail("seek: %v", err)
@@ -412,12 +416,28 @@ func (m *Model) doSeek() tea.Cmd {
 	}
 	what := "replaying to " + simTime(max(0, from+d))
 	m.seek.asked = max(0, from+d)
+
 	if d > 0 {
 		what = "running on to " + simTime(from+d)
 	}
 	cmd := m.startJob(j, what, seekDone)
 	m.refresh()
 	return cmd
+}
+
+// stopsAfter is how many of the script's stops played after instant t, not counting the one
+// the playback stands at: the stops a rewind to t goes back past.
+func (m *Model) stopsAfter(t time.Duration) int {
+	n := 0
+	for _, e := range m.sim.log().All() {
+		if !e.User && (e.Step.Kind == scenarios.StepPause || e.Step.Kind == scenarios.StepAsk) && e.At > t {
+			n++
+		}
+	}
+	if m.sim.atPause() && n > 0 {
+		n-- // the stop it stands at
+	}
+	return n
 }
 
 // onMouse selects a node or client by click, focuses the panel clicked, scrolls the timeline.

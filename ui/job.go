@@ -92,6 +92,22 @@ func seekDone(m *Model, o scenarios.Outcome) {
 		// contradiction (nc25-b): the one asked for is named as what it is.
 		where = fmt.Sprintf(" (%v back is %s: a rewind lands on the last event before it)", (o.From - asked).Round(time.Millisecond), simTime(asked))
 	}
+	if n := m.seek.stops; o.To < o.From && n > 0 {
+		// ← is a second of simulated time, and a lesson's stops can be closer: first-lock's
+		// first eight are within 0.85s, and a newcomer took the jump to 0.000s for a snap back
+		// to a stop (fl29). Said last, it gives way first on a narrow screen.
+		defer func() {
+			stops := "stops"
+			if n == 1 {
+				stops = "stop"
+			}
+			part := fmt.Sprintf(" · ← is 1s of simulated time: back past %d script %s, enter plays on", n, stops)
+			if m.statusAlt != "" {
+				m.statusAlt += part
+			}
+			m.status += part
+		}()
+	}
 	if a := m.sim.ahead(); a > 0 {
 		// The header's "⟲1 ahead" is these actions: the short form, for 80x24, names the mark
 		// and drops "replayed" and where it landed (nc24-f found the long one cut at "1 later …").

@@ -32,7 +32,7 @@ func newKeyMap() keyMap {
 		LockStep: b("j", "next lock event", "j"),
 		Slower:   b("<", "slower", "<", ","),
 		Faster:   b(">", "faster", ">"),
-		Back:     b("←", "back 1s (replays)", "left"),
+		Back:     b("←", "back 1s (sim time, replays)", "left"),
 		Forward:  b("→", "forward 1s", "right"),
 		Continue: b("enter/c", "continue script", "enter", "c"),
 

@@ -217,6 +217,7 @@ type seekState struct {
 	by    time.Duration // pending seek distance
 	wait  bool          // a seekMsg is on its way
 	asked time.Duration // the instant the latest seek asked for (it may land just before)
+	stops int           // the script stops a rewind goes back past (seekDone says so)
 }
 
 var (
