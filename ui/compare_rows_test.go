@@ -115,7 +115,7 @@ func TestCompareUnsafeHalfCauseFirst(t *testing.T) {
 	if apply < 0 || viol < apply || miss < viol {
 		t.Errorf("the unsafe half's results are not cause first (apply %d, violation %d, check %d):\n%s", apply, viol, miss, half)
 	}
-	if !strings.Contains(half, "6 t1   Expire orders #1 ✓  ○  ○  ○  ○  deletes c2's lock #2") {
+	if !strings.Contains(half, "6 t1   Expire orders #1 ✓  ○  ○  ○  ○  LATE deletes c2's #2 existed:true") {
 		t.Errorf("the unsafe tracker's row 6 does not say it deleted c2's lock:\n%s", half)
 	}
 }

@@ -344,7 +344,7 @@ func (m *CompareModel) foldNodes(i int) []nodeFold {
 func (m *CompareModel) drawModel(i int) *Model {
 	// Where the halves have their column heads (not at 80x24, whose rows have no room for
 	// one), a leader's check stands under "clock check", at every stop alike.
-	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true}
+	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true, pairView: &m.v[1-i]}
 	if d := m.c.Div; d != nil {
 		if strings.HasPrefix(d.Subject, "n") {
 			dm.node = d.Node

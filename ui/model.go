@@ -45,9 +45,13 @@ type Model struct {
 	// nameW: extra cells in the node table's first column, for compare's folded rows (n2-n5),
 	// in every row and the head alike.
 	nameW int
-	keys  keyMap
-	help  help.Model
-	input lineEdit
+	// pairView: the other run's view in a comparison, so that a replication row both runs hold
+	// reads alike in both halves but for what differs (late-expire's entry 6 read "LATE no-op
+	// Expired{existed:false}" beside "deletes c2's lock #2 · n1 retry #1").
+	pairView *cluster.View
+	keys     keyMap
+	help     help.Model
+	input    lineEdit
 
 	sim     *sim
 	base    *scenarios.Scenario

@@ -500,19 +500,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	case !agree:
 		rs, texts = st.badBlock, []string{"≠ results differ "}
 	default:
-		texts = []string{res.String()}
-		if p.Cmd.Kind == fsm.Expire && res.Kind == fsm.Expired && !res.Existed {
-			// The tag first: the lesson points at it. Short of room, the tag and what it found.
-			rs, texts = st.late, []string{"LATE no-op " + res.String(), "LATE no-op existed:false"}
-		} else if who, tok := m.expiredOther(p, res); tok != 0 {
-			// An Expire that deleted another token's lock (expire-ignores-token): the safe run's
-			// row reads "LATE no-op", this one said nothing of the harm.
-			what := fmt.Sprintf("deletes %s's lock #%d", who, tok)
-			if who == "" {
-				what = fmt.Sprintf("deletes lock #%d", tok)
-			}
-			rs, texts = st.bad, []string{res.String() + " " + what, what}
-		}
+		rs, texts = m.appliedTexts(p, res)
 	}
 	// A cell stays free before the border, as on an empty entry's row.
 	room := l.room() - 1
@@ -556,15 +544,29 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		text = fitText(texts, room-width(origin))
 	} else {
 		// The whole result first, in its longest form that fits; then who proposed it, in the
-		// longest form that fits after it.
-		for _, t := range texts {
-			if width(t) <= room {
-				text = t
-				break
+		// longest form that fits after it. In a comparison, a row the other run holds too takes
+		// the same form there: the halves differ only where the runs do.
+		twin := m.twinTexts(p)
+		wide := func(k int) int { return max(width(texts[k]), width(twin[min(k, len(twin)-1)])) }
+		// A result with forms (a late Expire's) takes the longest that leaves its proposer
+		// room, short of its last, which gives up the result itself; else the longest that fits.
+		k := -1
+		for i := 0; i < len(texts)-1 && k < 0; i++ {
+			if wide(i)+width(origins[originForms-2]) <= room {
+				k = i
 			}
 		}
+		for i := 0; i < len(texts) && k < 0; i++ {
+			if wide(i) <= room {
+				k = i
+			}
+		}
+		if k < 0 {
+			k = len(texts) - 1
+		}
+		text = texts[k]
 		for f := min(minForm, originForms-1); f < originForms; f++ {
-			if o := origins[f]; width(text)+width(o) <= room {
+			if o := origins[f]; wide(k)+width(o) <= room {
 				origin, form = o, f
 				break
 			}
@@ -573,6 +575,51 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	l.add(rs, text)
 	l.add(st.faint, origin)
 	return l.String(), form
+}
+
+// appliedTexts is an applied proposal's result, long to short, and its style. A late Expire
+// is tagged LATE with what it did, in forms that pair one to one with the other run's (a
+// comparison shows them side by side): "LATE no-op Expired{existed:false}" in the safe run,
+// "LATE deletes c2's lock #2 Expired{existed:true}" where expire-ignores-token let it delete
+// the next holder's lock.
+func (m *Model) appliedTexts(p *cluster.ProposalView, res *fsm.Result) (sty, []string) {
+	st := m.st
+	short := fmt.Sprintf("existed:%v", res.Existed)
+	if p.Cmd.Kind == fsm.Expire && res.Kind == fsm.Expired && !res.Existed {
+		// The tag first: the lesson points at it. Short of room, the tag and what it found.
+		t := "LATE no-op"
+		return st.late, []string{t + " " + res.String(), t + " " + res.String(), t + " " + short, t + " " + short, t}
+	}
+	if who, tok := m.expiredOther(p, res); tok != 0 {
+		// An Expire that deleted another token's lock (expire-ignores-token): as late as the
+		// safe run's, and it says what it deleted.
+		long, brief := fmt.Sprintf("LATE deletes %s's lock #%d", who, tok), fmt.Sprintf("LATE deletes %s's #%d", who, tok)
+		if who == "" {
+			long, brief = fmt.Sprintf("LATE deletes lock #%d", tok), fmt.Sprintf("LATE deletes #%d", tok)
+		}
+		return st.bad, []string{long + " " + res.String(), brief + " " + res.String(), long + " " + short, brief + " " + short, brief}
+	}
+	return st.plain, []string{res.String()}
+}
+
+// twinTexts is appliedTexts for the entry at p's index in the other run of a comparison, where
+// it is the same proposal and applied there too; else none, "".
+func (m *Model) twinTexts(p *cluster.ProposalView) []string {
+	if m.pairView == nil {
+		return []string{""}
+	}
+	tm := &Model{st: m.st, v: *m.pairView}
+	for i := range m.pairView.Proposals {
+		q := &m.pairView.Proposals[i]
+		if q.Index != p.Index || q.Term != p.Term || q.Cmd.String() != p.Cmd.String() || originText(q.Origin) != originText(p.Origin) {
+			continue
+		}
+		if r, agree := appliedResult(q); r != nil && agree {
+			_, t := tm.appliedTexts(q, r)
+			return t
+		}
+	}
+	return []string{""}
 }
 
 // fitText is the longest of texts (long to short) that fits in room cells, else the shortest.
