@@ -108,7 +108,7 @@ func TestGlossaryAnswersRound7(t *testing.T) {
 	for term, shows := range map[string][]string{
 		"… 1-48 above, … 1-201 in snapshot, … 1-3, none to 200 · (ends 3) · none": {"ends 3: its log ends at entry 3", "longest log", "none", "202 above under snap 201"},
 		"(bootstrap), entry 1":     {"✓", "in snapshot"},
-		"stale-write":              {"below one it had already accepted", "comes before any newer token's write is not one"},
+		"stale-write":              {"below one it had already accepted"},
 		"GC pause, stop-the-world": {"keeps running", "nothing in it looks at the clock"},
 		// nc17-a: gc-pause said "stale-write, the one check that watches writes", and "check"
 		// is the glossary's word for a lesson's expect lines.
