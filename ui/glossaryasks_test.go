@@ -24,6 +24,8 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		{"token", "once a later holder has written", "gc-pause: what becomes of c2's write before c3 has written"},
 		{"rejected", "unchecked-proposals", "racing-acquires: what goes into the log"},
 		{"not-found", "proposes nothing", "late-release: what n1 does with c1's Release"},
+		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "as soon as it commits", "first-lock: when n2 applies the Grant"},
+		{"snapshot, compaction", "never a time left", "snapshot-catch-up: which countdown n5 shows once it restores the snapshot"},
 	} {
 		if text := glossaryEntry(t, c.term); strings.Contains(text, c.phrase) {
 			t.Errorf("glossary %q says %q, the answer to %s: %s", c.term, c.phrase, c.ask, text)
