@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// At late-expire's write stop the pointer to the other half followed "Had c2 written first …",
+// yet the unsafe half shows c3 writing first and c2 refused (nc30-h): the pointer belongs to
+// what that half shows, and the hypothetical has none.
+func TestCompareWriteStopPointsAtWhatTheOtherHalfShows(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool {
+		if _, w := m.waitingAsk(); w {
+			m.Update(keyMsg("2"))
+		}
+		return m.atPause && m.c.Now() > 6000*time.Millisecond
+	})
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	i := strings.Index(strings.ToLower(v), "had c2 written first")
+	if i < 0 {
+		t.Fatalf("not at the write stop:\n%s", v)
+	}
+	end := strings.Index(v[i:], ".")
+	if strings.Contains(v[i:i+end], "other half") {
+		t.Fatalf("the hypothetical points at the other half: %s", v[i:i+end])
+	}
+	if !strings.Contains(v, "its only sign of its lost lock (the other half of this screen is that run)") {
+		t.Fatalf("the refusal c2 meets is not pointed at the other half:\n%s", v)
+	}
+}
