@@ -191,16 +191,49 @@ func (m *CompareModel) answersPart() []string {
 	if d := diffs[first]; d.AOK && d.BOK && d.AtA != d.AtB {
 		// Each run told the client at its own instant: the header's is the earlier one, or
 		// both are named (it read 5.888s where the end said c3 unsafe was granted at 5.890s,
-		// nc26-g). Each side by the first word of its label ("safe", "unsafe"), as the end says.
-		word := func(i int) string { w, _, _ := strings.Cut(m.c.Sides[i].Label, ":"); return w }
-		return []string{long + " (the earlier of " + d.Client + "'s two answers)",
-			fmt.Sprintf("· %s's answers differ: %s %s | %s %s", d.Client, word(0), simTime(d.AtA), word(1), simTime(d.AtB)),
-			// Shorter, still labelled: at 120x40 the bare "5.888s | 5.890s" left which run is
-			// which to a guess (nc27-g).
-			fmt.Sprintf("· %s's answers: %s %s | %s %s", d.Client, word(0), simTime(d.AtA), word(1), simTime(d.AtB)),
-			fmt.Sprintf("· %s's answers differ: %s | %s", d.Client, simTime(d.AtA), simTime(d.AtB)), short}
+		// nc26-g), each by its half's name, a shorter one where narrow: the bare "4.116s |
+		// 4.120s" left which run is which to a guess (nc27-g, nc30-e).
+		out := []string{long + " (the earlier of " + d.Client + "'s two answers)"}
+		for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
+			ta, tb := words[0]+" "+simTime(d.AtA), words[1]+" "+simTime(d.AtB)
+			out = append(out, fmt.Sprintf("· %s's answers differ: %s | %s", d.Client, ta, tb),
+				fmt.Sprintf("· %s's answers: %s | %s", d.Client, ta, tb))
+		}
+		w := m.sideWords(true)
+		return append(out, fmt.Sprintf("· %s: %s %s | %s %s", d.Client, w[0], simTime(d.AtA), w[1], simTime(d.AtB)), short)
 	}
 	return []string{long, short}
+}
+
+// sideWords names the two halves for the header: by their labels' first words ("safe",
+// "unsafe"; "with lease-on-promote extend", "without lease-on-promote (keep)"), or short, by
+// what each runs where an option tells them apart ("extend", "keep"; "with", "without").
+func (m *CompareModel) sideWords(short bool) [2]string {
+	var w [2]string
+	for i, s := range m.c.Sides {
+		w[i], _, _ = strings.Cut(s.Label, ":")
+	}
+	if !short {
+		return w
+	}
+	wi := 0 // the half with the option
+	if strings.HasPrefix(w[1], "with ") {
+		wi = 1
+	}
+	a, aok := strings.CutPrefix(w[wi], "with ")
+	b, bok := strings.CutPrefix(w[1-wi], "without ")
+	if !aok || !bok {
+		return w
+	}
+	w[wi], w[1-wi] = "with", "without"
+	// One option each way: its value beside what the run without it falls back to.
+	if back, ok := strings.CutSuffix(b, ")"); ok && !strings.Contains(a, ",") && !strings.Contains(b, ",") {
+		f := strings.Fields(a)
+		if _, back, ok = strings.Cut(back, " ("); ok && len(f) == 2 {
+			w[wi], w[1-wi] = f[1], back
+		}
+	}
+	return w
 }
 
 // endedNoteW is the header's cells for "│ X run ended · e plays both to the end" while one run
