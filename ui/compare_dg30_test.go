@@ -38,3 +38,20 @@ func TestCompareHeaderLabelsBothAnswers(t *testing.T) {
 		}
 	}
 }
+
+// nc30-e: from the first stop the key line offered "C beside keep", and no stop had yet said
+// what keep is. A lesson whose twin runs the rule its option replaces offers the default rule,
+// and the key line keeps pause/resume at 80 columns.
+func TestTwinKeyNamesTheDefaultRule(t *testing.T) {
+	for _, name := range []string{"leader-crash-mid-lease-extend", "etcd-failover-reset"} {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			m := playLesson(t, name, sz[0], sz[1])
+			runToStop(t, m)
+			rows := strings.Split(ansi.Strip(m.View()), "\n")
+			keys := rows[len(rows)-1]
+			if !strings.Contains(keys, "C vs default rule") || strings.Contains(keys, "keep") || !strings.Contains(keys, "space pause/resume") {
+				t.Errorf("%s %dx%d: the key line at the first stop: %q", name, sz[0], sz[1], keys)
+			}
+		}
+	}
+}

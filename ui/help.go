@@ -156,6 +156,10 @@ func (m *Model) helpBody(w, h int) []string {
 			off = "with unsafe " + strings.Join(sw, ", ") + " (the lesson " + scenarios.UnsafeTwinOf(m.base.Name) + "'s switch)"
 		} else if opts := scenarios.Options(&m.base.Header.Config); len(opts) > 0 {
 			off = "without its option " + opts[0]
+			if m.keys.Twin.Help().Desc == "vs default rule" {
+				_, name := scenarios.Twin(m.base)
+				off += ", so with the default rule, " + name
+			}
 		}
 		legend = append(legend, "C ("+m.keys.Twin.Help().Desc+"): this lesson beside its twin, the same script "+off+", in the compare view at this very instant (same seed) · esc or C comes back here")
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -21,8 +23,13 @@ const twinGen = 1 << 30
 // only where the lesson has a twin (the footer and the ? page skip a disabled binding).
 func twinKey(base *scenarios.Scenario, sandbox bool) key.Binding {
 	b := key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "compare"))
-	if _, name := scenarios.Twin(base); name != "" && !sandbox {
+	if twin, name := scenarios.Twin(base); name != "" && !sandbox {
 		b.SetHelp("C", "beside "+name)
+		if _, lb := scenarios.PairLabels(base, twin); strings.HasSuffix(lb, " ("+name+")") {
+			// The twin runs the rule the option replaces, by its name ("keep"), which the
+			// key line showed from the first stop, before any stop said it (nc30-e).
+			b.SetHelp("C", "vs default rule")
+		}
 		return b
 	}
 	b.SetEnabled(false)
