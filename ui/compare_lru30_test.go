@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"testing"
 	"time"
 
@@ -23,5 +25,21 @@ func TestCompareStoryMissSaysLeaderInWords(t *testing.T) {
 		if strings.Contains(got, "not leader") {
 			t.Errorf("%s: script language left: %q", c.step, got)
 		}
+	}
+}
+
+// At 5.914s lease-read-unsafe's half read "✔ no violation", after its stale busy (4.377s): the
+// history checker runs at the end, so before it a half's title says "yet" (nc30-d, item 6).
+func TestCompareNoViolationSaysYetBeforeTheEnd(t *testing.T) {
+	s := loadScenario(t, "lease-read-unsafe")
+	a, _ := scenarios.Twin(s)
+	m := newCompareModel(t, a, s, 120, 40)
+	playUntil(t, m, func() bool { return m.atPause && simTime(m.c.Now()) == "5.914s" })
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "lease-read-unsafe · ★ n3 T3 · ✔ no violation yet ·") {
+		t.Errorf("the unsafe half's title at 5.914s does not say 'yet':\n%s", v)
+	}
+	playUntil(t, m, func() bool { return m.c.Done() })
+	if v := ansi.Strip(m.View()); strings.Contains(v, "no violation yet") {
+		t.Errorf("an ended half still says 'yet':\n%s", v)
 	}
 }
