@@ -43,3 +43,17 @@ func TestCompareNoViolationSaysYetBeforeTheEnd(t *testing.T) {
 		t.Errorf("an ended half still says 'yet':\n%s", v)
 	}
 }
+
+// lease-read-unsafe's safe run ends with n1's term-2 Grant (index 6) on no node, cut from n1's
+// log when it caught up with the term-3 leader: it read "not applied yet", as if still to come
+// (nc30-d, item 6). It reads "dropped: never applied".
+func TestReplicationRowOnNoNodeSaysDropped(t *testing.T) {
+	s := loadScenario(t, "lease-read-unsafe")
+	a, _ := scenarios.Twin(s)
+	m := newCompareModel(t, s, a, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Done() })
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "6 t2   Grant orders 10s ·  ·  ·  ·  ·  dropped: never applied") || strings.Contains(v, "not applied yet") {
+		t.Errorf("the term-2 Grant on no node does not read dropped:\n%s", v)
+	}
+}

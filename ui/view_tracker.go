@@ -494,6 +494,11 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		// No live node holds it any more: it will never apply, so "…" (still on its way)
 		// would be false (figure-8's lost Grant).
 		rs, texts = st.bad, []string{"overwritten: never applied", "overwritten"}
+	case res == nil && dropped(p):
+		// Every log that held it was cut back below it (a deposed leader's entry, thrown
+		// away when it caught up): "not applied yet" read as still to come (nc30-d,
+		// lease-read-unsafe's safe run, a term-2 Grant on no node).
+		rs, texts = st.bad, []string{"dropped: never applied", "dropped"}
 	case res == nil:
 		// Words where they fit: a bare "…" read as text cut off (first-lock, round 11).
 		rs, texts = st.faint, []string{"not applied yet", "not yet", "…"}
@@ -509,7 +514,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	// A row not applied yet names its proposer as it will once applied, with its result: the
 	// form shrank between stops ("n1 ghost release #2", then "Released · ghost release";
 	// "c2", then "Released · c2 release": nc22-j), so a student could not tell them one.
-	pending := res == nil && !overwritten(p)
+	pending := res == nil && !overwritten(p) && !dropped(p)
 	if p.Origin.Kind == cluster.OriginGhost {
 		// "ghost release" is what the ghost-lock lessons point at, and its result says what it
 		// did: both stay, in the longest forms that fit (who proposed it, the leader, goes first).
@@ -648,6 +653,25 @@ func finalResultWidth(p *cluster.ProposalView) int {
 		return width(fsm.Result{Kind: fsm.Checkpointed, Existed: true}.String())
 	}
 	return 0
+}
+
+// dropped says no live node's log holds p any more, though the proposer's did (Index is
+// set once it appended it): nothing can bring it back, so it will never apply.
+func dropped(p *cluster.ProposalView) bool {
+	if p.Index == 0 {
+		return false
+	}
+	none := false
+	for _, s := range p.Stages {
+		switch s {
+		case cluster.StageNone:
+			none = true
+		case cluster.StageDown:
+		default:
+			return false
+		}
+	}
+	return none
 }
 
 // overwritten says that every live node's log holds another entry at the proposal's index
