@@ -93,14 +93,16 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 	}
 	// The claims checked here, as the lesson words them; rewording one means rechecking it.
 	for _, claim := range []string{
-		"10 to 19 ticks (0.1s each, random) of its own clock with no heartbeat. Its first tick may come just after the last heartbeat it heard, so it campaigns 0.9 to 1.9s after that heartbeat.",
-		"for n1's failing check, near 6s on the header, within its 2s timeout",
+		"10 to 19 ticks (0.1s each, random) of its own clock with no heartbeat. So it campaigns 0.9 to 1.9s after the last heartbeat it heard (its first tick may come just after it).",
+		"c2 waits, within its 2s timeout, for n1's next check, near 6s on the header.",
 		"n1 near 1s, 2s and 3s of its clock, at ×0.5 near 2s, 4s and 6s on the header. The cut, at 2.4s, came after the first;",
 		"n1 checks near 1s, 2s and 3s of its clock (2s, 4s, 6s on the header)",
 		// The danger window (nc22-a): it opens at the Release's commit, ends at n1's step-down
 		// near 6s, and c2's second request falls inside it.
-		"n1 believes it leads, by its own clock, until a check fails, near 6s on the header",
-		"from c1's release to now, a lease read from n1 would have said busy; c2 asked inside it.",
+		// Said before the ask without its end (nc30-c: the step-down's time gave the answer
+		// away), and after it with its end.
+		"n1 still believes it leads, by its own clock, until a check finds no majority answered",
+		"From c1's release until now, a lease read from n1 (lease-read-unsafe's) would have said busy on a free key.",
 		"clients still reach it, as c2 will when it asks n1 again.",
 		"('… becomes candidate (term 3)')",
 	} {
