@@ -55,3 +55,27 @@ func TestTwinKeyNamesTheDefaultRule(t *testing.T) {
 		}
 	}
 }
+
+// nc30-e: a quoted row's "…" where the node varies by seed ('… becomes leader', 'c2 gets renewed
+// from …') read as text cut off. The student reads "a node" there; a "…" for other words stays,
+// and the script's text (the rows it names) is unchanged.
+func TestQuotedRowsNameANode(t *testing.T) {
+	for in, want := range map[string]string{
+		"A new leader is elected ('… becomes leader', ★ on its column).":         "A new leader is elected ('a node becomes leader', ★ on its column).",
+		"answered ('c2 gets renewed from …'). c1's line says when ('ran out …')": "answered ('c2 gets renewed from a node'). c1's line says when ('ran out …')",
+		"'n3 appends 5 …' and 'c2 gets granted from n1 …'":                       "'n3 appends 5 …' and 'c2 gets granted from n1 …'",
+	} {
+		if got := quotedNames(in); got != want {
+			t.Errorf("%q reads %q, want %q", in, got, want)
+		}
+	}
+	m := playLesson(t, "leader-crash-mid-lease-extend", 120, 40)
+	playUntilOnScreen(t, m, "A new leader is elected")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "'a node becomes leader'") || strings.Contains(v, "'… becomes leader'") {
+		t.Errorf("the narration still quotes '… becomes leader':\n%s", v)
+	}
+	if names := newRowNames(m.stopSays()); !names.any() {
+		t.Errorf("the stop's says name no rows")
+	}
+}

@@ -100,7 +100,7 @@ func checkNarration(t *testing.T, m *Model, says []string, where string) {
 	words := strings.Fields(area)
 	i := 0
 	for _, say := range says {
-		for _, want := range strings.Fields(say) {
+		for _, want := range strings.Fields(quotedNames(say)) { // as the student reads it
 			for i < len(words) && words[i] != want {
 				i++
 			}
