@@ -219,7 +219,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			// Also while a request is out: where it went is what the lessons point at. Where
 			// the narration quotes this client's 'asks nY', it stays while other words go
 			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).
-			add(st.faint, fmt.Sprintf(" · asks n%d", c.Guess))
+			add(st.faint, " · asks "+m.guessText(c.Guess))
 		} else if c != nil {
 			unsaid = append(unsaid, name)
 		}
@@ -254,7 +254,7 @@ func (m *Model) asksNote(names []string) string {
 		if len(who[n]) > 1 {
 			verb = "ask"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s n%d", strings.Join(who[n], " "), verb, n))
+		parts = append(parts, fmt.Sprintf("%s %s %s", strings.Join(who[n], " "), verb, m.guessText(n)))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -211,7 +211,7 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 			got += " " + c.LastKey
 		}
 	}
-	asks := fmt.Sprintf(" · asks n%d", c.Guess)
+	asks := " · asks " + m.guessText(c.Guess)
 	if w := c.LastWrite; w != nil {
 		s, v := writeVerdict(st, w)
 		// With the time the resource decided (the timeline row's time), and "previous" while
@@ -464,4 +464,16 @@ func scrollNote(bottom bool) string {
 		return "newest at the bottom"
 	}
 	return "scrolled: ↓/pgdn for newest"
+}
+
+// guessText is the node a client asks next, "n1", with "(down)" while that node is crashed:
+// leader-crash-mid-lease's c1 read "asks n1" to the end beside n1 ✖ DOWN (nc30-i). The client
+// does not know; it learns when the request times out and it tries another node.
+func (m *Model) guessText(id int) string {
+	for _, n := range m.v.Nodes {
+		if n.ID == id && !n.Up {
+			return fmt.Sprintf("n%d (down)", id)
+		}
+	}
+	return fmt.Sprintf("n%d", id)
 }
