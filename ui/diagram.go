@@ -40,7 +40,7 @@ func (m *Model) diagramKey(msg tea.KeyMsg) {
 		m.say("diagram: following the present")
 		return
 	}
-	m.dg.sel = vis[i].row.Seq
+	m.dg.sel, m.dg.selN = vis[i].row.Seq, vis[i].nth
 	// Short of room, whole parts go ("… selected · ↓…" behind the pause note at 80x24).
 	s := fmt.Sprintf("diagram: row at %s selected · ↓ past the newest follows the present", simTime(vis[i].row.At))
 	m.sayFit(s, s)

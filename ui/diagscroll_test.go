@@ -40,9 +40,9 @@ func TestDiagramScrollBackFillsAndFollows(t *testing.T) {
 				t.Fatalf("step %d: ↑ moved the selection from %d to %d of the window, and the window's top from %s to %s", step, prevSel, sel, simTime(prev[0].row.At), simTime(out[0].row.At))
 			}
 		}
-		was := m.dg.sel
+		was, wasN := m.dg.sel, m.dg.selN
 		press(m, "up")
-		if m.dg.sel == was {
+		if m.dg.sel == was && m.dg.selN == wasN {
 			break // the oldest row
 		}
 		prev, prevSel = out, sel

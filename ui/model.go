@@ -200,6 +200,9 @@ type dgView struct {
 	all  bool   // it shows heartbeats and other routine messages too
 	only only   // it shows only one key's or one client's messages
 	sel  uint64 // the selected row (its event's Seq); 0 follows the present
+	// Which of that event's rows: a request refused at a crashed node draws two, the drop and
+	// the client's 'cannot reach' mark, and ↑ stuck on the second (nc30-e).
+	selN int
 	// The selected row's details: the first line shown (shift+↑/↓ when they are longer than
 	// their box) and the most it can be, as last drawn. A new selection shows them from the top.
 	detTop, detMax int

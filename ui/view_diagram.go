@@ -34,6 +34,7 @@ const (
 // the wire.
 type dgRow struct {
 	row   *diagram.Row
+	nth   int           // rows before it from the same event (a refused request draws two)
 	lanes []int         // merged marks: every lane that shows it
 	to    time.Duration // merged marks: the newest one's time (the row shows the oldest's)
 	wire  *diagram.Msg
@@ -125,8 +126,15 @@ func (m *Model) visualRows() (out []dgRow, sel int) {
 	key, client := m.curKey(), m.client
 	lanes := &rec.Lanes
 	sel = -1
+	nth := 0
 	for i := range rows {
 		r := &rows[i]
+		// Rows are in Seq order: one event's rows are neighbours.
+		if i > 0 && rows[i-1].Seq == r.Seq {
+			nth++
+		} else {
+			nth = 0
+		}
 		if !m.dgMatch(r, key, client) {
 			continue
 		}
@@ -134,9 +142,9 @@ func (m *Model) visualRows() (out []dgRow, sel int) {
 			out[k].lanes = append(out[k].lanes, lanes.Index(r.M.Node, r.M.Client))
 			out[k].to = r.At
 		} else {
-			out = append(out, dgRow{row: r})
+			out = append(out, dgRow{row: r, nth: nth})
 		}
-		if m.dg.sel != 0 && r.Seq == m.dg.sel {
+		if m.dg.sel != 0 && r.Seq == m.dg.sel && nth == m.dg.selN {
 			sel = len(out) - 1
 		}
 	}
