@@ -589,7 +589,7 @@ func (n *node) progress() []PeerProgress {
 	var out []PeerProgress
 	n.raft().WithProgress(func(id uint64, _ raft.ProgressType, p raftracker.Progress) {
 		if int(id) != n.id {
-			out = append(out, PeerProgress{ID: int(id), Match: p.Match, Next: p.Next, State: strings.ToLower(strings.TrimPrefix(p.State.String(), "State")), PendingSnapshot: p.PendingSnapshot})
+			out = append(out, PeerProgress{ID: int(id), Match: p.Match, Next: p.Next, State: strings.ToLower(strings.TrimPrefix(p.State.String(), "State")), PendingSnapshot: p.PendingSnapshot, Active: p.RecentActive})
 		}
 	})
 	slices.SortFunc(out, func(a, b PeerProgress) int { return a.ID - b.ID })

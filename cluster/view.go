@@ -101,11 +101,14 @@ type NodeView struct {
 // it (everything below was sent: the leader counts an entry sent, not lost, until the follower
 // rejects); State, how it sends (probe: one append at a time until the follower answers;
 // replicate: as fast as it can; snapshot: a snapshot is on its way, PendingSnapshot its index).
+// Active is raft's RecentActive: the leader heard from it since its last quorum check (what
+// its "heard N of M" counts).
 type PeerProgress struct {
 	ID              int
 	Match, Next     uint64
 	State           string // "probe", "replicate" or "snapshot"
 	PendingSnapshot uint64
+	Active          bool
 }
 
 // Unread is a message or request that reached a frozen node and waits, unread, in its buffer:

@@ -12,8 +12,17 @@ import (
 // what each node holds; this row is what the leader thinks, so "n1 sends n5 each entry and,
 // hearing no reject, counts them as sent" can be read off the screen (nc26-b). It shows while
 // it tells something the marks do not: a follower needs entries the leader's log no longer
-// holds (compacted into a snapshot past the bootstrap), or a snapshot is on its way to one.
-// It takes the panel's last row.
+// holds (compacted into a snapshot past the bootstrap), or a snapshot is on its way to one,
+// or a follower lags (lagging). It takes the panel's last row.
+
+// lagging is whether the leader believes follower p lags: it acked some entry but not the
+// leader's last, and the leader has not heard from it since its last quorum check (so not an
+// append still on its way back). crash-restart's catch-up was told in raft's words (Match,
+// Next) that no panel showed (nc30-a): this row shows them, as acked and sent to. Not a
+// just-elected leader's followers (acked 0 until they answer): every election would add it.
+func lagging(l *cluster.NodeView, p cluster.PeerProgress) bool {
+	return p.Match > 0 && p.Match < l.LastIndex && !p.Active
+}
 
 // progressLeader is the leader whose progress row the Replication panel shows, or nil.
 func (m *Model) progressLeader() *cluster.NodeView {
@@ -24,6 +33,9 @@ func (m *Model) progressLeader() *cluster.NodeView {
 		}
 		for _, p := range l.Progress {
 			if l.Snapshot > 1 && (p.State == "snapshot" || p.Match+1 < l.FirstIndex) {
+				return l
+			}
+			if lagging(l, p) {
 				return l
 			}
 		}

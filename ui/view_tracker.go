@@ -75,7 +75,7 @@ func (m *Model) trackerMarks(room int) string {
 		switch {
 		case r.prop != nil:
 			for i, st := range r.prop.Stages {
-				mark, _ := m.stageMark(st)
+				mark, _ := m.stageMark(m.heldStage(i, r.prop, st))
 				if m.inSnap(r.prop, i) {
 					mark = "s"
 				}
@@ -108,7 +108,7 @@ var legendMarks = []struct{ mark, long, short string }{
 	{"✓", "✓applied", "✓applied"},
 	{"s", "s=in snapshot", "s=in snapshot"},
 	{"↺", "↺other entry", "↺other"},
-	{"✖", "✖down", "✖down"},
+	{"✖", "✖down, lacks it", "✖down"},
 }
 
 // trackerLegend is the legend of the marks a body of room rows draws, long to short: each
@@ -403,11 +403,27 @@ func (m *Model) gapEntry(lo uint64) *cluster.EntryView {
 	return e
 }
 
+// heldStage is node i's stage on proposal p as the tracker marks it: a node that is down keeps
+// its raft log on disk, so on an entry its log holds its mark is its log column's (◆ committed,
+// ○ appended), ✖ only where it lacks the entry. A bare ✖ on entry 3 beside n3's column showing
+// '◆ 3 t1 G orders 30s' hid what crash-restart is about: the log survives (nc30-a). Never ✓:
+// its lock table is gone until it replays the log.
+func (m *Model) heldStage(i int, p *cluster.ProposalView, s cluster.Stage) cluster.Stage {
+	if s != cluster.StageDown || p.Index == 0 || i >= len(m.v.Nodes) {
+		return s
+	}
+	return entryStage(&m.v.Nodes[i], p.Index, p.Term)
+}
+
 // entryStage is a node's stage on the entry at idx of term, from its log view (an entry its
 // tail does not hold: from its applied and commit indexes).
 func entryStage(n *cluster.NodeView, idx, term uint64) cluster.Stage {
 	e := entryAt(n, idx)
 	switch {
+	case !n.Up && e != nil && e.Term == term && e.Committed:
+		return cluster.StageCommitted // its log on disk holds it, as its column shows (downHeld)
+	case !n.Up && e != nil && e.Term == term:
+		return cluster.StageAppended
 	case !n.Up:
 		return cluster.StageDown
 	case e != nil && e.Term != term:
@@ -481,7 +497,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	cs := cmdStyle(st, p.Cmd, p.Origin, applied, agree && res != nil)
 	l.add(cs, fit(p.Cmd.String(), cmdW)+" ")
 	for i, s := range p.Stages {
-		mark, ms := m.stageMark(s)
+		mark, ms := m.stageMark(m.heldStage(i, p, s))
 		if m.inSnap(p, i) {
 			mark = "s"
 		}
