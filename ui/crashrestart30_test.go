@@ -50,3 +50,18 @@ func TestCrashRestartDownMarksAndLaggingRow(t *testing.T) {
 		}
 	})
 }
+
+// The lagging row is a leader's whose check-quorum passes: split-brain-attempt's stale n4, cut
+// off with n2, would otherwise name its belief ("n4 tracks: n1 n5 acked 0, probe · n3 acked 6")
+// beside the real leader n3, a story that lesson does not tell.
+func TestStaleLeaderShowsNoLaggingRow(t *testing.T) {
+	m := playLesson(t, "split-brain-attempt", 120, 40)
+	for i := 0; i < 60 && !m.sim.ended; i++ {
+		runToStop(t, m)
+		if v := ansi.Strip(m.View()); strings.Contains(v, "n4 tracks:") {
+			t.Fatalf("stop %d: a stale leader's progress row:\n%s", i, v)
+		}
+		answerAsk(m)
+		press(m, "enter")
+	}
+}

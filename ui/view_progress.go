@@ -35,8 +35,8 @@ func (m *Model) progressLeader() *cluster.NodeView {
 			if l.Snapshot > 1 && (p.State == "snapshot" || p.Match+1 < l.FirstIndex) {
 				return l
 			}
-			if lagging(l, p) {
-				return l
+			if lagging(l, p) && l.HasQuorumCheck && l.QuorumActive {
+				return l // not a stale leader cut off with a minority: its belief is not the story (split-brain-attempt's n4)
 			}
 		}
 	}
