@@ -12,6 +12,7 @@ type write struct {
 	decided  bool
 	accepted bool
 	at       time.Duration // when the resource decided
+	kept     bool          // sent with a token the client held no lock for: one it kept
 }
 
 // resource is the fenced store: per key, the highest token accepted so far. A write with a lower
@@ -49,6 +50,8 @@ func (c *client) sendWrite(a action) {
 	w := c.w
 	wr := &write{cl: c, key: a.key, value: a.value, sentAt: w.now}
 	wr.token = c.tokenFor(a)
+	h, ok := c.holds[a.key]
+	wr.kept = wr.token > 0 && (!ok || h.token != wr.token)
 	c.curWrite, c.lastWrite = wr, wr
 	w.q.push(item{at: AddTime(w.now, w.latency()), kind: itWriteArrive, write: wr})
 }

@@ -265,6 +265,7 @@ type WriteView struct {
 	Decided  bool
 	Accepted bool
 	At       time.Duration
+	Kept     bool // its token is one the client held no lock for when it wrote (a token it kept)
 }
 
 // Stage is how far a proposal got on one node.
@@ -515,7 +516,7 @@ func (w *World) clientView(c *client) ClientView {
 
 func writeView(wr *write) WriteView {
 	return WriteView{Client: wr.cl.name, Key: wr.key, Value: wr.value, Token: wr.token,
-		Decided: wr.decided, Accepted: wr.accepted, At: wr.at}
+		Decided: wr.decided, Accepted: wr.accepted, At: wr.at, Kept: wr.kept}
 }
 
 func (w *World) proposalView(p *Proposal) ProposalView {

@@ -952,7 +952,7 @@ func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
 	} else if brief > 0 || !times {
 		return "" // an accepted one is on the resource line too: it goes first
 	}
-	t := fmt.Sprintf(" · write #%d %s", wr.Token, mark)
+	t := fmt.Sprintf(" · write #%d%s %s", wr.Token, keptText(wr), mark)
 	if brief == 0 && times {
 		t += " at " + simTime(wr.At)
 	}

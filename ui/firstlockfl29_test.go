@@ -39,12 +39,12 @@ func TestGlossaryNamesClientConnectedMark(t *testing.T) {
 // high #2 standing, and the narration quoting what the screen holds, under seeds 1 to 12.
 func TestFirstLockStaleTokenRefused(t *testing.T) {
 	eachSeed(t, "first-lock", 3, func(m *Model, w int, at string) {
-		playUntilOnScreen(t, m, "the script has c1 write once more")
+		playUntilOnScreen(t, m, "the script makes it write once more")
 		v := ansi.Strip(m.View())
-		if !strings.Contains(v, "the script has c1 write once more") {
+		if !strings.Contains(v, "the script makes it write once more") {
 			t.Fatalf("%s: the stale write's stop never showed:\n%s", at, v)
 		}
-		for _, want := range []string{"resource rejected c1's write to orders with token 1", "high #2", "c1#1", "write #1 ✗"} {
+		for _, want := range []string{"resource rejected c1's write to orders with token 1", "high #2", "c1#1", "write #1 (kept) ✗"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("%s: the stop does not show %q:\n%s", at, want, v)
 			}

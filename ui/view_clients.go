@@ -218,8 +218,14 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 		// another write waits to go out: gc-pause's c2, paused with its second write queued,
 		// read "write #2 ✓ accepted" as that write already through, and the line after it
 		// went through read the same as before (nc23-e).
-		label, text := " · write ", fmt.Sprintf("#%d %s", w.Token, v)
-		if w.Decided {
+		if c.Doing != "" && w.Decided {
+			// A request in flight comes first: its verdict as a mark alone, so the line does
+			// not wrap three rows with "⋯ release orders #1" and "accepted at 1.261s" run
+			// together (first-lock's 1.266s, nc30-f).
+			v = strings.Fields(v)[0]
+		}
+		label, text := " · write ", fmt.Sprintf("#%d%s %s", w.Token, keptText(w), v)
+		if w.Decided && c.Doing == "" {
 			at := " at " + simTime(w.At)
 			// In one row (80x24) the time gives way first, so the row still says whom the
 			// client asks: first-lock's c1, done after its write, read "… accepted at 1.258s
@@ -406,6 +412,16 @@ func (l *wrapLine) lines() []string {
 		l.cur = newLine(l.w)
 	}
 	return append(l.done, l.cur.String())
+}
+
+// keptText is " (kept)" when the client wrote with a token it held no lock for: first-lock's
+// last write, staged with the token c1 kept after its release, read "holds nothing · write #1 ✗"
+// as if it had sent nothing (nc30-f).
+func keptText(w *cluster.WriteView) string {
+	if w.Kept {
+		return " (kept)"
+	}
+	return ""
 }
 
 func writeVerdict(st *styles, w *cluster.WriteView) (sty, string) {
