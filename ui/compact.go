@@ -198,7 +198,10 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			// With its key, as the full-size row says it ("got not-found orders"): lessons
 			// quote it.
 			text := " got " + c.LastReply.String()
-			if brief < briefLeft && c.LastKey != "" {
+			// Not beside a kept token's write: "write #1 (kept) ✗" says more, and both left no
+			// room for c3 at first-lock's end (nc30-f).
+			kept := c.LastWrite != nil && c.LastWrite.Kept && c.LastWrite.Decided
+			if brief < briefLeft && c.LastKey != "" && !kept {
 				text += " " + c.LastKey
 			}
 			add(st.plain, text)

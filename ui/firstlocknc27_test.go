@@ -131,11 +131,11 @@ func TestFirstLockClientsSayWhomTheyAsk(t *testing.T) {
 	eachSeed(t, "first-lock", 0, func(m *Model, w int, at string) {
 		playThrough(t, m, func(stop int, v string) {
 			// fl29: the last stop shows c1's write with the token it kept refused; at 80x24 its
-			// one client row ("c1 got released orders · write #1 (kept) ✗ │ c2 holds orders #2 5.0s │
+			// one client row ("c1 got released · write #1 (kept) ✗ │ c2 holds orders #2 5.0s │
 			// c3 unused") has no room left for "· c1 c2 ask n1", said at the stop before, and
 			// nothing has moved them since. The refusal is what that stop is about.
 			staleWrite := w == 80 && strings.Contains(strings.Join(strings.Fields(v), " "), "the script makes it write once more")
-			if staleWrite && !strings.Contains(v, "c1 got released orders · write #1 (kept) ✗") {
+			if staleWrite && !strings.Contains(v, "c1 got released · write #1 (kept) ✗") {
 				t.Errorf("%s stop %d: the stale write's stop does not show c1's refused write on its row:\n%s", at, stop, v)
 			}
 			for _, name := range m.clients() {
