@@ -199,6 +199,9 @@ func (m *CompareModel) settle(stop scenarios.Stop) {
 	case scenarios.StopEnd:
 		m.paused, m.ended = true, true
 		m.status = "both scripts finished · space runs both worlds on · ← rewinds · d jumps to the divergence"
+		if sc := m.scoreText(); sc != "" {
+			m.status = sc + " · " + m.status
+		}
 	}
 	m.clock = m.c.Now()
 	m.scroll = nil // the results' newest rows are the new instant's
@@ -315,6 +318,9 @@ func (m *CompareModel) onKey(msg tea.KeyMsg) tea.Cmd {
 		if !m.lastWords {
 			m.status = "the verdicts · n: the story's last narration"
 		}
+	case msg.String() == "m" || msg.String() == "v":
+		// play's diagram keys did nothing here, silently (nc30-h).
+		m.status = "no message diagram in compare (m, v): leaselab play " + m.c.Sides[0].Scenario.Name + " has it"
 	}
 	return nil
 }
@@ -336,6 +342,9 @@ func (m *CompareModel) toEnd() {
 	m.settle(scenarios.StopEnd)
 	// As enter's end says it: e's left out what space does there (cp29).
 	m.status = "both scripts played to their ends · space runs both worlds on · ← rewinds · d jumps to the divergence"
+	if sc := m.scoreText(); sc != "" {
+		m.status = sc + " · " + m.status
+	}
 }
 
 func (m *CompareModel) continueScripts() {

@@ -33,7 +33,7 @@ func TestCompareHeaderNamesBothAnswers(t *testing.T) {
 	for _, c := range []struct {
 		w, h int
 		want string
-	}{{120, 40, "· c3's answers: safe 5.888s | unsafe 5.890s"}, {160, 48, "· the clients' answers differ from 5.888s (the earlier of c3's two answers)"}} {
+	}{{120, 40, "· c3's answer: safe 5.888s | unsafe 5.890s"}, {160, 48, "· c3's answer: safe 5.888s busy orders | unsafe 5.890s granted orders"}} {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, c.w, c.h)
 		playToStopAt(t, m, "5.960s")

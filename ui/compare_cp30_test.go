@@ -33,3 +33,32 @@ func TestCompareWriteStopPointsAtWhatTheOtherHalfShows(t *testing.T) {
 		t.Fatalf("the refusal c2 meets is not pointed at the other half:\n%s", v)
 	}
 }
+
+// m and v, play's diagram keys, did nothing in compare and nothing said so (nc30-h).
+func TestCompareDiagramKeysSaySo(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	for _, k := range []string{"m", "v"} {
+		m := newCompareModel(t, a, b, 120, 40)
+		m.Update(keyMsg(k))
+		if !strings.Contains(ansi.Strip(m.View()), "no message diagram in compare (m, v): leaselab play late-expire has it") {
+			t.Errorf("%s: the status line does not say compare has no diagram:\n%s", k, ansi.Strip(m.View()))
+		}
+	}
+}
+
+// play's end says "2 of 2 predictions right"; compare's end gave no score (nc30-h).
+func TestCompareEndGivesTheScore(t *testing.T) {
+	for _, sz := range [][2]int{{160, 48}, {120, 40}, {80, 24}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playUntil(t, m, func() bool {
+			if _, w := m.waitingAsk(); w {
+				m.Update(keyMsg("1")) // the first ask's right answer is 2, the second's 1
+			}
+			return m.c.Done()
+		})
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "your predictions: 1 of 2 right") {
+			t.Errorf("%dx%d: the end gives no score:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

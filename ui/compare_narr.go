@@ -182,6 +182,16 @@ func (m *CompareModel) sharedNarration(w int) []narrLine {
 		}
 		fails = append(fails, ls[1:]...)
 	}
+	if sc := m.scoreText(); sc != "" {
+		// play's end gives the score; compare's gave none (nc30-h). On a verdict line with
+		// room, taking no row from the halves; the status line says it too.
+		for j := len(heads) - 1; j >= 0; j-- {
+			if t := heads[j].text + " · " + sc; width(t) <= w-2 {
+				heads[j].text = t
+				break
+			}
+		}
+	}
 	if m.hasLastWords() {
 		heads = append(heads, narrLine{"  n reads the story's last narration (said after its last stop)", narrVerdict})
 	}
@@ -346,4 +356,34 @@ func fitNarr(text []narrLine, h int) []narrLine {
 		text = text[next:]
 	}
 	return text
+}
+
+// score is the student's predictions: how many of the asks shown were answered right. A shared
+// script's asks are side 0's (its narration is the one shown).
+func (m *CompareModel) score() (right, asks int) {
+	for i, sd := range m.c.Sides {
+		if i > 0 && m.c.Shared {
+			break
+		}
+		for j := range sd.Scenario.Steps {
+			st := &sd.Scenario.Steps[j]
+			if st.Kind != scenarios.StepAsk {
+				continue
+			}
+			asks++
+			if a, ok := m.answers[st.Pos]; ok && a == st.Right {
+				right++
+			}
+		}
+	}
+	return right, asks
+}
+
+// scoreText is "your predictions: 1 of 2 right", "" for a script with no ask.
+func (m *CompareModel) scoreText() string {
+	right, asks := m.score()
+	if asks == 0 {
+		return ""
+	}
+	return fmt.Sprintf("your predictions: %d of %d right", right, asks)
 }

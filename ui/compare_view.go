@@ -192,15 +192,21 @@ func (m *CompareModel) answersPart() []string {
 		// Each run told the client at its own instant: the header's is the earlier one, or
 		// both are named (it read 5.888s where the end said c3 unsafe was granted at 5.890s,
 		// nc26-g), each by its half's name, a shorter one where narrow: the bare "4.116s |
-		// 4.120s" left which run is which to a guess (nc27-g, nc30-e).
-		out := []string{long + " (the earlier of " + d.Client + "'s two answers)"}
-		for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
-			ta, tb := words[0]+" "+simTime(d.AtA), words[1]+" "+simTime(d.AtB)
-			out = append(out, fmt.Sprintf("· %s's answers differ: %s | %s", d.Client, ta, tb),
-				fmt.Sprintf("· %s's answers: %s | %s", d.Client, ta, tb))
+		// 4.120s" left which run is which to a guess (nc27-g, nc30-e). One answer per run,
+		// each named by its run: "the earlier of c3's two answers" read as c3 told twice in
+		// one run (nc30-h).
+		said := func(s string) string {
+			s, _, _ = strings.Cut(strings.TrimPrefix(s, "gets "), " from ")
+			return s
 		}
-		w := m.sideWords(true)
-		return append(out, fmt.Sprintf("· %s: %s %s | %s %s", d.Client, w[0], simTime(d.AtA), w[1], simTime(d.AtB)), short)
+		var out []string
+		for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
+			out = append(out, fmt.Sprintf("· %s's answer: %s %s %s | %s %s %s", d.Client, words[0], simTime(d.AtA), said(d.A), words[1], simTime(d.AtB), said(d.B)))
+		}
+		for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
+			out = append(out, fmt.Sprintf("· %s's answer: %s %s | %s %s", d.Client, words[0], simTime(d.AtA), words[1], simTime(d.AtB)))
+		}
+		return append(out, short)
 	}
 	return []string{long, short}
 }
