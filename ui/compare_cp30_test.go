@@ -62,3 +62,14 @@ func TestCompareEndGivesTheScore(t *testing.T) {
 		}
 	}
 }
+
+// At 160x48's write stop c3's line in the safe half wrapped, leaving "asks n1" alone on a row
+// (nc30-h): the verdict's word gives way first.
+func TestCompareWriteVerdictKeepsClientRowWhole(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playToStopAt(t, m, "6.060s")
+	if h := halfText(m, 0); !strings.Contains(h, "c3 ● holds nothing · write #0 ✗ at 5.964s · got busy orders · asks n1") {
+		t.Errorf("c3's row is not whole:\n%s", h)
+	}
+}

@@ -234,7 +234,16 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 			if got != "" {
 				rest += width(" · got " + got)
 			}
-			if l.rows > 1 || l.cur == nil || width(label+text+at)+rest <= l.cur.room() {
+			fits := func(t string) bool { return l.cur == nil || width(label+t)+rest <= l.cur.room() }
+			short := fmt.Sprintf("#%d %s", w.Token, strings.Fields(v)[0])
+			switch {
+			case fits(text + at):
+				text += at
+			case fits(short + at):
+				// "write #0 ✗ at 5.964s": the verdict's word gives way before the row wraps,
+				// which left "asks n1" alone on a row (nc30-h).
+				text = short + at
+			case l.rows > 1:
 				text += at
 			}
 		}
