@@ -10,13 +10,13 @@ import (
 
 // nc30-e: `C` from leader-crash-mid-lease-extend read "c2's answers differ: 4.116s | 4.120s",
 // neither time labelled. Each is named by its half ("extend", "keep": what each run does),
-// shorter where narrow, as late-expire's "safe 5.888s | unsafe 5.890s".
+// with what each run answered where it fits (nc30-h: one answer per run, not "two answers").
 func TestCompareHeaderLabelsBothAnswers(t *testing.T) {
 	bare := regexp.MustCompile(`[0-9]s \| [0-9]`)
 	for _, c := range []struct {
 		w, h int
 		want string
-	}{{120, 40, "· c2's answers differ: extend 4.116s | keep 4.120s"}, {160, 48, "(the earlier of c2's two answers)"}, {80, 24, ""}} {
+	}{{120, 40, "· c2's answer: extend 4.116s | keep 4.120s"}, {160, 48, "· c2's answer: extend 4.116s renewed invoices | keep 4.120s not-found invoices"}, {80, 24, ""}} {
 		a, b := withoutPair(t, "leader-crash-mid-lease-extend", "lease-on-promote")
 		m := newCompareModel(t, a, b, c.w, c.h)
 		seen := false
