@@ -5,6 +5,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -490,11 +491,13 @@ func TestKeysPageScrolls(t *testing.T) {
 			t.Errorf("scrolling the keys page never shows %q", want)
 		}
 	}
-	if !strings.Contains(m.View(), "replication: · not received") {
+	// The page's last lines show (the replication entry, the last, is longer than the window
+	// at 80x24, so its first words have scrolled above: the title's range says the end).
+	if r := regexp.MustCompile(`\((\d+)-(\d+) of (\d+) lines\)`).FindStringSubmatch(m.View()); r == nil || r[2] != r[3] {
 		t.Fatalf("↓ does not reach the end:\n%s", m.View())
 	}
 	// Enough for the small layout's longer legend (its node rows, its net line, a leader's check).
-	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
+	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
 	if !strings.Contains(m.View(), "space pause/resume ·") {
 		t.Fatalf("pgup does not come back:\n%s", m.View())
 	}
