@@ -21,6 +21,21 @@ func (ts *testServer) openClass(t testing.TB, name string) (*term, *class) {
 }
 
 // openClassAt is openClass with the teacher's terminal at w x h.
+// classToAsk has the teacher press enter through the class's pauses until it waits at an ask.
+func classToAsk(t testing.TB, teacher *term, c *class) {
+	eventually(t, "the class at its ask", func() bool {
+		c.mu.Lock()
+		_, _, ask := c.model.Ask()
+		paused := c.model.Paused()
+		c.mu.Unlock()
+		if !ask && paused {
+			teacher.send(keyEnter)
+			time.Sleep(200 * time.Millisecond)
+		}
+		return ask
+	})
+}
+
 func (ts *testServer) openClassAt(t testing.TB, name string, w, h int) (*term, *class) {
 	t.Helper()
 	tm := openTerm(t, ts.dial(t, "teach", gossh.PublicKeys(ts.teacher)), w, h, "", true)
@@ -112,17 +127,7 @@ func TestAskTallied(t *testing.T) {
 		st = append(st, ts.joinClass(t, fmt.Sprintf("s%d", i), 120, 40, true))
 	}
 	eventually(t, "3 in the class", func() bool { return c.size() == 3 })
-	eventually(t, "the class at its ask", func() bool {
-		c.mu.Lock()
-		_, _, ask := c.model.Ask()
-		paused := c.model.Paused()
-		c.mu.Unlock()
-		if !ask && paused {
-			teacher.send(keyEnter)
-			time.Sleep(200 * time.Millisecond)
-		}
-		return ask
-	})
+	classToAsk(t, teacher, c)
 	for _, s := range st {
 		s.waitFor(0, "When does n2 apply it?")
 	}
@@ -380,17 +385,7 @@ func TestNoForkBeforeReveal(t *testing.T) {
 	ts := startServer(t, nil)
 	teacher, c := ts.openClass(t, "first-lock")
 	s := ts.joinClass(t, "s", 120, 40, true)
-	eventually(t, "the class at its ask", func() bool {
-		c.mu.Lock()
-		_, _, ask := c.model.Ask()
-		paused := c.model.Paused()
-		c.mu.Unlock()
-		if !ask && paused {
-			teacher.send(keyEnter)
-			time.Sleep(200 * time.Millisecond)
-		}
-		return ask
-	})
+	classToAsk(t, teacher, c)
 	s.send("2", "F")
 	s.waitFor(0, "F forks once the teacher has revealed this answer")
 	if strings.Contains(s.text(), "A follower learns the commit index") {

@@ -3,7 +3,6 @@ package serve
 import (
 	"fmt"
 	"testing"
-	"time"
 )
 
 // The teacher's status line shows the script's pause note, the ask's note and the answer to
@@ -45,17 +44,7 @@ func TestTeacherStatusKeepsTheNote(t *testing.T) {
 			for _, s := range st {
 				s.waitFor(0, sz.studentNow)
 			}
-			eventually(t, "the class at its ask", func() bool {
-				c.mu.Lock()
-				_, _, ask := c.model.Ask()
-				paused := c.model.Paused()
-				c.mu.Unlock()
-				if !ask && paused {
-					teacher.send(keyEnter)
-					time.Sleep(200 * time.Millisecond)
-				}
-				return ask
-			})
+			classToAsk(t, teacher, c)
 			for i, s := range st {
 				s.waitFor(0, "When does n2 apply it?")
 				s.send(fmt.Sprint(1 + i%2))
