@@ -962,9 +962,9 @@ func missInstants(vd *scenarios.Verdict) string {
 // verdictText is a finished script's verdict in a few words.
 func verdictText(v *scenarios.Verdict) string {
 	if v.OK() {
-		return fmt.Sprintf("■ PASS: %d expects held", v.Expects())
+		return fmt.Sprintf("■ PASS: %d checks held", v.Expects())
 	}
-	return fmt.Sprintf("■ FAIL: %d of %d expects failed", len(v.Failures), v.Expects())
+	return fmt.Sprintf("■ FAIL: %d of %d checks failed", len(v.Failures), v.Expects())
 }
 
 // divLines is what side i did at the first divergence, highlighted (on two lines when one is
