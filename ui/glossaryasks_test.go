@@ -8,8 +8,11 @@ import (
 
 // A student opens ?? to learn a word, often just before an ask: an entry defines its word and
 // never gives a lesson's answer. Each phrase below once did (gl29, newcomer round 29: "I looked
-// up EXPIRED HERE and it told me what the late Expire would do").
+// up EXPIRED HERE and it told me what the late Expire would do"). The list alone missed a
+// quoted row (nc31-i: "projected state" quoted racing-acquires' own answer row, which no
+// listed phrase matched): glossaryQuotesNoAnswerRow checks every row an answer first shows.
 func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
+	glossaryQuotesNoAnswerRow(t)
 	for _, c := range []struct{ term, phrase, ask string }{
 		{"EXPIRED HERE, — expired, — deleted, — released, · not yet, · free in snap", "only a committed Expire deletes", "lease-expiry: when does the lock leave n4's table; skewed-followers: what does n4 do at zero"},
 		{"EXPIRED HERE, — expired, — deleted, — released, · not yet, · free in snap", "only with unsafe expire-ignores-token", "late-expire: what the late Expire does, with and without the switch"},
@@ -24,6 +27,8 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		{"stale-write", "comes before any newer token's write", "gc-pause: what becomes of c2's write before c3 has written"},
 		{"token", "once a later holder has written", "gc-pause: what becomes of c2's write before c3 has written"},
 		{"rejected", "unchecked-proposals", "racing-acquires: what goes into the log"},
+		{"projected state", "acquire for a ReadIndex (orders taken)", "racing-acquires: what goes into the log"},
+		{"rejected", "c2 gets rejected", "racing-acquires-unsafe: what c2's Grant does when it applies"},
 		{"not-found", "proposes nothing", "late-release: what n1 does with c1's Release"},
 		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "as soon as it commits", "first-lock: when n2 applies the Grant"},
 		{"snapshot, compaction", "never a time left", "snapshot-catch-up: which countdown n5 shows once it restores the snapshot"},
