@@ -60,14 +60,14 @@ func TestCompareGlossaryPagesAndEnds(t *testing.T) {
 
 // At late-expire --unsafe's end the unsafe half stayed on its 5.860s VIOLATION over "↓ 13
 // newer" while the safe half showed its newest row, with nothing saying why (nc25-g): its
-// rule says the violation is kept in view; the safe half's, with none, does not.
+// rule says the violation is kept on top (nc31-c's words); the safe half's, with none, does not.
 func TestKeptViolationSaysSo(t *testing.T) {
 	a, b := lateExpirePair(t, true)
 	m := newCompareModel(t, a, b, 120, 40)
 	playToDivergence(t, m)
 	m.Update(keyMsg("e"))
 	v := ansi.Strip(m.View())
-	if n := strings.Count(v, "violation kept in view · "); n != 1 || !strings.Contains(v, "violation kept in view · ↑") {
+	if n := strings.Count(v, "violation on top · "); n != 1 || !strings.Contains(v, "violation on top · ↑") {
 		t.Errorf("at the end %d results rules say the violation is kept in view, want the unsafe half's:\n%s", n, v)
 	}
 }

@@ -99,7 +99,7 @@ func TestKeptViolationSaysSo160(t *testing.T) {
 	m := newCompareModel(t, a, b, 160, 48)
 	playToDivergence(t, m)
 	m.Update(keyMsg("e"))
-	if v := ansi.Strip(m.View()); !regexp.MustCompile(`─ results ─+ violation kept in view · ↑ \d+ older \(\d+ ✗\) · \d+ hidden \(\d+ ✗\) ─`).MatchString(v) {
+	if v := ansi.Strip(m.View()); !regexp.MustCompile(`─ results ─+ violation on top · ↑ \d+ before(?: it)? \(\d+ ✗\) · \d+ folded(?: under(?: it)?)? \(\d+ ✗\) ─`).MatchString(v) {
 		t.Errorf("at the end the unsafe half's rule does not say its violation is kept in view:\n%s", v)
 	}
 }

@@ -63,7 +63,23 @@ func (m *CompareModel) resultsOneRow(i, w int) string {
 // resultsOneRowText is resultsOneRow's rule's name (the results' newest row) and note, for a
 // rule w cells wide.
 func (m *CompareModel) resultsOneRowText(i, w int) (string, string) {
-	rv := m.recent(i, w, 1)
+	name, note, whole := m.resultsOneRowAt(i, w, w)
+	if !whole {
+		// The newest row too long for the rule gives way to the newest of the last few that
+		// fits it whole (recent), the rest counted: cut, "here, on every…" at late-expire
+		// --unsafe's write stop at 120x40 lost what the check found there (nc31-b).
+		if n2, note2, whole2 := m.resultsOneRowAt(i, w, w-width(note)-9-width("results · newest: ")+2); whole2 {
+			return n2, note2
+		}
+		name, note, _ = m.resultsOneRowAt(i, w, w) // (recent records the width drawn)
+	}
+	return name, note
+}
+
+// resultsOneRowAt is resultsOneRowText with its rows wrapped for results rw cells wide, and
+// whether the row reads whole in the rule.
+func (m *CompareModel) resultsOneRowAt(i, w, rw int) (string, string, bool) {
+	rv := m.recent(i, max(rw, 20), 1)
 	text := ""
 	if len(rv.rows) > 0 {
 		text = strings.Join(strings.Fields(ansi.Strip(rv.rows[0])), " ")
@@ -82,7 +98,8 @@ func (m *CompareModel) resultsOneRowText(i, w int) (string, string) {
 		// The row whole where the shorter name lets it be.
 		name = firstFit(room, name+at+text, "results"+at+text)
 	}
-	return cut(name, room), note
+	whole := width(name) <= room && (len(rv.rows) == 0 || !strings.HasSuffix(text, "…"))
+	return cut(name, room), note, whole
 }
 
 // violMissRows is the rows side i's newest violation and the story's checks that did not hold

@@ -75,7 +75,7 @@ func TestCompareStackedHasRoomForResults(t *testing.T) {
 
 // resultsRule is a half's results' rule, or its one-row form ("─ results · newest: …", the
 // shorter name when the row is long).
-var resultsRule = regexp.MustCompile(`applied results & replies|─ results · newest: `)
+var resultsRule = regexp.MustCompile(`applied results & replies|─ results · `)
 
 func resultsShown(body string) bool { return resultsRule.MatchString(body) }
 
@@ -237,7 +237,7 @@ func TestCompareSaysWhereEveryFailedCheckIs(t *testing.T) {
 		}
 		shown := strings.Count(h, "✗ the story has")
 		hidden := 0
-		for _, mm := range regexp.MustCompile(`(?:older|hidden|more) \((\d+) ✗\)`).FindAllStringSubmatch(h, -1) {
+		for _, mm := range regexp.MustCompile(`(?:older|hidden|more|before|after|folded|under|it) \((\d+) ✗\)`).FindAllStringSubmatch(h, -1) {
 			n, _ := strconv.Atoi(mm[1])
 			hidden += n
 		}

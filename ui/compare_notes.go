@@ -311,7 +311,9 @@ func (m *CompareModel) storyMiss(i int) string {
 		if len(when) > 1 {
 			at = strings.Join(when, ", ")
 		}
-		return fmt.Sprintf("✗ %d of the story's checks did not hold here (%s): ✗ rows in the results below, counted in their rule where hidden (↑ ↓)", counted, at)
+		// Where they are, in words a newcomer can act on: "counted in their rule where
+		// hidden" was not understood (nc31-c); the results' title says where each hidden one is.
+		return fmt.Sprintf("✗ %d of the story's checks did not hold here (%s): each is a ✗ row in the results below (their title counts those out of view)", counted, at)
 	}
 	if counted > 1 {
 		// How many failed, said as such: "(5 of the story's checks so far)" read as the 5th

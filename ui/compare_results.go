@@ -62,13 +62,20 @@ func (m *CompareModel) recent(i, w, h int) recentView {
 		}
 		return m.recentUpTo(items, end, w, h)
 	}
+	return m.keptView(items, viol, len(items), w, h)
+}
+
+// keptView is items[:end] with items[viol] whole on top, then the newest rows after it that fit,
+// newest last; the rows between them are folded (named where a row is spare, counted in the
+// rule), and if none fits after it, those are below it (↓).
+func (m *CompareModel) keptView(items []resultItem, viol, end, w, h int) recentView {
 	violH := min(len(items[viol].lines), max(1, h))
-	afterViol, _ := newestFit(items, len(items), viol+1, violH, h) // the first newest row after it
-	rv := recentView{items: items, end: len(items), kept: true}
+	afterViol, _ := newestFit(items, end, viol+1, violH, h) // the first newest row after it
+	rv := recentView{items: items, end: end, kept: true}
 	rv.emit(items[viol], violH, w)
 	rv.older, rv.skipLo, rv.skipHi = viol, viol+1, afterViol
 	from := afterViol
-	if afterViol == len(items) {
+	if afterViol == end {
 		rv.end, rv.skipLo, rv.skipHi, from = viol+1, 0, 0, viol+1 // what came after it is below (↓)
 	}
 	used := 0
@@ -78,14 +85,17 @@ func (m *CompareModel) recent(i, w, h int) recentView {
 	if n := rv.skipHi - rv.skipLo; n > 0 && len(rv.rows)+used < h {
 		// A row to spare: the hidden ones are named where they are (at 160x48 two rows stayed
 		// blank under the violation while the ✗ rows between were hidden).
-		what := fmt.Sprintf("%d rows hidden here", n)
+		// Said as where they are, after the violation and before the row under it: "3 ✗
+		// rows hidden here" beside "3 hidden" in the rule left nc31-c guessing which rows
+		// were where.
+		what := fmt.Sprintf("%d rows", n)
 		switch x := missCount(items[rv.skipLo:rv.skipHi]); {
 		case x == n:
-			what = fmt.Sprintf("%d ✗ rows hidden here", n)
+			what = fmt.Sprintf("%d ✗ rows", n)
 		case x > 0:
 			what += fmt.Sprintf(" (%d ✗)", x)
 		}
-		rv.rows = append(rv.rows, m.st.faint.r(fit("          ⋮ "+what+": ↑ shows them", w)))
+		rv.rows = append(rv.rows, m.st.faint.r(fit("          ⋮ "+firstFit(w-13, what+" folded here, after the violation: ↑ shows them", what+" folded here: ↑ shows them"), w)))
 	}
 	for _, it := range items[from:rv.end] {
 		rv.emit(it, len(it.lines), w)
@@ -119,6 +129,14 @@ func (m *CompareModel) recentUpTo(items []resultItem, end, w, h int) recentView 
 		used := 0
 		for _, it := range items[from:end] {
 			used += len(it.lines)
+		}
+		if v := from - 1; used < h && items[v].viol && len(items[v].lines) < h {
+			// A violation is read whole: on top, the newest rows up to here under it, those
+			// between folded. Cut, one ↑ made "5.860s VIOLATION non-linearizable: no order
+			// fits these 3 operations on …" of the five rows read whole before it (nc31-c).
+			if kv := m.keptView(items, v, end, w, h); kv.end == end {
+				return kv
+			}
 		}
 		if used < h {
 			rv.emit(items[from-1], h-used, w)
@@ -165,10 +183,12 @@ func (rv recentView) pad(w, h int) recentView {
 // them, and at 160x48 3 of 6 showed with nothing saying where the others were.
 func (m *CompareModel) resultsRule(rv recentView, w int) string {
 	note := m.resultsNote(rv, w-30, false)
-	if rv.kept && !strings.HasPrefix(note, "violation kept in view") {
+	if width(note) > w-30 || rv.kept && !strings.HasPrefix(note, keptLead) {
 		// At 160x48's end the rule had no room to say why the half stays on its violation
-		// (nc26-g): the title gives way to "results" ("─ results " and "  ─" take 15 cells).
-		if n := m.resultsNote(rv, w-15, false); strings.HasPrefix(n, "violation kept in view") {
+		// (nc26-g): the title gives way to "results" ("─ results " and "  ─" take 15 cells);
+		// so it does for a note that would not fit at all (scrolled onto a violation, the rule
+		// read nothing of what was hidden).
+		if n := m.resultsNote(rv, w-15, false); width(n) <= w-15 && (strings.HasPrefix(n, keptLead) || width(note) > w-30) {
 			return rule(m.st, "results", n, w)
 		}
 	}
@@ -186,26 +206,35 @@ func (m *CompareModel) resultsNote(rv recentView, w int, short bool) string {
 	}
 	older, newer, skipped := rv.older, len(rv.items)-rv.end, rv.skipHi-rv.skipLo
 	var parts []string
+	// A kept violation's rule says where the hidden rows are from it: "before it" (↑),
+	// "folded under it" (between it and the newest rows, ↑ shows them), "after it" (↓).
+	// "violation kept in view · ↑ 32 older (2 ✗) · 3 hidden (3 ✗)" left nc31-c unable to
+	// tell which rows were where.
+	kept := rv.kept && newer+skipped > 0
+	olderW, skipW, newerW := "↑ %d older", "%d between hidden", "↓ %d more"
+	if kept {
+		olderW, skipW, newerW = "↑ %d before it", "%d folded under it", "↓ %d after it"
+	}
 	if older > 0 {
-		parts = append(parts, fmt.Sprintf("↑ %d older", older)+misses(0, older))
+		parts = append(parts, fmt.Sprintf(olderW, older)+misses(0, older))
 	}
 	if skipped > 0 {
 		// The violation is kept in view above the newest rows: the rows between them are
 		// named, and ↑ shows them.
-		parts = append(parts, fmt.Sprintf("%d between hidden", skipped)+misses(rv.skipLo, rv.skipHi))
+		parts = append(parts, fmt.Sprintf(skipW, skipped)+misses(rv.skipLo, rv.skipHi))
 	}
 	if newer > 0 {
 		// "more", not "newer": paused, rows newer than the shown ones at the very instant
 		// on screen puzzled a newcomer (nc25-m).
-		parts = append(parts, fmt.Sprintf("↓ %d more", newer)+misses(rv.end, len(rv.items)))
+		parts = append(parts, fmt.Sprintf(newerW, newer)+misses(rv.end, len(rv.items)))
 	}
 	right := strings.Join(parts, " · ")
 	full := right
-	if rv.kept && newer+skipped > 0 {
+	if kept {
 		// Why this half is not at its newest row while the other is: at late-expire
 		// --unsafe's end the safe half showed its newest and this one stayed on its 5.860s
 		// VIOLATION over "↓ 13 newer" with nothing saying why (nc25-g).
-		full = "violation kept in view · " + full
+		full = keptLead + full
 	}
 	switch {
 	case len(parts) == 0:
@@ -218,12 +247,16 @@ func (m *CompareModel) resultsNote(rv recentView, w int, short bool) string {
 	if short {
 		return firstFit(w, right, "")
 	}
-	if rv.kept && newer+skipped > 0 {
-		kept := "violation kept in view · " + right
-		return firstFit(w, full, kept, strings.Replace(kept, " between hidden", " hidden", 1), right)
+	if kept {
+		noIt := strings.NewReplacer(" before it", " before", " after it", " after").Replace(right)
+		short := strings.NewReplacer(" folded under it", " folded", " before it", " older", " after it", " more").Replace(right)
+		return firstFit(w, full, keptLead+right, keptLead+noIt, keptLead+strings.Replace(noIt, " folded under it", " folded under", 1), keptLead+short, short)
 	}
 	return firstFit(w, full, right)
 }
+
+// keptLead begins the rule over a half's results held on its violation.
+const keptLead = "violation on top · "
 
 // appliedEverywhere is whether every node has applied p (false for a gap's row).
 func appliedEverywhere(p *cluster.ProposalView) bool {
@@ -268,6 +301,10 @@ func missCount(items []resultItem) int {
 	return n
 }
 
+// resultsWrapW is the width a half's result rows wrap at inside results w cells wide: one
+// cell each side, off the box's borders.
+func resultsWrapW(w int) int { return w - 2 }
+
 // resultItem is one entry of a half's results and replies, wrapped.
 type resultItem struct {
 	at    time.Duration
@@ -290,7 +327,9 @@ func (m *CompareModel) resultItems(i, w int) []resultItem {
 	evs := m.kept[i].evs
 	items := make([]resultItem, 0, len(evs)+len(misses))
 	add := func(t time.Duration, at, text string, s sty, viol bool) {
-		items = append(items, resultItem{at: t, lines: wrap(fmt.Sprintf("%8s  %s", at, text), w-1, "           "), s: s, viol: viol})
+		// w-2: a cell of margin before the box's border, as the rows' leading space gives
+		// after it ("…; the leader's┃" ran into it: nc31-b).
+		items = append(items, resultItem{at: t, lines: wrap(fmt.Sprintf("%8s  %s", at, text), resultsWrapW(w), "           "), s: s, viol: viol})
 	}
 	for j, f := 0, 0; j < len(evs) || f < len(misses); {
 		if j < len(evs) && (f == len(misses) || evs[j].At <= misses[f].At) {
@@ -340,7 +379,7 @@ func (m *CompareModel) violRows(w int) int {
 		evs := m.kept[i].evs
 		for j := len(evs) - 1; j >= 0; j-- {
 			if evs[j].Kind == cluster.EvViolation {
-				n = max(n, len(wrap(fmt.Sprintf("%8s  %s", simTime(evs[j].At), evs[j].Describe()), w-1, "           ")))
+				n = max(n, len(wrap(fmt.Sprintf("%8s  %s", simTime(evs[j].At), evs[j].Describe()), resultsWrapW(w), "           ")))
 				break
 			}
 		}

@@ -165,13 +165,51 @@ func (m *CompareModel) scrollOlderIn(sides [2][]resultItem) {
 		m.status = "both halves show their oldest results kept · ↓ newer"
 		return
 	}
+	before := m.shownEnds(sides)
 	m.scroll = &ps[j-1]
-	m.status = m.scrolledStatus()
+	m.status = m.movedOnly("↑", sides, before) + m.scrolledStatus()
+}
+
+// shownEnds is how many of each half's rows are at or before where they show now (scrolled,
+// or not).
+func (m *CompareModel) shownEnds(sides [2][]resultItem) (ends [2]int) {
+	if m.scroll == nil {
+		return m.unscrolledEnds(sides)
+	}
+	for i, items := range sides {
+		ends[i] = resultsEnd(items, *m.scroll)
+	}
+	return ends
+}
+
+// movedOnly is "↑ moved only the lower half (…) · " when key moved one half's rows and not the
+// other's, which has no row at the places between: at late-expire --unsafe's divergence the
+// unsafe half's three rows at 5.253s took two ↑ while the safe half, with one there, stood
+// still, and looked stuck (nc31-c).
+// First, as the status line drops its last parts where it has no room.
+func (m *CompareModel) movedOnly(key string, sides [2][]resultItem, before [2]int) string {
+	after := m.shownEnds(sides)
+	var moved []int
+	for i := range sides {
+		if len(sides[i]) > 0 && after[i] != before[i] {
+			moved = append(moved, i)
+		}
+	}
+	if len(moved) != 1 || len(sides[1-moved[0]]) == 0 {
+		return ""
+	}
+	name := [2]string{"upper", "lower"}
+	if m.layout().sideBySide {
+		name = [2]string{"left", "right"}
+	}
+	i := moved[0]
+	return fmt.Sprintf("%s moved only the %s half (the %s one has no row between) · ", key, name[i], name[1-i])
 }
 
 // scrollNewerIn is scrollNewer for results sides drawn at m.resSize.
 func (m *CompareModel) scrollNewerIn(sides [2][]resultItem) {
 	ps := places(sides)
+	before := m.shownEnds(sides)
 	switch {
 	case m.scroll == nil:
 		_, below, _ := m.live(sides)
@@ -195,6 +233,7 @@ func (m *CompareModel) scrollNewerIn(sides [2][]resultItem) {
 	if m.scroll.compare(ps[len(ps)-1]) == 0 {
 		m.status = "the newest results · ↑ older"
 	}
+	m.status = m.movedOnly("↓", sides, before) + m.status
 }
 
 func (m *CompareModel) scrolledStatus() string {

@@ -18,7 +18,7 @@ func TestCompareResultsScrollToEveryFailedCheck(t *testing.T) {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		playUntil(t, m, m.c.Ended)
-		if h := halfText(m, 1); !strings.Contains(h, "older (↑ ↓ scroll)") && !strings.Contains(h, "hidden (↑ ↓ scroll)") && !strings.Contains(h, "hidden here: ↑ shows them") && !hiddenMisses.MatchString(h) {
+		if h := halfText(m, 1); !strings.Contains(h, "older (↑ ↓ scroll)") && !strings.Contains(h, "hidden (↑ ↓ scroll)") && !strings.Contains(h, "folded here, after the violation: ↑ shows them") && !hiddenMisses.MatchString(h) {
 			t.Fatalf("%dx%d: no sign of the hidden rows: %s", sz[0], sz[1], h)
 		}
 		// ↓ first: a kept violation with no row left after it has the newer rows below it.
@@ -52,7 +52,7 @@ func TestCompareResultsScrollToEveryFailedCheck(t *testing.T) {
 }
 
 // hiddenMisses is a results rule counting hidden ✗ rows ("10 between hidden (4 ✗)").
-var hiddenMisses = regexp.MustCompile(`(?:hidden|more) \(\d+ ✗\)`)
+var hiddenMisses = regexp.MustCompile(`(?:hidden|more|before|after|folded|under|it) \(\d+ ✗\)`)
 
 // shownResults is each half's results as drawn now (nil items for a half with no room).
 func shownResults(m *CompareModel) (rv [2]recentView, h [2]int) {

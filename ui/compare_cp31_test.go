@@ -1,0 +1,108 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// nc31-c: at 160x48's 5.860s stop the unsafe half's results read "violation kept in view · ↑
+// 32 older (2 ✗) · 3 hidden (3 ✗)" over "⋮ 3 ✗ rows hidden here: ↑ shows them", and its line
+// "✗ rows in the results below, counted in their rule where hidden": which rows were where was
+// not said. The rule says where from the violation (before it, folded under it), the fold row
+// says it is after the violation, and the line says the title counts them.
+func TestCompareKeptViolationSaysWhereRowsAre(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playToStopAt(t, m, "5.860s")
+	h := halfText(m, 1)
+	for _, want := range []string{"violation on top · ↑ 32 before", "3 folded under it (3 ✗)", "⋮ 3 ✗ rows folded here, after the violation: ↑ shows them", "each is a ✗ row in the results below (their title counts those out of view)"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the unsafe half lacks %q:\n%s", want, ansi.Strip(m.View()))
+		}
+	}
+	for _, gone := range []string{"counted in their rule", "kept in view", "hidden here"} {
+		if strings.Contains(h, gone) {
+			t.Errorf("the unsafe half still reads %q", gone)
+		}
+	}
+}
+
+// nc31-c: one ↑ there cut the violation to "5.860s VIOLATION non-linearizable: no order fits
+// these 3 operations on …", whole the moment before. Scrolled, a violation shown reads whole,
+// at every ↑ back to the rows before it.
+func TestCompareScrolledViolationReadsWhole(t *testing.T) {
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToStopAt(t, m, "5.860s")
+		for k := 0; k < 8; k++ {
+			m.Update(keyMsg("up"))
+			h := halfText(m, 1)
+			if strings.Contains(h, "VIOLATION non-linearizable") && !strings.Contains(h, "it claims it freed #1, but it deleted #2") {
+				t.Fatalf("%dx%d ↑ ×%d: the violation is cut:\n%s", sz[0], sz[1], k+1, ansi.Strip(m.View()))
+			}
+		}
+	}
+}
+
+// nc31-b: at 120x40's 6.060s stop the unsafe half's results rule read "results · newest: 6.060s
+// ✗ the story has on every node: lock orders token 2; here, on every… ─── ↑ 50 older (10 ✗)".
+// Its one row reads whole at both sizes, a shorter one in its place if need be, the rest counted.
+func TestCompareResultsOneRowNeverCut(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToStopAt(t, m, "6.060s")
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "results") && strings.Contains(l, "…") {
+				t.Errorf("%dx%d: a results rule is cut: %s", sz[0], sz[1], l)
+			}
+		}
+	}
+}
+
+// nc31-b: "…; the leader's┃", "…token 3┃": a result row ran into the box's border. Every
+// result row keeps a blank cell before it.
+func TestCompareResultRowsKeepAMargin(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}} {
+		for _, at := range []string{"5.860s", "6.060s"} {
+			a, b := lateExpirePair(t, true)
+			m := newCompareModel(t, a, b, sz[0], sz[1])
+			playToStopAt(t, m, at)
+			m.scrollSides() // each half's results' size, as drawn
+			rows := 0
+			for i := range 2 {
+				for _, l := range m.recent(i, m.resSize[i][0], m.resSize[i][1]).rows {
+					rows++
+					if s := ansi.Strip(l); strings.TrimSpace(s) != "" && !strings.HasSuffix(s, " ") {
+						t.Errorf("%dx%d %s: a result row touches the border: %q", sz[0], sz[1], at, s)
+					}
+				}
+			}
+			if rows == 0 {
+				t.Errorf("%dx%d %s: no result rows", sz[0], sz[1], at)
+			}
+		}
+	}
+}
+
+// nc31-c: at the divergence the left half's title said "↑ 11 older" and the first two ↑ moved
+// only the right half (its three rows at 5.253s; the left has one there): the status says which
+// half moved.
+func TestCompareScrollSaysWhichHalfMoved(t *testing.T) {
+	for _, c := range []struct {
+		w, h      int
+		moved, by string
+	}{{160, 48, "right", "left"}, {120, 40, "lower", "upper"}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, c.w, c.h)
+		playToDivergence(t, m)
+		m.Update(keyMsg("up"))
+		want := "↑ moved only the " + c.moved + " half (the " + c.by + " one has no row between)"
+		if !strings.Contains(ansi.Strip(m.View()), want) {
+			t.Errorf("%dx%d: status after ↑: %q", c.w, c.h, m.status)
+		}
+	}
+}
