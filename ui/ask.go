@@ -164,3 +164,93 @@ func lowerFirst(s string) string {
 	}
 	return string(r)
 }
+
+// Two asks in a row, at one instant (late-expire: what the late Expire does to c2's lock, then
+// what it would do without the token check), share their premise: the first's explanation
+// ("this Expire names token 1: the state machine finds no token-1 lock to delete") answered the
+// second before it was asked (nc31-b). So the first's verdict waits with its why until the
+// second is answered, and the second's verdict then gives both.
+
+// askNext is the ask that follows st in s with no step between, or nil.
+func askNext(s *scenarios.Scenario, st *scenarios.Step) *scenarios.Step {
+	for i := range s.Steps {
+		if s.Steps[i].Pos == st.Pos && st.Kind == scenarios.StepAsk {
+			if i+1 < len(s.Steps) && s.Steps[i+1].Kind == scenarios.StepAsk {
+				return &s.Steps[i+1]
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// askPrev is the ask st follows in s with no step between, or nil.
+func askPrev(s *scenarios.Scenario, st *scenarios.Step) *scenarios.Step {
+	for i := range s.Steps {
+		if s.Steps[i].Pos == st.Pos && st.Kind == scenarios.StepAsk {
+			if i > 0 && s.Steps[i-1].Kind == scenarios.StepAsk {
+				return &s.Steps[i-1]
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// whyAfterNext is an answered ask's explanation while the ask after it waits.
+const whyAfterNext = "Why: after the next ask, which it would answer."
+
+// askPair is an ask as a script of two asks in a row shows it: answered while the ask after it
+// (next, nextAnswered) is not, its verdict without its why; answered after the ask before it
+// (prev, answered prevAnswer >= 0), that ask's verdict and why under its own.
+func askPair(st *scenarios.Step, answer, w int, whose string, next *scenarios.Step, nextAnswered bool, prev *scenarios.Step, prevAnswer int, prevWhose string) []narrLine {
+	if answer >= 0 && next != nil && !nextAnswered {
+		a := *st
+		a.Explain = whyAfterNext
+		return askLinesFor(&a, answer, w, whose)
+	}
+	out := askLinesFor(st, answer, w, whose)
+	if answer < 0 || prev == nil || prevAnswer < 0 || prev.Explain == "" {
+		return out
+	}
+	// Its answer first, then its why: at 80x24 the pair's verdicts fit the narration's 8 rows.
+	kind, before := narrVerdict, "The ask before"
+	if prevWhose != "" {
+		before += ", for the " + prevWhose + " run"
+	}
+	t := fmt.Sprintf("%s, ✔ %d) %s: %s", before, prevAnswer+1, termsafe.Line(prev.Choices[prevAnswer]), prev.Explain)
+	if prevAnswer != prev.Right {
+		kind = narrFail
+		t = fmt.Sprintf("%s, %d) %s (you said %d): %s", before, prev.Right+1, termsafe.Line(prev.Choices[prev.Right]), prevAnswer+1, prev.Explain)
+	}
+	for _, l := range wrap(t, w-2, "  ") {
+		out = append(out, narrLine{l, kind})
+	}
+	return out
+}
+
+// askBlock is play's ask st with the answer given (answer < 0: none yet), paired with the ask
+// before or after it (askPair).
+func (m *Model) askBlock(st *scenarios.Step, answer, w int) []narrLine {
+	next, prev := askNext(m.base, st), askPrev(m.base, st)
+	nextAnswered, prevAnswer := false, -1
+	if next != nil {
+		_, nextAnswered = m.answerOf(next)
+	}
+	if prev != nil {
+		if a, ok := m.answerOf(prev); ok {
+			prevAnswer = a
+		}
+	}
+	return askPair(st, answer, w, "", next, nextAnswered, prev, prevAnswer, "")
+}
+
+// askRoom is the most lines ask st of s can take at width w: answered wrong, with the ask
+// before it answered wrong too.
+func askRoom(s *scenarios.Scenario, st *scenarios.Step, w int) int {
+	prev, pa := askPrev(s, st), -1
+	if prev != nil {
+		pa = (prev.Right + 1) % len(prev.Choices)
+	}
+	return len(askPair(st, (st.Right+1)%len(st.Choices), w, "", nil, true, prev, pa, ""))
+}

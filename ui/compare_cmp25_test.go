@@ -80,7 +80,7 @@ func TestCompareSwitchRuleWaitsForTheAsks(t *testing.T) {
 			t.Errorf("%dx%d: the first screen says what the switch does:\n%s", sz[0], sz[1], v)
 		}
 		v = cmpStopView(t, m, "Without the check an Expire deletes")
-		if sz[1] > 24 && (!strings.Contains(v, "whatever token it names") || strings.Contains(v, "said after the asks")) {
+		if sz[1] > 24 && (!strings.Contains(v, "an Expire deletes the key's lock whatever token") || strings.Contains(v, "said after the asks")) {
 			t.Errorf("%dx%d: after the asks the rule is not said:\n%s", sz[0], sz[1], v)
 		}
 	}

@@ -49,9 +49,9 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 		}
 		return append(lines, ls...)
 	case waiting:
-		return append(lines, askLinesFor(ask, answer, w, whose)...)
+		return append(lines, m.askBlock(i, ask, answer, w, whose)...)
 	case ok && len(lines) == 0:
-		return askLinesFor(ask, answer, w, whose) // nothing said since: the explanation stays
+		return m.askBlock(i, ask, answer, w, whose) // nothing said since: the explanation stays
 	case ok:
 		// The script has said more: that narration first, then the ask's verdict in one line
 		// (at 120x40 the answered ask kept its seven rows and the new say was cut away).
@@ -74,6 +74,24 @@ func (m *CompareModel) askHere(ask *scenarios.Step, whose string) (*scenarios.St
 	a := *ask
 	a.Text, a.Explain = text, m.sayHere(ask.Explain)
 	return &a, ""
+}
+
+// askBlock is side i's ask with the answer given, paired with the ask before or after it
+// (askPair: two asks in a row, the first's why waits for the second's answer).
+func (m *CompareModel) askBlock(i int, ask *scenarios.Step, answer, w int, whose string) []narrLine {
+	s := m.c.Sides[i].Scenario
+	next, prev := askNext(s, ask), askPrev(s, ask)
+	nextAnswered, prevAnswer, prevWhose := false, -1, ""
+	if next != nil {
+		_, nextAnswered = m.answers[next.Pos]
+	}
+	if prev != nil {
+		if a, ok := m.answers[prev.Pos]; ok {
+			prevAnswer = a
+		}
+		prev, prevWhose = m.askHere(prev, m.storyOf())
+	}
+	return askPair(ask, answer, w, whose, next, nextAnswered, prev, prevAnswer, prevWhose)
 }
 
 func askDoneLine(ask *scenarios.Step, answer, w int, whose string) narrLine {

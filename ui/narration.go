@@ -135,9 +135,9 @@ func (m *Model) narrationText(w int) []narrLine {
 		case ok && !m.revealed(a):
 			out = append(out, waitingAskLines(a, ans, w)...)
 		case !ok:
-			out = append(out, askLines(a, -1, w)...)
+			out = append(out, m.askBlock(a, -1, w)...)
 		default:
-			out = append(out, askLines(a, ans, w)...)
+			out = append(out, m.askBlock(a, ans, w)...)
 		}
 	}
 	if len(out) == 0 && m.sim.sandbox {
@@ -230,7 +230,7 @@ func sectionLines(s *scenarios.Scenario, pc, w int) int {
 			says = append(says, st.Text)
 		}
 		if st.Kind == scenarios.StepAsk {
-			n = len(askLines(st, (st.Right+1)%len(st.Choices), w))
+			n = askRoom(s, st, w)
 		}
 		if isStop(st) {
 			break
@@ -254,7 +254,7 @@ func (m *Model) narrationLines(w, h int) int {
 	n = max(n, len(m.narrationText(w)))
 	switch a := m.curAsk(); {
 	case a != nil: // the verdict and explanation to come
-		n = max(n, len(m.forkLines(w))+len(sayLines(m.says(), w))+len(askLines(a, (a.Right+1)%len(a.Choices), w)))
+		n = max(n, len(m.forkLines(w))+len(sayLines(m.says(), w))+askRoom(m.base, a, w))
 	case m.results == nil:
 		n = max(n, len(m.forkLines(w))+sectionLines(m.base, m.sim.pc(), w))
 	}

@@ -33,7 +33,14 @@ func TestNarrationNeverCut(t *testing.T) {
 					t.Fatal("enter passed an ask with no answer")
 				}
 				press(m, itoa(st.Right+1))
-				checkNarration(t, m, append(says, st.Text, "✔ Right. "+st.Explain), "ask "+itoa(asks)+" answered")
+				want := append(says, st.Text, "✔ Right. "+st.Explain)
+				if askNext(s, &st) != nil {
+					want = append(says, st.Text, "✔ Right. "+whyAfterNext) // its why waits for the next ask's answer
+				}
+				if p := askPrev(s, &st); p != nil {
+					want = append(want, "The ask before, ✔ "+itoa(p.Right+1)+") "+p.Choices[p.Right]+": "+p.Explain)
+				}
+				checkNarration(t, m, want, "ask "+itoa(asks)+" answered")
 				says = nil
 				press(m, "enter")
 			case scenarios.StepPause:
