@@ -49,6 +49,32 @@ func TokenChecked(prop *Event) Event {
 	return e
 }
 
+// ConnUp and ConnGone are what a leader found when it looked at a client's connection as the
+// client's Grant applied (the apply event's Detail): up, the client keeps the lock; gone, the
+// leader proposes a ghost release at once (node.go's apply).
+const (
+	ConnUp   = "connection up"
+	ConnGone = "connection gone"
+)
+
+// connChecked marks the note ConnChecked makes.
+const connChecked = "connection checked"
+
+// ConnChecked is the note a timeline puts after apply, a leader's apply of a client's Grant
+// whose Detail says what the leader found when it looked at the client's connection, and ok
+// false for any other event. The world records the finding on the apply itself (not part of
+// the hash); the row tells it: ghost-lock's "the leader looks once, when the Grant applies"
+// had no row to show it, only the ghost release after it (nc30-b).
+func ConnChecked(apply *Event) (Event, bool) {
+	if apply.Kind != EvApplied || apply.Detail != ConnUp && apply.Detail != ConnGone {
+		return Event{}, false
+	}
+	e := *apply
+	e.Kind, e.Text, e.Detail = EvRequestAtNode, connChecked, apply.Detail
+	e.Client, e.Op, e.Token = apply.Origin.Client, OpAcquire, apply.Result.Token
+	return e, true
+}
+
 // rejectRow words a follower's reject of the leader's append as the leader hears it, in one
 // timeline row (53 cells at 120x40, three-digit indexes too): the index it asked after; why the
 // follower said no, from raft's reject hint (its log ends earlier: "ends 6"; its entry there
@@ -168,6 +194,12 @@ func (e *Event) Describe() string {
 				why = "not " + e.Client + "'s lock"
 			}
 			return fmt.Sprintf("%s holds %s's %s for a ReadIndex (%s)", n, e.Client, e.Op, why)
+		}
+		if e.Text == connChecked {
+			if e.Detail == ConnGone {
+				return fmt.Sprintf("%s checks %s's connection: gone → ghost release", n, e.Client)
+			}
+			return fmt.Sprintf("%s checks %s's connection: up → %s keeps %s #%d", n, e.Client, e.Client, e.Key, e.Token)
 		}
 		if e.Text == tokenChecked {
 			return fmt.Sprintf("%s checks %s's token %d: projected state %s #%d ✓", n, e.Client, e.Token, e.Key, e.Token)

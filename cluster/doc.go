@@ -89,7 +89,8 @@
 //     end of the key's delay on its own clock (the leader already when it proposes one), and the
 //     leader answers an acquire of the key delayed until then, proposing nothing.
 //   - When a Grant applies on the leader and its client is disconnected, the leader proposes a
-//     Release at once (the ghost lock).
+//     Release at once (the ghost lock). The apply's event says what the leader found in its
+//     Detail (ConnUp, ConnGone; not part of the hash), for the timeline's check row.
 //   - Followers never forward proposals: they answer not-leader with the leader they know.
 //   - A node never drops a request it accepted: if it steps down, it answers when that log index
 //     applies (its result if its own entry applied there, not-leader if another did), or

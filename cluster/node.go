@@ -360,9 +360,23 @@ func (n *node) apply(e *pb.Entry) {
 	n.tail.applied(idx)
 	n.sinceSnap++
 	o := n.w.origin(cmd.Origin)
-	if e.GetType() != pb.EntryType_EntryNormal {
+	// A leader applying a client's Grant looks at that client's connection, once: gone, it
+	// releases the lock at once (ghostLater below). The apply's event says what it found.
+	check := ""
+	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
+		if c := n.w.clientByName[o.Client]; c != nil {
+			check = ConnUp
+			if !c.connected {
+				check = ConnGone
+			}
+		}
+	}
+	switch {
+	case e.GetType() != pb.EntryType_EntryNormal:
 		n.confApplied(e, &cmd, &o, res)
-	} else {
+	case check != "":
+		n.connChecked(idx, e.GetTerm(), &cmd, &o, res, check)
+	default:
 		n.w.recordEntry(&entryEvent{Kind: EvApplied, Node: n.id, Index: idx, Term: e.GetTerm(), Cmd: cmd, Origin: o, Result: res, Key: cmd.Key})
 	}
 	nt := &n.w.applyNote // field by field: a whole-note assignment copies it in bulk, with a bulk write barrier while the GC marks
@@ -410,10 +424,8 @@ func (n *node) apply(e *pb.Entry) {
 	if len(n.pending) > 0 { // only a node clients asked has any: not the followers' applies
 		n.answer(cmd, idx, res)
 	}
-	if res.Kind == fsm.Granted && o.Kind == OriginAcquire && n.role == RoleLeader {
-		if c := n.w.clientByName[o.Client]; c != nil && !c.connected {
-			n.ghostLater(cmd.Key, res.Token)
-		}
+	if check == ConnGone {
+		n.ghostLater(cmd.Key, res.Token)
 	}
 }
 
@@ -461,6 +473,15 @@ func (n *node) undecodable(idx uint64, err error) {
 func (n *node) confApplied(e *pb.Entry, cmd *fsm.Command, o *Origin, res fsm.Result) {
 	n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: e.GetIndex(), Term: e.GetTerm(), Cmd: *cmd, Origin: *o, Result: res, Key: cmd.Key,
 		Text: "conf " + describeConfEntry(e)})
+}
+
+// connChecked records the leader's apply of a client's Grant with what it found when it looked
+// at the client's connection (Detail, not part of the hash: a run's identity stays what it
+// was), so the timeline can show the check the ghost release follows from.
+//
+//go:noinline
+func (n *node) connChecked(idx, term uint64, cmd *fsm.Command, o *Origin, res fsm.Result, check string) {
+	n.w.emit(Event{Kind: EvApplied, Node: n.id, Index: idx, Term: term, Cmd: *cmd, Origin: *o, Result: res, Key: cmd.Key, Detail: check})
 }
 
 // ghostLater releases a granted lock whose client is gone, once the Ready is done.

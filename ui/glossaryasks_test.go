@@ -32,6 +32,9 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		{"not-found", "proposes nothing", "late-release: what n1 does with c1's Release"},
 		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "as soon as it commits", "first-lock: when n2 applies the Grant"},
 		{"snapshot, compaction", "never a time left", "snapshot-catch-up: which countdown n5 shows once it restores the snapshot"},
+		{"ghost release", "ghost-lock lesson shows", "ghost-lock: what happens to 'orders' once c1 has gone (nc30-b: it nudged the answer)"},
+		{"connection (a client's), n1 checks c1's connection", "ghost release", "ghost-lock: what happens to 'orders' once c1 has gone"},
+		{"connection (a client's), n1 checks c1's connection", "lease runs out", "ghost-lock: what happens to 'orders' when c1 drops for good"},
 	} {
 		if text := glossaryEntry(t, c.term); strings.Contains(text, c.phrase) {
 			t.Errorf("glossary %q says %q, the answer to %s: %s", c.term, c.phrase, c.ask, text)

@@ -52,7 +52,7 @@ func (s *sim) fork(frameAt time.Duration) (*sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &sim{pacer: pacer{speed: s.speed, paused: true, wall: s.wall, frameAt: frameAt}, p: p, tl: &timeline{}, sandbox: s.sandbox}
+	f := &sim{pacer: pacer{speed: s.speed, paused: true, wall: s.wall, frameAt: frameAt}, p: p, tl: &timeline{conns: s.tl.conns}, sandbox: s.sandbox}
 	f.attach()
 	return f, nil
 }

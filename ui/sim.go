@@ -33,9 +33,20 @@ func newSim(base *scenarios.Scenario, seed uint64, speed float64, sandbox bool) 
 	if speed <= 0 {
 		speed = 1
 	}
-	s := &sim{pacer: pacer{speed: min(100, max(0.1, speed))}, p: p, tl: &timeline{}, sandbox: sandbox}
+	s := &sim{pacer: pacer{speed: min(100, max(0.1, speed))}, p: p, tl: &timeline{conns: dropsConnection(base)}, sandbox: sandbox}
 	s.attach()
 	return s, nil
+}
+
+// dropsConnection says whether the script disconnects a client: then the timeline shows every
+// leader's look at a client's connection as its Grant applies, up too (timeline.conns).
+func dropsConnection(base *scenarios.Scenario) bool {
+	for i := range base.Steps {
+		if base.Steps[i].Kind == scenarios.StepDisconnect {
+			return true
+		}
+	}
+	return false
 }
 
 // attach follows the playback's current world.

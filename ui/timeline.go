@@ -91,6 +91,9 @@ type timeline struct {
 	// unchecked: the world's leader proposes without checking (unsafe unchecked-proposals),
 	// so no release gets a token check row (addTokenCheck).
 	unchecked bool
+	// conns: the run drops a client's connection (its script does, or a client disconnected),
+	// so a leader's check that found a connection up gets its row too (addConnCheck).
+	conns bool
 }
 
 // tlRing is a fixed ring of the latest events: adding one overwrites the oldest in place, so
@@ -145,7 +148,26 @@ func (t *timeline) add(e *cluster.Event) {
 	if e.Kind == cluster.EvCommitted {
 		t.addLeaderCommit(e)
 	}
+	if e.Kind == cluster.EvApplied && e.Detail != "" {
+		t.addConnCheck(e)
+	}
+	if e.Kind == cluster.EvClient && e.Text == "disconnects" {
+		t.conns = true
+	}
 	t.version++
+}
+
+// addConnCheck puts in the lock events, after a leader's apply of a client's Grant, what the
+// leader found when it looked at the client's connection (cluster.ConnChecked): gone, and the
+// ghost release that follows has its reason on screen (nc30-b: ghost-lock told the check and
+// showed only its consequence). A check that found it up is shown only in a run that drops a
+// connection (t.conns): elsewhere every grant would carry a row about something nobody touched.
+func (t *timeline) addConnCheck(apply *cluster.Event) {
+	note, ok := cluster.ConnChecked(apply)
+	if !ok || apply.Detail == cluster.ConnUp && !t.conns {
+		return
+	}
+	t.rings[filterLock].push(&note)
 }
 
 // addLeaderCommit puts in the lock events a leader's commit of a lock entry, with the nodes it

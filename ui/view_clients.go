@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"leaselab/cluster"
 	"leaselab/fsm"
@@ -184,7 +185,7 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 		if c.Wait > 0 {
 			// How long it has waited, of its timeout, on its clock: lease-read's narration says
 			// the answer comes "before c2's 2s timeout", and nothing showed it (nc20-a).
-			l.opt(piece{st.faint, " · waited " + leftText(c.Waited) + " of " + fsm.DurText(c.Wait)})
+			l.opt(piece{st.faint, " · waited " + waitedText(c.Waited) + " of " + fsm.DurText(c.Wait)})
 		}
 	} else if c.Queued > 0 && !c.Paused {
 		l.opt(piece{st.faint, fmt.Sprintf(" · %d queued", c.Queued)}) // behind a write's reply
@@ -501,4 +502,14 @@ func (m *Model) guessText(id int) string {
 		}
 	}
 	return fmt.Sprintf("n%d", id)
+}
+
+// waitedText is how long a request has waited: in milliseconds under a tenth of a second, to
+// a tenth above. "waited 0.0s of 2s" at two stops 17ms apart read as a clock that had stopped
+// (nc30-b, ghost-lock's c1).
+func waitedText(d time.Duration) string {
+	if d < 95*time.Millisecond {
+		return d.Round(time.Millisecond).String()
+	}
+	return leftText(d)
 }
