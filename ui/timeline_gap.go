@@ -78,12 +78,12 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 	if folded == 0 {
 		return nil, "", false
 	}
-	below, lastShown := 0, off
+	below, whole := 0, 0 // whole: the items shown whole, from the first
 	for _, it := range items {
 		switch {
 		case len(rows)+len(it.rows) <= h && below == 0:
 			rows = append(rows, it.rows...)
-			lastShown = it.row + it.span
+			whole++
 		case below == 0 && len(rows) < h: // a wrapped row's first rows, as the viewport cuts it
 			below += it.span - (h - len(rows))
 			rows = append(rows, it.rows[:h-len(rows)]...)
@@ -92,7 +92,7 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 		}
 	}
 	for _, mk := range t.marks {
-		if mk[1] > lastShown {
+		if i := markItem(items, mk); i < 0 || i >= whole {
 			return t.foldedAtMarks(items, h, vp.Width)
 		}
 	}
@@ -124,16 +124,13 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 // rows above them, as many as the rows leave, with "↑ N above" for the rest. ok is false when
 // the first named row alone does not fit.
 func (t *tlView) foldedAtMarks(items []tlItem, h, w int) ([]string, string, bool) {
-	holds := func(it *tlItem, mk [2]int) bool { return mk[0] >= it.row && mk[0] < it.row+max(it.span, 1) }
 	first, last := -1, -1
-	for i := range items {
-		for _, mk := range t.marks {
-			if holds(&items[i], mk) {
-				if first < 0 {
-					first = i
-				}
-				last = i
+	for _, mk := range t.marks {
+		if i := markItem(items, mk); i >= 0 {
+			if first < 0 || i < first {
+				first = i
 			}
+			last = max(last, i)
 		}
 	}
 	if first < 0 {
@@ -160,11 +157,12 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, w int) ([]string, string, bool
 		n += len(items[last].rows)
 	}
 	var rows []string
-	above, below, shown := 0, 0, 0
+	// The story starts this many rows above the top one drawn, as scrolling shows them: a
+	// folded run above can reach past it (its rows are counted where they stand).
+	above, below, shown := items[top].row-items[0].row, 0, 0
 	for i := range items {
 		switch {
 		case i < top:
-			above += items[i].span
 		case i <= last:
 			rows = append(rows, items[i].rows...)
 			shown += items[i].n - 1
@@ -185,6 +183,19 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, w int) ([]string, string, bool
 		note += fmt.Sprintf(" · ↓ %d more", below)
 	}
 	return fitAll(pad(rows, h, w), w), note, true
+}
+
+// markItem is the item that draws the named row mk, or -1. A named row is never folded (it
+// stays), so it is an item of its own: a folded run's span can reach past it (ghost-lock at
+// 80x24, seed 5: n4's append came after 'n1 checks c2's connection', and the fold of the
+// appends, standing at n1's, was taken for the named row, which stayed below).
+func markItem(items []tlItem, mk [2]int) int {
+	for i := range items {
+		if it := &items[i]; it.n == 1 && mk[0] >= it.row && mk[0] < it.row+max(it.span, 1) {
+			return i
+		}
+	}
+	return -1
 }
 
 // storyItems is the events drawn from row off on, one item each, matched to the lines drawn
