@@ -100,7 +100,7 @@ func answerAsk(m *Model) {
 // Network panel counts it and lists it.
 func TestClientRequestOnTheWire(t *testing.T) {
 	m := playLesson(t, "ghost-lock", 120, 40)
-	for range 3 { // the opening, c2 disconnected, c2 back
+	for range 4 { // the opening, c2 granted, c2 disconnected, c2 back
 		runToStop(t, m)
 		press(m, "enter")
 	}

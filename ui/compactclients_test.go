@@ -20,7 +20,7 @@ func TestCompactClientsSayWhatTheStoryDoes(t *testing.T) {
 		t.Fatalf("leader-crash-mid-lease, one second into the lease: c1's time left is not on its row:\n%s", v)
 	}
 	m = playLesson(t, "ghost-lock", 80, 24)
-	for range 3 { // the opening, c2 disconnected, c2 back
+	for range 4 { // the opening, c2 granted, c2 disconnected, c2 back
 		runToStop(t, m)
 		press(m, "enter")
 	}
