@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // ghost-lock shows the ghost it is named after, not only tells it (issue 21: "left alone, it
@@ -32,6 +34,20 @@ func TestGhostLockLeftAloneShown(t *testing.T) {
 		})
 		if !held || !freed {
 			t.Errorf("%dx%d: no stop shows c1's ghost lock held (%v) and then expired (%v)", sz[0], sz[1], held, freed)
+		}
+	}
+}
+
+// TestGhostLockGrantStopShowsOrders: at 80x24 the node rows have room for one key, the one the
+// newest say quotes first. The stop where n1 applies Granted{token:2} quoted 'jobs' ("1 went to
+// 'jobs'"), so n1's row read "jobs — released │ +1" where its orders #2 countdown was the news.
+func TestGhostLockGrantStopShowsOrders(t *testing.T) {
+	m := playLesson(t, "ghost-lock", 80, 24)
+	playUntilOnScreen(t, m, "n1 applied Granted{token:2}")
+	v := ansi.Strip(m.View())
+	for _, row := range strings.Split(v, "\n") {
+		if strings.Contains(row, "★ n1 leader") && !strings.Contains(row, "orders #2 █") {
+			t.Errorf("n1's row does not show the lock it just applied:\n%s", v)
 		}
 	}
 }
