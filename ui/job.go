@@ -101,7 +101,13 @@ func seekDone(m *Model, o scenarios.Outcome) {
 			if n == 1 {
 				stops = "stop"
 			}
-			part := fmt.Sprintf(" · ← is 1s of simulated time: back past %d script %s, enter plays on", n, stops)
+			// A rewind lands paused between stops, where enter answers "not at a script pause"
+			// and space plays on (nc31-i); on a stop, enter is the key.
+			on := "space"
+			if m.sim.atPause() {
+				on = "enter"
+			}
+			part := fmt.Sprintf(" · ← is 1s of simulated time: back past %d script %s, %s plays on", n, stops, on)
 			if m.statusAlt != "" {
 				m.statusAlt += part
 			}
