@@ -100,15 +100,16 @@ func (m *Model) trackerMarks(room int) string {
 }
 
 // legendMarks is every mark a tracker row can draw, in the legend's order, with its words
-// (long, then short).
+// (long, then short). ·none comes last: first, after the title's " · ", it read as a doubled
+// dot, a typo ("Replication · ·none ✓applied": nc31-g, nc31-i).
 var legendMarks = []struct{ mark, long, short string }{
-	{"·", "·none", "·none"},
 	{"○", "○appended", "○appended"},
 	{"◆", "◆committed", "◆committed"},
 	{"✓", "✓applied", "✓applied"},
 	{"s", "s=in snapshot", "s=in snapshot"},
 	{"↺", "↺other entry", "↺other"},
 	{"✖", "✖down, lacks it", "✖down"},
+	{"·", "·none", "·none"},
 }
 
 // trackerLegend is the legend of the marks a body of room rows draws, long to short: each
