@@ -90,13 +90,14 @@ func (m *Model) promptErrLines(w int) []string {
 // bindings flow as text.
 func (m *Model) fullHelp(w, h int) []string {
 	st := m.st
-	body := m.helpBody(w, h)
+	body, cont := m.helpItems(w, h)
 	room := max(1, h-1)
 	top := min(max(m.page.helpTop, 0), max(0, len(body)-room))
+	end := helpPageEnd(cont, top, room)
 	more, short := "", ""
 	if len(body) > room {
-		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, min(len(body), top+room), len(body))
-		short = fmt.Sprintf(" · ↑↓ %d-%d of %d", top+1, min(len(body), top+room), len(body))
+		more = fmt.Sprintf(" · ↑↓ scroll (%d-%d of %d lines)", top+1, end, len(body))
+		short = fmt.Sprintf(" · ↑↓ %d-%d of %d", top+1, end, len(body))
 	}
 	// The longest title that fits whole: what is left out at 80 columns is the aside, never
 	// how to scroll or leave.
@@ -105,17 +106,36 @@ func (m *Model) fullHelp(w, h int) []string {
 		"  (? again: the glossary · esc closes"+more+")",
 		"  (? glossary · esc closes"+short+")")
 	lines := []string{fitStyled(st.title.r(" Keys")+st.faint.r(note), w)}
-	lines = append(lines, body[top:min(len(body), top+room)]...)
+	lines = append(lines, body[top:end]...)
 	for len(lines) < h {
 		lines = append(lines, blank(w))
 	}
 	return lines[:h]
 }
 
+// helpPageEnd is where a page of room lines from top ends (exclusive) on the keys page's
+// lines: on a whole item, one it would cut ("… or ×1 0.8s ✓ under the title", the first page
+// at 120x40: nc31-i) starting the next, unless it starts the page (longer than it).
+func helpPageEnd(cont []bool, top, room int) int {
+	end := min(len(cont), top+room)
+	for s := end; s > top && s < len(cont) && cont[s]; s-- {
+		if !cont[s-1] && s-1 > top {
+			return s - 1
+		}
+	}
+	return end
+}
+
 // helpBody is every line of the keys page under its title: the bindings, then the legend.
 func (m *Model) helpBody(w, h int) []string {
+	lines, _ := m.helpItems(w, h)
+	return lines
+}
+
+// helpItems is helpBody, and for each line whether it goes on a legend item the line before
+// began (a page ends on whole items).
+func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 	st := m.st
-	var lines []string
 	groups := m.keys.FullHelp()
 	wide := m.help
 	wide.Width = 0 // measure the columns uncut
@@ -177,17 +197,19 @@ func (m *Model) helpBody(w, h int) []string {
 		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")
 	}
 	lines = append(lines, blank(w))
+	cont = make([]bool, len(lines))
 	for _, s := range legend {
-		for _, l := range wrap(s, w-1, "  ") {
+		for i, l := range wrap(s, w-1, "  ") {
 			lines = append(lines, st.faint.r(fit(" "+l, w)))
+			cont = append(cont, i > 0)
 		}
 	}
-	return lines
+	return lines, cont
 }
 
 // helpRoom is the rows the keys page gets on this layout (title included).
 func (m *Model) helpRoom() int {
-	return m.lay.narration.y - m.lay.coverY
+	return m.lay.narration.y - m.lay.coverY + m.helpLent()
 }
 
 // scrollHelp moves the keys page by d lines, within its length.

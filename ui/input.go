@@ -102,6 +102,12 @@ func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			d = max(1, m.lay.narration.y-3)
 			if !m.page.glossary {
 				d = max(1, m.helpRoom()-2)
+				if key.Matches(msg, k.PageDown) {
+					// The page ends on a whole item: the next starts with the item after it.
+					_, cont := m.helpItems(m.width, m.helpRoom())
+					top := min(max(m.page.helpTop, 0), max(0, len(cont)-max(1, m.helpRoom()-1)))
+					d = max(1, helpPageEnd(cont, top, max(1, m.helpRoom()-1))-top)
+				}
 			}
 		}
 		if key.Matches(msg, k.Up, k.PageUp) {

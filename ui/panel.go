@@ -328,7 +328,17 @@ type narrationPanel struct{}
 func (narrationPanel) Size(sizing) size { return size{band: -1} }
 
 func (narrationPanel) Render(m *Model, r rect) []string {
-	return m.narration(r.w, r.h-m.narrationLent()+m.statusLent())
+	return m.narration(r.w, r.h-m.narrationLent()-m.helpLent()+m.statusLent())
+}
+
+// helpLent is how many rows of the narration area the keys page draws: those the narration
+// does not use. They stayed blank under a short narration while the page above was cut to 16
+// lines (racing-acquires' first stop at 120x40: four, nc31-i).
+func (m *Model) helpLent() int {
+	if m.lay.mode == modeSmall || !m.help.ShowAll || m.page.glossary {
+		return 0
+	}
+	return max(0, m.lay.narration.h-len(m.narrationText(m.lay.narration.w)))
 }
 
 // narrationLent is how many rows of the narration area the band above it draws (the compact
