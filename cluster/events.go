@@ -104,7 +104,9 @@ type MsgInfo struct {
 	// On a delivered answer to a ReadIndex heartbeat (not part of the hash, set at delivery):
 	// Late, the node it reaches no longer leads, so raft ignores it; Again, the same follower
 	// already confirmed this read (raft's regular heartbeat carries a pending read's context, so
-	// a read that spans a heartbeat tick is confirmed twice by each follower).
+	// a read that spans a heartbeat tick is confirmed twice by each follower). On a ReadIndex
+	// heartbeat (set at its send), Again: the leader sent that follower this read already, and
+	// this is its regular heartbeat carrying it again.
 	Late, Again bool
 }
 

@@ -57,6 +57,7 @@ type node struct {
 	tail     decodedTail    // the unapplied log, decoded once (decoded.go)
 	reads    []*pendingRead
 	readAcks map[int]uint64           // per follower, the ReadIndex context it last confirmed (readAcked)
+	readSent map[int]uint64           // per follower, the ReadIndex context it last sent (readResent)
 	waiters  []waiter                 // blocking acquires queued while their key is held (waitq.go)
 	delays   map[string]time.Duration // option lock-delay: per key, the local reading it ends at
 	after    []func()                 // work that must wait until the current Ready is advanced

@@ -389,6 +389,9 @@ func (w *World) send(from *node, m *pb.Message) {
 	if info.Reject && info.Type == pb.MessageType_MsgAppResp {
 		info.HintEnd = info.Hint == from.lastIndex() // a reject appends nothing: its log is on disk
 	}
+	if info.Read && info.Type == pb.MessageType_MsgHeartbeat {
+		info.Again = from.readResent(to, m.GetContext())
+	}
 	detail := ""
 	if w.cfg.DescribeMessages {
 		detail = raft.DescribeMessage(m, describeEntry)

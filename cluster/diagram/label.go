@@ -76,6 +76,10 @@ func (m *Msg) Label() string {
 	case pb.MessageType_MsgHeartbeat:
 		if i.Read {
 			// The round a read waits for looked like any other heartbeat (nc19-a, nc20-a).
+			if i.Again {
+				// A second round for a read already answered read as unexplained (nc31-i).
+				return fmt.Sprintf("MsgHeartbeat commit %d ReadIndex again", i.Commit)
+			}
 			return fmt.Sprintf("MsgHeartbeat commit %d ReadIndex", i.Commit)
 		}
 		return fmt.Sprintf("MsgHeartbeat commit %d", i.Commit)
@@ -207,6 +211,9 @@ func (m *Msg) RaftNotes() []string {
 	}
 	if m.Info.Read {
 		d = append(d, "ReadIndex: carries a read's request; the answers tell the leader it still leads")
+		if m.Info.Again && m.Info.Type == pb.MessageType_MsgHeartbeat {
+			d = append(d, "again: the leader's regular heartbeat (one per tick of its clock), sent before this read's answers came in: raft puts a read that still waits on every heartbeat, so this follower confirms it twice")
+		}
 	}
 	for _, e := range m.Entries {
 		s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
