@@ -351,8 +351,10 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	word := nodeWord(n, true)
 	if n.Frozen {
 		word = "FROZEN" // freeze nX D: the role it had matters less than that it runs nothing
+	} else if oldLeader(&m.v, n) {
+		word = oldLeaderWord
 	}
-	id := fmt.Sprintf("%s %-*s %-9s", sym, 2+m.nameW, name, word)
+	id := fmt.Sprintf("%s %-*s %-*s", sym, 2+m.nameW, name, m.roleW(), word)
 	if n.ID == m.node {
 		l.add(st.sel, id)
 	} else {
@@ -529,7 +531,7 @@ func (m *Model) tableCols(w int) string {
 			}
 		}
 	}
-	head := fmt.Sprintf(" %-*s %-4s %-*s %-*s %-*s ", 14+m.nameW, "node", "term", m.commitWidth(), "c/a", m.clockW(w), clock, m.netW(), "net")
+	head := fmt.Sprintf(" %-*s %-4s %-*s %-*s %-*s ", 5+m.roleW()+m.nameW, "node", "term", m.commitWidth(), "c/a", m.clockW(w), clock, m.netW(), "net")
 	if m.v.Config.Unsafe.LeaseRead {
 		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
 	}
@@ -566,7 +568,7 @@ func (m *Model) clockW(w int) int {
 		return clockNarrow
 	}
 	// What the row holds besides clock and locks: nodeRow's cells.
-	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + 9 + 1 + 5 + m.commitWidth() + 1 + 1 + m.netW() + 1
+	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + m.roleW() + 1 + 5 + m.commitWidth() + 1 + 1 + m.netW() + 1
 	if m.v.Config.Unsafe.LeaseRead {
 		rest += ownLeaseWidth + 1
 	}
@@ -960,4 +962,15 @@ func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
 		t += " at " + simTime(wr.At)
 	}
 	return t
+}
+
+// roleW is the small layout's role column: "pre-cand", "follower", or "old leader" while a
+// leader another has replaced shows (oldLeader).
+func (m *Model) roleW() int {
+	for i := range m.v.Nodes {
+		if oldLeader(&m.v, &m.v.Nodes[i]) {
+			return len(oldLeaderWord)
+		}
+	}
+	return 9
 }

@@ -57,12 +57,13 @@ func TestTwinKeyNamesTheDefaultRule(t *testing.T) {
 }
 
 // nc30-e: a quoted row's "…" where the node varies by seed ('… becomes leader', 'c2 gets renewed
-// from …') read as text cut off. The student reads "a node" there; a "…" for other words stays,
-// and the script's text (the rows it names) is unchanged.
+// from …') read as text cut off. Where no row fills it the student reads "a node" there,
+// unquoted (nc31-f); a "…" for other words stays, and the script's text (the rows it names) is
+// unchanged.
 func TestQuotedRowsNameANode(t *testing.T) {
 	for in, want := range map[string]string{
-		"A new leader is elected ('… becomes leader', ★ on its column).":         "A new leader is elected ('a node becomes leader', ★ on its column).",
-		"answered ('c2 gets renewed from …'). c1's line says when ('ran out …')": "answered ('c2 gets renewed from a node'). c1's line says when ('ran out …')",
+		"A new leader is elected ('… becomes leader', ★ on its column).":         "A new leader is elected (a node becomes leader, ★ on its column).",
+		"answered ('c2 gets renewed from …'). c1's line says when ('ran out …')": "answered (c2 gets renewed from a node). c1's line says when ('ran out …')",
 		"'n3 appends 5 …' and 'c2 gets granted from n1 …'":                       "'n3 appends 5 …' and 'c2 gets granted from n1 …'",
 	} {
 		if got := quotedNames(in); got != want {
@@ -72,7 +73,8 @@ func TestQuotedRowsNameANode(t *testing.T) {
 	m := playLesson(t, "leader-crash-mid-lease-extend", 120, 40)
 	playUntilOnScreen(t, m, "A new leader is elected")
 	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "'a node becomes leader'") || strings.Contains(v, "'… becomes leader'") {
+	// Where the run has the row, the quote is the row (nc31-f, TestQuotedRowsReadAsTheRun).
+	if !regexp.MustCompile(`'n\d becomes leader'`).MatchString(v) || strings.Contains(v, "'… becomes leader'") {
 		t.Errorf("the narration still quotes '… becomes leader':\n%s", v)
 	}
 	if names := newRowNames(m.stopSays()); !names.any() {

@@ -250,7 +250,7 @@ func roleLegend() string {
 	for i, r := range cluster.Roles {
 		parts[i] = r.Glyph() + " " + string(r)
 	}
-	return "roles: " + strings.Join(parts, " · ")
+	return "roles: " + strings.Join(parts, " · ") + " · " + cluster.RoleLeader.Glyph() + " " + oldLeaderWord + ": it still leads its term, but another node leads a later one (cut off, it has not heard)"
 }
 
 // headLegend is the legend's line for the header's marks, which shrink to a symbol where the

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"leaselab/fsm"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -257,7 +258,7 @@ func (m *Model) selectKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.say("key %s (for a/r/f)", m.curKey())
 	case key.Matches(msg, k.Lease):
 		m.leaseIdx = (m.leaseIdx + 1) % len(leases)
-		m.say("lease %v (for a)", m.curLease())
+		m.say("lease %s (for a)", fsm.DurText(m.curLease()))
 	default:
 		return nil, false
 	}

@@ -73,6 +73,7 @@ type Model struct {
 	prompting bool
 
 	tl         tlView    // the timeline panel's viewport
+	filled     fillCache // the says shown, their quoted rows filled (shownSays)
 	locks      lockView  // the lock table's prefix and key cache
 	dg         dgView    // the message diagram
 	page       pageView  // the pages over the panels: keys, glossary, a served session's script
@@ -229,7 +230,7 @@ type seekState struct {
 
 var (
 	sandboxKeys = []string{"orders", "billing", "cache"}
-	leases      = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second}
+	leases      = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute}
 	dropSteps   = []float64{0, 10, 30}
 	baseClients = []string{"c1", "c2", "c3"}
 )
@@ -576,7 +577,8 @@ func (m *Model) curLease() time.Duration { return leases[m.leaseIdx%len(leases)]
 // scriptLeaseIdx is where l's cycle starts: at the script's first acquire's lease, as the key
 // starts at the script's first key, so the clients' title offers what the story uses
 // (first-lock's title said "orders 3s" beside its 5s leases, nc18-d); 3s where the script
-// acquires nothing, or with a lease l does not offer.
+// acquires nothing, or with a lease l does not offer. l offers 1m, the lease-read lessons' and
+// snapshot-catch-up's first (lease-read's title read "3s" beside c1's 1m and c2's 10s: nc31-f).
 func scriptLeaseIdx(base *scenarios.Scenario) int {
 	for _, st := range base.Steps {
 		if st.Kind == scenarios.StepAcquire {

@@ -36,9 +36,18 @@ func sayLines(says []string, w int) []narrLine { return sayLinesLead(says, w, ""
 // sayLinesLead is sayLines with lead before the first say's opening mark (a comparison names
 // whose story it tells there, in no row of its own).
 func sayLinesLead(says []string, w int, lead string) []narrLine {
+	shown := make([]string, len(says))
+	for i, t := range says {
+		shown[i] = fillSay(t, nil)
+	}
+	return shownSayLines(shown, w, lead)
+}
+
+// shownSayLines wraps says as the student reads them (fillSay), each in quotes, lead before the
+// first.
+func shownSayLines(says []string, w int, lead string) []narrLine {
 	var out []narrLine
 	for i, t := range says {
-		t = quotedNames(t)
 		open := "❝ "
 		if i == 0 {
 			open = lead + open
@@ -57,12 +66,17 @@ func sayLinesLead(says []string, w int, lead string) []narrLine {
 	return out
 }
 
-// quotedNames is a say as the student reads it: a quoted row's "…" where a node's name varies
-// by seed ('… becomes leader', 'c2 gets renewed from …') reads "a node" (a client's subject "a
-// client"); a bare "…" there read as text cut off (nc30-e). The script keeps its "…" (any
-// words, scenarios/LANGUAGE.md), which the rows the say names are found by; a "…" for other
-// words ('ran out …', 'n3 appends 5 …') stays.
-func quotedNames(t string) string {
+// quotedNames is a say as the student reads it where no row of the run fills its quotes.
+func quotedNames(t string) string { return fillSay(t, nil) }
+
+// fillSay is a say as the student reads it. A quoted row with a "…" (any words,
+// scenarios/LANGUAGE.md: the script's text, which the rows the say names are found by) reads
+// as the row of this run it names where rows gives one (the first its quote matches: fillQuote).
+// Where none does, a "…" where a node's name varies by seed ('… becomes leader', 'c2 gets
+// renewed from …') reads "a node" (a client's subject "a client"), unquoted: a bare "…" there
+// read as text cut off (nc30-e), and 'a node becomes leader' in quotes as a row that is not on
+// screen (nc31-f). A "…" for other words ('ran out …', 'n3 appends 5 …') stays.
+func fillSay(t string, rows []string) string {
 	qs := quotes(t)
 	if len(qs) == 0 || !strings.Contains(t, "…") {
 		return t
@@ -71,29 +85,43 @@ func quotedNames(t string) string {
 	rest := t
 	for _, q := range qs {
 		i := strings.Index(rest, q[0])
-		if i < 0 {
+		if i < 0 || !strings.Contains(q[1], "…") {
 			continue
 		}
 		b.WriteString(rest[:i])
 		rest = rest[i+len(q[0]):]
-		w := strings.Fields(q[1])
-		if len(w) > 1 && w[0] == "…" {
-			w[0] = "a node"
-			if w[1] == "gets" || w[1] == "sends" {
-				w[0] = "a client"
-			}
-		}
-		if n := len(w); n > 2 && w[n-1] == "…" && w[n-2] == "from" {
-			w[n-1] = "a node"
-		}
-		if j := strings.Join(w, " "); j != strings.Join(strings.Fields(q[1]), " ") {
-			b.WriteString("'" + j + "'")
-		} else {
-			b.WriteString(q[0])
-		}
+		b.WriteString(fillOne(q, rows))
 	}
 	b.WriteString(rest)
 	return b.String()
+}
+
+// fillOne is one quote q ({whole, inside}) of fillSay.
+func fillOne(q [2]string, rows []string) string {
+	if strings.Contains(strings.TrimSpace(q[1]), " ") {
+		for _, d := range rows {
+			if f, ok := fillQuote(q[1], d); ok {
+				return "'" + f + "'"
+			}
+		}
+	}
+	w := strings.Fields(q[1])
+	if len(w) > 1 && w[0] == "…" && !strings.HasPrefix(w[1], "(") {
+		w[0] = "a node"
+		if w[1] == "gets" || w[1] == "sends" {
+			w[0] = "a client"
+		}
+	}
+	for k := 1; k < len(w); k++ {
+		if t := strings.TrimRight(w[k], ")"); t == "…" && (w[k-1] == "from" || w[k-1] == "(try") {
+			w[k] = "a node" + w[k][len(t):]
+		}
+	}
+	if j := strings.Join(w, " "); j != strings.Join(strings.Fields(q[1]), " ") {
+		// Unquoted: no row reads so, so the words are a description, not a row to look for.
+		return j
+	}
+	return q[0]
 }
 
 // narrationText is every line the narration area has to show now.
@@ -108,7 +136,7 @@ func (m *Model) narrationText(w int) []narrLine {
 		// A failure says why in the narration's place.
 		var out []narrLine
 		if len(r.lines) == 0 {
-			out = append(out, sayLines(m.says(), w)...)
+			out = append(out, shownSayLines(m.shownSays(), w, "")...)
 		}
 		pred := ""
 		if right, asks := m.score(); asks > 0 {
@@ -161,14 +189,52 @@ const (
 // bare, and the same lines after ← were headed), unless the lead would not fit the narration's
 // room.
 func (m *Model) sayLinesNow(w int) []narrLine {
-	says := m.says()
+	says := m.shownSays()
 	if lead := m.saysLead(); lead != "" {
-		ls := sayLinesLead(says, w, lead)
+		ls := shownSayLines(says, w, lead)
 		if len(ls) <= narrationRoom(w, m.height, m.sim.world().Nodes())-len(m.forkLines(w)) {
 			return ls
 		}
 	}
-	return sayLines(says, w)
+	return shownSayLines(says, w, "")
+}
+
+// shownSays is the says shown now, each quoted row's "…" filled from the row of this run it
+// names (filledSays): from the story the timeline shows at this stop (the events since the stop
+// before, syncTimeline), kept while the playback runs on past it. Says from the next stop
+// (aheadLead) tell of rows not come yet: they read as written.
+func (m *Model) shownSays() []string {
+	says := m.says()
+	if m.sim.sandbox || m.saysLead() == aheadLead {
+		for i, t := range says {
+			says[i] = fillSay(t, nil)
+		}
+		return says
+	}
+	seq := m.tl.from
+	if seq == 0 {
+		seq = m.tl.told
+	}
+	k := fillKey{says: strings.Join(says, "\n"), seq: seq, version: m.sim.tl.version}
+	if m.filled.ok && m.filled.key == k {
+		return m.filled.says
+	}
+	out := filledSays(says, &m.sim.tl.rings[filterLock], seq)
+	m.filled = fillCache{key: k, says: out, ok: true}
+	return out
+}
+
+// fillKey is what shownSays' answer depends on; fillCache keeps the last (View runs 30 times
+// a second, and filling describes every event of the story).
+type fillKey struct {
+	says         string
+	seq, version uint64
+}
+
+type fillCache struct {
+	key  fillKey
+	says []string
+	ok   bool
 }
 
 // saysLead is the lead of the says shown (sayLinesNow): aheadLead when the playback is between

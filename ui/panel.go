@@ -111,10 +111,12 @@ func (nodesPanel) Render(m *Model, r rect) []string {
 		}
 		return hjoin(cols...)
 	}
-	rows := []string{m.tableHead(r.w, "locks: countdowns, own clock")}
+	// Shorter where an old leader's wider role column takes a cell (oldLeader).
+	locks := firstFit(r.w-width(m.tableCols(r.w)), "locks: countdowns, own clock", "locks, own clock")
+	rows := []string{m.tableHead(r.w, locks)}
 	if m.focus == panelNodes {
 		// The node table has the focus (↑ ↓ select a node): its head row says so.
-		rows[0] = m.st.headKey.r(fit("▶"+strings.TrimPrefix(m.tableCols(r.w), " ")+"locks: countdowns, own clock", r.w))
+		rows[0] = m.st.headKey.r(fit("▶"+strings.TrimPrefix(m.tableCols(r.w), " ")+locks, r.w))
 	}
 	for i := range m.v.Nodes {
 		rows = append(rows, m.nodeRow(&m.v.Nodes[i], r.w))

@@ -31,6 +31,26 @@ func roleWord(r cluster.Role, short bool) string {
 	return string(r)
 }
 
+// oldLeaderWord is the title of a leader another node has replaced in a later term, unknown
+// to it (oldLeader).
+const oldLeaderWord = "old leader"
+
+// oldLeader says whether n still leads its term while another node leads a later one: cut off,
+// it has not heard it was replaced. Its ★ and "leader" beside the header's newer leader read as
+// two leaders with nothing on screen saying which was out of date (nc31-f, lease-read's n1 at
+// 3.938s: '★ n1 leader' beside the header's '★ n4 term 3').
+func oldLeader(v *cluster.View, n *cluster.NodeView) bool {
+	if role(n) != cluster.RoleLeader {
+		return false
+	}
+	for i := range v.Nodes {
+		if o := &v.Nodes[i]; o.ID != n.ID && role(o) == cluster.RoleLeader && o.Term > n.Term {
+			return true
+		}
+	}
+	return false
+}
+
 // nodeWord is what a node's title says it is: its role, or what membership says instead
 // (joining: started, not yet in a configuration it knows; removed), and a learner's mark.
 func nodeWord(n *cluster.NodeView, short bool) string {
@@ -108,6 +128,9 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 	}
 	head := fmt.Sprintf("%s%s n%d", mark, sym, n.ID)
 	title := firstFit(w-6, head+" "+roleWord(r, false), head+" "+roleWord(r, true), head)
+	if oldLeader(&m.v, n) {
+		title = firstFit(w-6, head+" "+oldLeaderWord, head)
+	}
 	if n.Frozen {
 		// freeze nX D: it runs nothing until it wakes. FROZEN before the role word goes: the
 		// symbol still says leader, and round 8 met only the cryptic FRZ at 120 columns.
