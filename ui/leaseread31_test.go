@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
 )
 
 // TestLeaseReadEndKeepsTheNextAsk: lease-read's last stop points at the next lesson and at C
@@ -64,5 +66,28 @@ func TestClientsTitleOffersTheScriptsLease(t *testing.T) {
 		if v := ansi.Strip(m.View()); !strings.Contains(v, "orders (k) 1m (l)") {
 			t.Errorf("%dx%d: the clients' title does not offer 1m:\n%s", sz[0], sz[1], v)
 		}
+	}
+}
+
+// TestComparePartedByTimingSaysSo: lease-read beside its unsafe twin parts at 0.086s, where c2
+// is answered busy 7ms sooner in one run: the header says the runs parted by timing there (it
+// read '≠ diverged at 0.086s' above a half saying 'timing, not the difference'), and once their
+// leaders differ the unsafe half's divergence row says why, once (nc31-f: n3 led one half, n4 the
+// other, and nothing said why).
+func TestComparePartedByTimingSaysSo(t *testing.T) {
+	s := loadScenario(t, "lease-read")
+	a, _ := scenarios.Twin(s)
+	m := newCompareModel(t, s, a, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Done() })
+	v := ansi.Strip(m.View())
+	head := strings.SplitN(v, "\n", 2)[0]
+	if !strings.Contains(head, "≠ parted by timing at 0.086s") || strings.Contains(head, "diverged") {
+		t.Errorf("the header does not say the runs parted by timing: %s", head)
+	}
+	if !strings.Contains(head, "4.984s") {
+		t.Errorf("the header does not name the instant the answers differ: %s", head)
+	}
+	if n := strings.Count(v, "the runs' timing differs: n3 leads here, n4 in the safe run"); n != 1 {
+		t.Errorf("the leaders' difference is said %d times, want once:\n%s", n, v)
 	}
 }
