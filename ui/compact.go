@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -37,11 +38,11 @@ func (m *Model) focusMark(p panel) string {
 // that ran out, when it ran out, the key of a lock held, a paused client's queued command, the
 // time left, then all but a mark), so every client's name stays whole ("c3 unus…" named no one).
 // A paused client's wake time never goes: gc-pause's second ask turns on when c2 wakes, and
-// its row at 80x24 read "c2 ‖ paused #2" (nc29-a).
-// Once where each asks has gone, before a used client loses more, the clients not used yet give way to their bare names
-// ("c3 unused" becomes "c3": gc-pause at 80x24 lost c2's countdown to it at 3.079s, round 9);
-// their names stay (first-lock's end at 80x24 dropped c3 from the row, nc16), the selected
-// one whole. Only a row with no room even for every name and mark leaves them out.
+// its row at 80x24 read "c2 ‖ paused #2" (nc29-a). A client the stop's narration or ask names
+// keeps its queued command's token and when its lease ran out while the others give way
+// (stopNamed). The clients not used yet share one "c2 c3 unused" at the row's end: in place,
+// "c2 unused │ c3 unused" turned "│ c2 │ c3" one keypress later, one state in two words (nc31-e).
+// Only a row with no room even for every name and mark leaves them out.
 func (m *Model) clientsShort(cs []string, w int) string {
 	var used []string
 	for _, c := range cs {
@@ -49,54 +50,97 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			used = append(used, c)
 		}
 	}
-	for brief := 0; ; brief++ {
-		l, fits := m.clientsShortAt(cs, w, brief, false)
-		if !fits && len(used) < len(cs) && brief > 0 {
-			// Where each asks goes first (brief 1): first-lock's end at 80x24 read "… c2 holds
-			// orders #2 5.0s · asks n1 │ c3", c3's state cut to its name (nc22-d).
-			l, fits = m.clientsShortAt(cs, w, brief, true)
+	named := m.stopNamed()
+	last := briefMarks + namedLag
+	for k := 0; ; k++ {
+		// The clients the stop names give way namedLag levels behind the others.
+		bo, bn := min(k, briefMarks), max(0, k-namedLag)
+		l, fits := m.clientsShortAt(cs, w, bo, bn, named)
+		if !fits && k == last && len(used) < len(cs) && len(used) > 1 {
+			l, fits = m.clientsShortAt(used, w, bo, bn, named)
 		}
-		if !fits && brief == briefMarks && len(used) < len(cs) && len(used) > 1 {
-			l, fits = m.clientsShortAt(used, w, brief, true)
-		}
-		if fits || brief == briefMarks {
+		if fits || k == last {
 			return l.String()
 		}
 	}
 }
 
+// namedLag is how many detail levels a client the stop names keeps over the others, beside
+// what it never gives way (its queued command's token, its lease's time left or when it ran
+// out): more, and at gc-pause's 3.079s c2's "holds orders #2" took c1's "1 queued".
+const namedLag = 1
+
+// stopNamed is the clients the stop's narration or ask names ("c2 wakes, its write queued with
+// token 2"): gc-pause's 6.112s ask said that of c2 while its compact row, short of room, showed
+// no queued write at all (nc31-e).
+func (m *Model) stopNamed() map[string]bool {
+	if m.sim == nil {
+		return nil // a half of compare: no story of its own
+	}
+	text := strings.Join(m.says(), " ")
+	if a := m.curAsk(); a != nil {
+		text += " " + a.Text
+	}
+	named := map[string]bool{}
+	for _, name := range m.clients() {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(text) {
+			named[name] = true
+		}
+	}
+	return named
+}
+
 // The detail levels of clientsShortAt, from all (0) to names and marks.
 const (
 	briefAsks    = 1  // without where each asks (but for a client whose 'asks nY' the narration quotes)
-	briefRanKey  = 2  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command as a count
+	briefRanKey  = 2  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command without its key ("write #1 queued")
 	briefRenewal = 3  // a refused renewal as "refused 12×"
 	briefRanTime = 4  // without when a lock ran out (kept over a renewal's word, nc23-c)
-	briefWrite   = 5  // without a refused write (the resource line keeps it); a paused client's command without its key ("write #2 queued")
+	briefWrite   = 5  // without a refused write (the resource line keeps it)
 	briefHoldKey = 6  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
-	briefQueued  = 7  // a paused client's queued command as a count again ("1 queued")
-	briefNoQueue = 8  // without a paused client's queued command: its wake time and lock say more
+	briefQueued  = 7  // a paused client's queued command as a count ("1 queued"), but for one the stop names
+	briefNoQueue = 8  // without a paused client's queued command (but for one the stop names): its wake time and lock say more
 	briefLeft    = 9  // without the time left
 	briefMarks   = 10 // names and marks (a paused client's wake time stays)
 )
 
-// clientsShortAt is clientsShort's row with detail level brief (briefAsks and on). bare leaves
-// an unused client (the selected one excepted) its name alone.
-func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, bool) {
+// clientsShortAt is clientsShort's row with detail level briefOther (briefAsks and on), and
+// briefNamed for a client in named, which keeps its queued command's token, its lease's time
+// left and when it ran out at every level.
+func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named map[string]bool) (*line, bool) {
 	st := m.st
 	l := newLine(w)
 	fits := true
 	add := func(s sty, text string) { fits = l.add(s, text) && fits }
 	var unsaid []string // the clients whose 'asks nY' gave way
+	// The clients not used yet after the last one used (or selected): said once, at the end,
+	// "c2 c3 unused" (the others in their place keep the row in name order).
+	var idle []string
+	n, lastUsed := 0, -1
 	for i, name := range cs {
-		if i > 0 {
+		if name == m.client || m.clientView(name) != nil {
+			lastUsed = i
+		}
+	}
+	for i, name := range cs {
+		c := m.clientView(name)
+		if i > lastUsed {
+			idle = append(idle, name)
+			continue
+		}
+		if n > 0 {
 			add(st.faint, " │")
+		}
+		n++
+		keep, brief := named[name], briefOther
+		if keep {
+			brief = briefNamed
 		}
 		if name == m.client {
 			add(st.sel, "▸"+name)
 		} else {
 			add(st.bold, " "+name)
 		}
-		c := m.clientView(name)
 		switch {
 		case c != nil && c.Paused:
 			// gc-pause's story turns on it: frozen, with its write already decided.
@@ -104,18 +148,19 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			if c.WakeAt > 0 {
 				text += "→" + simTime(c.WakeAt)
 			}
-			if c.Doing == "" && c.Queued > 0 && brief < briefNoQueue {
+			if c.Doing == "" && c.Queued > 0 && (brief < briefNoQueue || keep) {
 				// What it decided, with its token ("write orders #1 queued"); short of room, as
-				// a lock that ran out goes to "held #1", only how many; once a refused write's
-				// mark went, the command without its key ("write #2 queued": gc-pause's c2
-				// freezes with a write decided), then how many again, then nothing.
+				// a lock that ran out goes to "held #1", the command without its key ("write #2
+				// queued": gc-pause's c2 freezes with a write decided), then how many, then
+				// nothing. A client the stop names keeps the command, its key until briefQueued
+				// (gc-pause's 0.044s quotes 'write orders #1 queued'), then its token.
 				switch {
-				case brief < briefRanKey:
+				case brief < briefRanKey || keep && brief < briefQueued:
 					text += " · " + queuedText(c)
-				case brief < briefWrite || brief >= briefQueued || c.Next == "":
-					text += fmt.Sprintf(" · %d queued", c.Queued)
-				default:
+				case c.Next != "" && (brief < briefQueued || keep):
 					text += " · " + queuedNoKey(c)
+				default:
+					text += fmt.Sprintf(" · %d queued", c.Queued)
 				}
 			}
 			add(st.warnBlock, text)
@@ -123,9 +168,8 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			add(st.bad, " ⊘ disconnected") // ghost-lock's story turns on it
 		}
 		switch {
-		case c == nil && bare && name != m.client:
 		case c == nil:
-			add(st.faint, " unused")
+			add(st.faint, " unused") // the selected one, in its place
 		case len(c.Holds) > 0:
 			h := c.Holds[0]
 			if len(c.Holds) > 1 {
@@ -137,6 +181,13 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				}
 			}
 			switch {
+			case brief == briefMarks && keep && h.Left == 0:
+				// The mark, and when it ran out (the stop's words turn on it: "c1 counts from
+				// when it first sent", 3.017s).
+				// "· #2": after "write #2 queued", a bare "#2 ran out" read as part of it.
+				add(st.gone, fmt.Sprintf(" · #%d ran out%s", h.Token, endedText(h)))
+			case brief == briefMarks && keep:
+				add(st.grant, fmt.Sprintf(" #%d %s", h.Token, leftText(h.Left)))
 			case brief == briefMarks:
 				add(st.grant, fmt.Sprintf(" #%d", h.Token))
 			case h.Left > 0:
@@ -145,7 +196,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				if brief >= briefHoldKey {
 					text = fmt.Sprintf(" holds #%d", h.Token)
 				}
-				if brief < briefLeft {
+				if brief < briefLeft || keep {
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
@@ -166,7 +217,7 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 				case h.Every > 0 && brief < briefLeft:
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
-			case brief >= briefRanTime:
+			case brief >= briefRanTime && !keep:
 				add(st.gone, fmt.Sprintf(" held #%d · ran out", h.Token))
 			case brief >= briefRanKey:
 				// Without its key, still with when (nc23-c: c1's own view ran out first).
@@ -218,7 +269,8 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 			}
 			add(s, wr)
 		}
-		if c != nil && (brief == 0 || brief < briefLeft && m.asksQuoted(name, c.Guess)) {
+		// By the others' level: one client keeping its 'asks n1' left none for "· c1 asks n1".
+		if c != nil && (briefOther == 0 || brief < briefLeft && m.asksQuoted(name, c.Guess)) {
 			// Also while a request is out: where it went is what the lessons point at. Where
 			// the narration quotes this client's 'asks nY', it stays while other words go
 			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).
@@ -226,6 +278,13 @@ func (m *Model) clientsShortAt(cs []string, w, brief int, bare bool) (*line, boo
 		} else if c != nil {
 			unsaid = append(unsaid, name)
 		}
+	}
+	if len(idle) > 0 {
+		if n > 0 {
+			add(st.faint, " │")
+		}
+		add(st.bold, " "+strings.Join(idle, " "))
+		add(st.faint, " unused")
 	}
 	if note := m.asksNote(unsaid); fits && note != "" && width(note) <= l.room() {
 		// Where each asks, once for all at the row's end where it fits ("· c1 c2 ask n1"):

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,7 +16,8 @@ func TestCompactClientsShowARefusedWrite(t *testing.T) {
 	m := playLesson(t, "gc-pause", 80, 24)
 	playUntilOnScreen(t, m, "Does c1 learn its write was refused?")
 	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "c1 held orders #1 · ran out 3.017s · write #1 ✗") {
+	// Its key may give way ("c1 held #1 · ran out 3.017s · write #1 ✗ │ … │ c3 unused", nc31-e).
+	if !regexp.MustCompile(`c1 held (orders )?#1 · ran out 3\.017s · write #1 ✗`).MatchString(v) {
 		t.Fatalf("gc-pause at 80x24, after the rejection: c1's row does not show its refused write:\n%s", v)
 	}
 	if !strings.Contains(v, "'write #1 ✗'") {
