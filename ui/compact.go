@@ -200,17 +200,19 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 					text += " " + leftText(h.Left)
 				}
 				add(st.grant, text)
+				// A client the stop names keeps its renewal's words (leader-crash-mid-lease-extend:
+				// "its renewal … was answered", c2's "renewed, ⋯ again").
 				switch {
-				case h.Renewing && h.Refused > 0 && brief < briefRenewal:
+				case h.Renewing && h.Refused > 0 && (brief < briefRenewal || keep):
 					// The renewal in flight is being refused: "renewal refused 12×".
 					add(st.key, fmt.Sprintf(" renewal refused %d×", h.Refused))
 				case h.Renewing && h.Refused > 0 && brief < briefLeft:
 					add(st.key, fmt.Sprintf(" refused %d×", h.Refused))
-				case h.Renewing && brief < briefRenewal && renewedAgain(c, h):
+				case h.Renewing && (brief < briefRenewal || keep) && renewedAgain(c, h):
 					// The one before was answered renewed, the next already out: as the full row's
 					// "got renewed invoices, ⋯ renewing again" (nc23-c).
 					add(st.key, " renewed, ⋯ again")
-				case h.Renewing && brief < briefRenewal:
+				case h.Renewing && (brief < briefRenewal || keep):
 					// In flight and not refused yet, as the full row says it ("⋯ renewing
 					// invoices"): "keepalive 1s" there read as a renewal not yet due.
 					add(st.key, " ⋯ renewing")
@@ -865,6 +867,17 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 		// writing again moved "✓c2#2" from before "✗c1#1" to after it, as if the same mark
 		// had jumped (nc29-a).
 		res = r3
+		// Both, where a quiet "no partition" (each node's net column says "ok") gives way:
+		// gc-pause's end read "resource: orders high #2 ✓c2#2 ✗c1#1 ✓c2#2" as a fenced
+		// resource accepted the write the lesson is about (nc31-e).
+		r3f := m.resourceShortN(true, 3)
+		quiet := u.text == "" && len(net) == 2 && net[1].text == "no partition"
+		switch {
+		case segsWidth(net)+width(short)+segsWidth(r3f) <= w:
+			res = r3f
+		case quiet && segsWidth(net[:1])+width(short)+segsWidth(r3f) <= w:
+			res, net = r3f, net[:1]
+		}
 	}
 	wire := fmt.Sprintf(" · wire: %d", n)
 	if u.only {
@@ -916,6 +929,11 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 	forms := []string{fmt.Sprintf(" · %d message(s) on the wire", n) + unread, short, fmt.Sprintf(" · wire: %d", n) + unread, fmt.Sprintf(" · wire: %d", n)}
 	if k != "" {
 		forms = append([]string{k}, forms...)
+	}
+	if len(net) == 1 { // " net 0 on the wire": nothing before it to part from
+		for i := range forms {
+			forms[i] = strings.TrimPrefix(forms[i], " · ")
+		}
 	}
 	l.add(st.faint, firstFit(l.room(), forms...))
 	ok := u.text != "" && width(u.text) <= l.room()

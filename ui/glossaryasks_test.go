@@ -24,6 +24,7 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		{"results", "whatever its token", "late-release-unsafe: what the unchecked Release does"},
 		{"lease manager", "Only a committed Expire deletes", "lease-expiry: when does the lock leave n4's table"},
 		{"lease, countdown", "Only the leader's countdown ends", "skewed-followers: what does n4 do at zero"},
+		{"N queued, +N queued (a client's)", "go out when it wakes", "gc-pause: what becomes of c1's and c2's queued writes on waking (nc31-e)"},
 		{"stale-write", "comes before any newer token's write", "gc-pause: what becomes of c2's write before c3 has written"},
 		{"token", "once a later holder has written", "gc-pause: what becomes of c2's write before c3 has written"},
 		{"rejected", "unchecked-proposals", "racing-acquires: what goes into the log"},

@@ -453,13 +453,13 @@ func (m *Model) emptyLanes(g diagramGeom, w int) string {
 	l := newLine(w)
 	l.pad(g.timeW)
 	now := m.sim.dg.State()
-	l.add(m.st.faint, string(m.laneBase(g, &now)))
+	l.add(m.st.faint, string(m.laneBase(g, &now, m.sim.dg.Paused())))
 	return l.String()
 }
 
 // laneBase is the lane area with only the lane lines, each drawn as its node was: ┃ leading,
-// ╎ down, ┊ isolated, │ otherwise (a client's lane is always │).
-func (m *Model) laneBase(g diagramGeom, st *diagram.LaneStates) []rune {
+// ╎ down, ┊ isolated, │ otherwise; a client's ‖ while paused (bit i of paused: client i), else │.
+func (m *Model) laneBase(g diagramGeom, st *diagram.LaneStates, paused uint64) []rune {
 	b := []rune(strings.Repeat(" ", g.lanes*g.sp))
 	nodes := m.sim.dg.Lanes.Nodes
 	for i := 0; i < g.lanes; i++ {
@@ -474,6 +474,9 @@ func (m *Model) laneBase(g diagramGeom, st *diagram.LaneStates) []rune {
 				c = '┃'
 			}
 		}
+		if k := i - nodes; k >= 0 && k < 64 && paused&(1<<k) != 0 {
+			c = '‖'
+		}
 		b[g.laneX(i)] = c
 	}
 	return b
@@ -485,11 +488,11 @@ func (m *Model) diagramRow(dr *dgRow, g diagramGeom, w int, selected bool) strin
 	lanes := &m.sim.dg.Lanes
 	l := newLine(w)
 	now := m.sim.dg.State()
-	lanesAt := &now
+	lanesAt, paused := &now, m.sim.dg.Paused()
 	if dr.row != nil {
-		lanesAt = &dr.row.Lanes
+		lanesAt, paused = &dr.row.Lanes, dr.row.Paused
 	}
-	area := m.laneBase(g, lanesAt)
+	area := m.laneBase(g, lanesAt, paused)
 	var at string
 	var style sty
 	var label, outcome string

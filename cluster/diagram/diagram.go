@@ -142,7 +142,9 @@ type Row struct {
 	Msg   Msg
 	M     Mark
 	Lanes LaneStates // every node's state once this row happened
-	nth   uint64     // a page recorder's routine message: its number among routine messages
+	// Paused is the client lanes paused once this row happened: bit i for Lanes.Clients[i].
+	Paused uint64
+	nth    uint64 // a page recorder's routine message: its number among routine messages
 }
 
 // LaneState is what a node's lane shows: its role, and whether it is isolated.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	pb "go.etcd.io/raft/v3/raftpb"
@@ -35,6 +36,7 @@ type Recorder struct {
 	hi      uint64                // the highest Seq ever seen (a rewind lowers last, not hi)
 	ats     [atRing]time.Duration // the instant of each recent event, by Seq % atRing
 	state   LaneStates            // every node's lane state now
+	paused  uint64                // the client lanes (bit i: Lanes.Clients[i]) paused now
 	page    *pageBound            // a page recorder's bounds (nil: the TUI's recorder)
 }
 
@@ -62,6 +64,9 @@ func (r *Recorder) Pending() []Msg { return r.pending }
 
 // State is every node's lane state now.
 func (r *Recorder) State() LaneStates { return r.state }
+
+// Paused is the client lanes paused now: bit i for Lanes.Clients[i].
+func (r *Recorder) Paused() uint64 { return r.paused }
 
 // Late says whether the entry at index idx is an Expire that some node applied with nothing
 // to delete (a late Expire).
@@ -93,9 +98,9 @@ func (r *Recorder) Truncate(seq uint64) {
 		k--
 	}
 	r.since, r.Lanes.Clients = r.since[:k], r.Lanes.Clients[:k]
-	r.state = LaneStates{}
+	r.state, r.paused = LaneStates{}, 0
 	if i > 0 {
-		r.state = r.rows[i-1].Lanes
+		r.state, r.paused = r.rows[i-1].Lanes, r.rows[i-1].Paused
 	}
 	r.pending = slices.DeleteFunc(r.pending, func(m Msg) bool { return m.ID > seq })
 	slices.SortStableFunc(r.pending, func(a, b Msg) int { return cmp.Compare(a.ID, b.ID) })
@@ -139,7 +144,7 @@ func (r *Recorder) push(row Row) {
 	if row.Mark {
 		r.track(&row.M)
 	}
-	row.Lanes = r.state
+	row.Lanes, row.Paused = r.state, r.paused
 	if r.page != nil && !r.page.admit(r, &row) {
 		return
 	}
@@ -444,6 +449,16 @@ func (r *Recorder) mark(e *cluster.Event) {
 		// (on the node's lane it read "n1 • connects to n1").
 		r.lane(e.Client, e.Seq)
 		mk.Kind, mk.Fault, mk.Node = MarkClient, e.Fault, 0
+		// A paused client's lane is drawn apart from an awake one's (nc31-e: gc-pause's c1
+		// read the same frozen as running, but for its two marks).
+		if i := r.Lanes.Index(0, e.Client) - r.Lanes.Nodes; i >= 0 && i < 64 {
+			switch {
+			case strings.HasPrefix(e.Text, "pauses for "):
+				r.paused |= 1 << i
+			case e.Text == "wakes":
+				r.paused &^= 1 << i
+			}
+		}
 	case cluster.EvViolation:
 		mk.Kind = MarkViolation
 	default:
