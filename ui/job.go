@@ -110,7 +110,8 @@ func seekDone(m *Model, o scenarios.Outcome) {
 			part := fmt.Sprintf(" · ← is 1s of simulated time: back past %d script %s, %s plays on", n, stops, on)
 			// The narrow form keeps the count: at 80x24 gc-pause's end said only "6.712s →
 			// 5.649s, the last event before 5.712s", three stops gone unsaid (nc31-e).
-			short := fmt.Sprintf(" · back past %d script %s", n, stops)
+			// The key last, a part of its own: where both do not fit, it gives way first.
+			short := fmt.Sprintf(" · back past %d script %s · %s plays on", n, stops, on)
 			if m.statusAlt != "" {
 				m.statusAlt += short
 			}
