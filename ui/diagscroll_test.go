@@ -19,6 +19,8 @@ import (
 // moves one row with it, never jumping or shrinking (nc18-b saw the selection last, then first).
 func TestDiagramScrollBackFillsAndFollows(t *testing.T) {
 	m := playLesson(t, "leader-crash-mid-lease", 120, 40)
+	runToStop(t, m) // past n1's election, a stop of its own
+	press(m, "enter")
 	playFor(m, 3*time.Second)
 	press(m, "m", "v") // every message: history well over a window
 	const n = 26
