@@ -138,7 +138,7 @@ func (e *Event) Describe() string {
 		return fmt.Sprintf("%s appends %d t%d %s", n, e.Index, e.Term, e.CmdText())
 	case EvCommitted:
 		if e.Text != "" { // the timeline's row of a leader's commit: the nodes it knows have it
-			return fmt.Sprintf("%s commits %d: a majority has it (%s)", n, e.Index, e.Text)
+			return fmt.Sprintf("%s commits %d: %s", n, e.Index, e.Text)
 		}
 		return fmt.Sprintf("%s commits up to %d", n, e.Index)
 	case EvApplied:

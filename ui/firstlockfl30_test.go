@@ -53,7 +53,7 @@ func TestFirstLockCheckMarkAsDrawn(t *testing.T) {
 // which with the drawn ones makes every message on the wire the filters pass.
 func TestDiagramSaysWireLeftOut(t *testing.T) {
 	eachSeed(t, "first-lock", 2, func(m *Model, w int, at string) {
-		playUntilOnScreen(t, m, "The first two followers' replies")
+		playUntilOnScreen(t, m, "The first two answers (MsgAppResp) to reach n1")
 		press(m, "m", "v")
 		h := 38
 		if w == 80 {

@@ -13,12 +13,12 @@ import (
 // nodes it knows have the entry; the release stop shows the token on c1's request in flight;
 // and at 80x24 every stop with a ○ row says what ○ is.
 func TestFirstLockCommitRowReleaseToken(t *testing.T) {
-	commit := regexp.MustCompile(`0\.8\d\ds +n1 commits 3: a majority has it \(n1 n\d n\d\)`)
+	commit := regexp.MustCompile(`0\.8\d\ds +n1 commits 3: n1 \+ answers from n\d n\d, a majority`)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		m := playLesson(t, "first-lock", sz[0], sz[1])
 		sawCommit, sawRelease := false, false
 		playThrough(t, m, func(stop int, v string) {
-			if strings.Contains(v, "The first two followers' replies") {
+			if strings.Contains(v, "The first two answers (MsgAppResp) to reach n1") {
 				sawCommit = true
 				if !commit.MatchString(v) {
 					t.Errorf("%dx%d stop %d: the commit stop has no row of n1's commit:\n%s", sz[0], sz[1], stop, v)

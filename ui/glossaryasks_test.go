@@ -39,6 +39,10 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		{"rejected", "c2 gets rejected", "racing-acquires-unsafe: what c2's Grant does when it applies"},
 		{"not-found", "proposes nothing", "late-release: what n1 does with c1's Release"},
 		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "as soon as it commits", "first-lock: when n2 applies the Grant"},
+		// The entry said it in other words ("entries to add, and the commit index"; "it brings
+		// the commit index"), which the phrase above never matched (nc31-a).
+		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "commit index", "first-lock: when n2 applies the Grant"},
+		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "tells each follower", "first-lock: when n2 applies the Grant"},
 		{"snapshot, compaction", "never a time left", "snapshot-catch-up: which countdown n5 shows once it restores the snapshot"},
 		{"ghost release", "ghost-lock lesson shows", "ghost-lock: what happens to 'orders' once c1 has gone (nc30-b: it nudged the answer)"},
 		{"connection (a client's), n1 checks c1's connection", "ghost release", "ghost-lock: what happens to 'orders' once c1 has gone"},

@@ -129,7 +129,9 @@ func seekDone(m *Model, o scenarios.Outcome) {
 			fmt.Sprintf("%s → %s · ⟲%d ahead: %s kept; acting now drops %s", simTime(o.From), simTime(o.To), a, what, them))
 	} else if where != "" {
 		m.sayFit(fmt.Sprintf("%s → %s%s", simTime(o.From), simTime(o.To), where),
-			fmt.Sprintf("%s → %s, the last event before %s", simTime(o.From), simTime(o.To), simTime(m.seek.asked)))
+			// Which time is the one asked for, said: "1.323s → 0.299s, the last event before
+			// 0.323s" read as a typo (nc31-a).
+			fmt.Sprintf("%s → %s, the last event before %s (%v back)", simTime(o.From), simTime(o.To), simTime(m.seek.asked), (o.From-m.seek.asked).Round(time.Millisecond)))
 	} else {
 		m.say("%s → %s", simTime(o.From), simTime(o.To))
 	}

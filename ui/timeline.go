@@ -171,7 +171,7 @@ func (t *timeline) addConnCheck(apply *cluster.Event) {
 }
 
 // addLeaderCommit puts in the lock events a leader's commit of a lock entry, with the nodes it
-// knows have it: itself and the followers whose answers (MsgAppResp) said so. A follower's
+// knows have it: itself and the followers whose answers (MsgAppResp) said so, as they arrived. A follower's
 // commit is told by its apply at the same instant; the leader's was told only under m (nc23-d,
 // first-lock at 0.848s: "two replies and n1's own copy, three of five" with nothing on screen
 // between the followers' appends and n1's apply). A leader commits when an answer arrives: a
@@ -201,20 +201,28 @@ func (t *timeline) addLeaderCommit(e *cluster.Event) {
 	if !lock {
 		return
 	}
-	have := uint64(1) << e.Node
+	// The followers in the order their answers arrived: the majority is whose answers reached
+	// the leader first, not who appended first ("(n1 n2 n4)" beside n2 appending last read as
+	// a mistake, nc31-a).
+	var acks []int
 	for i := raft.len() - 1; i >= 0; i-- {
-		if p := &raft.at(i).ev; isAck(p, e.Node, e.Index) && p.Node < 64 {
-			have |= 1 << p.Node
+		if p := &raft.at(i).ev; isAck(p, e.Node, e.Index) && p.Node != e.Node {
+			acks = append(acks, p.Node)
 		}
 	}
 	var who []string
-	for id := 0; id < 64; id++ {
-		if have&(1<<id) != 0 {
+	seen := map[int]bool{}
+	for i := len(acks) - 1; i >= 0; i-- {
+		if id := acks[i]; !seen[id] {
+			seen[id] = true
 			who = append(who, fmt.Sprintf("n%d", id))
 		}
 	}
 	c := *e
-	c.Text = strings.Join(who, " ")
+	c.Text = fmt.Sprintf("n%d + answers from %s, a majority", e.Node, strings.Join(who, " "))
+	if len(who) == 0 {
+		c.Text = fmt.Sprintf("n%d alone, a majority", e.Node)
+	}
 	l.push(&c)
 }
 

@@ -243,12 +243,14 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		}
 		short := fmt.Sprintf("%d/%d", n.Heard, n.Voters) // the old spelling: where it fitted, "of" fits without the key
 		cands := [][2]string{{"net ", " · heard "}, {"net ", " heard "}}
-		if bare, ok := strings.CutPrefix(text, "slow "); ok && strings.HasPrefix(bare, "+") && width("net "+text+" heard "+short) > iw {
-			// A slowed leader's count stays beside its delay, the word "slow" giving way
-			// ("+400ms · heard 5 of 5", as the small layout's "+400ms"): first-lock's count
-			// was gone for the whole stretch its check-quorum was told (nc24-a2).
-			text = bare
-			cands = append(cands, [2]string{"", " · heard "})
+		if bare, ok := strings.CutPrefix(text, "slow "); ok && strings.HasPrefix(bare, "+") && width("net "+text+" heard "+of) > iw {
+			// A leader slowed on every link keeps its key and says so as its followers name
+			// theirs ("net slow to all +400ms" beside "net slow to n1 +400ms"); its count gives
+			// way: "+400ms · heard 5 of 5" read as a line cut at its start (nc31-a), and the
+			// check's ✓ still says whether a majority answered.
+			l4.add(st.headKey, "net ")
+			l4.add(s, firstFit(iw-len("net "), "slow to all "+bare, text))
+			return []string{l1.String(), l2.String(), l3.String(), l4.String()}
 		}
 		if width("net "+text+" heard "+short) <= iw {
 			cands = append(cands, [2]string{"", " heard "})

@@ -188,23 +188,29 @@ func (m *Model) trackerBody(iw, ih int, head bool) []string {
 		}
 		out = append(out, l.String())
 	}
-	// The leader's Expires are named one way in the panel: the shortest form any of them needs
-	// (a row with room for no name shows none).
-	form := 0
+	// The leader's Expires are named one way in the panel, and the clients' requests one way:
+	// the shortest form any of them needs (a row with room for no name shows none). "· c1" on
+	// the Grants beside "· c1 release" on the Release read as two kinds of column (nc31-a).
+	group := func(p *cluster.ProposalView) int {
+		switch p.Origin.Kind {
+		case cluster.OriginExpire:
+			return 1
+		case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
+			return 2
+		}
+		return 0
+	}
+	var forms [3]int
 	for _, r := range rows {
-		if r.prop != nil && r.prop.Origin.Kind == cluster.OriginExpire {
+		if r.prop != nil && group(r.prop) > 0 {
 			if _, f := m.proposalRowForm(r.prop, iw, idxW, cmdW, 0); f < originForms-1 {
-				form = max(form, f)
+				forms[group(r.prop)] = max(forms[group(r.prop)], f)
 			}
 		}
 	}
 	for _, r := range rows {
 		if r.prop != nil {
-			f := 0
-			if r.prop.Origin.Kind == cluster.OriginExpire {
-				f = form
-			}
-			row, _ := m.proposalRowForm(r.prop, iw, idxW, cmdW, f)
+			row, _ := m.proposalRowForm(r.prop, iw, idxW, cmdW, forms[group(r.prop)])
 			out = append(out, row)
 		} else {
 			out = append(out, m.gapRow(r.lo, r.hi, iw, idxW, cmdW))
@@ -474,8 +480,9 @@ func (m *Model) proposalRow(p *cluster.ProposalView, iw, idxW, cmdW int) string 
 	return row
 }
 
-// originForms is how many ways originText and originShort name a proposer (the last: none).
-const originForms = 3
+// originForms is how many ways originText, originShort and originBare name a proposer (the
+// last: none).
+const originForms = 4
 
 // proposalRowForm is proposalRow naming its proposer in form minForm or a shorter one
 // (originText, originShort, none), and the form it used. trackerBody names each leader duty
@@ -526,7 +533,10 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 	}
 	// A cell stays free before the border, as on an empty entry's row.
 	room := l.room() - 1
-	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), ""}
+	origins := []string{" · " + originText(p.Origin), " · " + originShort(p.Origin), " · " + originBare(p.Origin), ""}
+	// The bare name may take the cell kept free before the border: "Expired{existed:true}"
+	// left no room for "· n1" by one cell, and the Expire alone named no one (nc31-a).
+	fits := func(w, f int) bool { return w <= room || f == originForms-2 && w <= room+1 }
 	text, origin := texts[len(texts)-1], ""
 	// A row not applied yet names its proposer as it will once applied, with its result: the
 	// form shrank between stops ("n1 ghost release #2", then "Released · ghost release";
@@ -554,11 +564,11 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		// must: a Release read "not yet · c1 release" where a Grant read "not applied yet · c1",
 		// the same state in two words (nc24-a).
 		final := max(finalResultWidth(p), width(texts[0]))
-		if final+width(origins[originForms-2]) > room { // not at the cost of the proposer
+		if final+width(origins[1]) > room { // not at the cost of the proposer
 			final = finalResultWidth(p)
 		}
 		for f := min(minForm, originForms-1); f < originForms; f++ {
-			if o := origins[f]; final+width(o) <= room {
+			if o := origins[f]; fits(final+width(o), f) {
 				origin, form = o, f
 				break
 			}
@@ -574,7 +584,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		// room, short of its last, which gives up the result itself; else the longest that fits.
 		k := -1
 		for i := 0; i < len(texts)-1 && k < 0; i++ {
-			if wide(i)+width(origins[originForms-2]) <= room {
+			if wide(i)+width(origins[1]) <= room {
 				k = i
 			}
 		}
@@ -588,7 +598,7 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		}
 		text = texts[k]
 		for f := min(minForm, originForms-1); f < originForms; f++ {
-			if o := origins[f]; wide(k)+width(o) <= room {
+			if o := origins[f]; fits(wide(k)+width(o), f) {
 				origin, form = o, f
 				break
 			}
@@ -740,6 +750,17 @@ func originShort(o cluster.Origin) string {
 		return fmt.Sprintf("n%d ghost release", o.Node)
 	case cluster.OriginHeld:
 		return fmt.Sprintf("n%d held", o.Node)
+	}
+	return "-"
+}
+
+// originBare is the proposer alone: "c1", "n1".
+func originBare(o cluster.Origin) string {
+	switch o.Kind {
+	case cluster.OriginAcquire, cluster.OriginRelease, cluster.OriginKeepalive:
+		return o.Client
+	case cluster.OriginExpire, cluster.OriginGhost, cluster.OriginHeld:
+		return fmt.Sprintf("n%d", o.Node)
 	}
 	return "-"
 }

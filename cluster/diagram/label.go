@@ -46,8 +46,13 @@ func (m *Msg) Label() string {
 		if i.Entries > 0 && m.Unknown {
 			return fmt.Sprintf("MsgApp [%d entries from %d]", i.Entries, i.Index+1)
 		}
+		if i.Entries == 1 {
+			// Its index, as the log column names it (✓ 2 t1 empty): "MsgApp [1 empty]" read
+			// as entry 1 (nc31-a).
+			return fmt.Sprintf("MsgApp [entry %d: empty]", i.Index+1)
+		}
 		if i.Entries > 0 {
-			return fmt.Sprintf("MsgApp [%d empty]", i.Entries)
+			return fmt.Sprintf("MsgApp [entries %d-%d: empty]", i.Index+1, i.Index+uint64(i.Entries))
 		}
 		// Carries nothing: a probe, or the commit index (a leader sends one to each follower as
 		// it commits). The commit is on the row: a lesson's "only commit 3" was in the selected
