@@ -75,7 +75,7 @@ func TestFirstLockAskNotGivenAway(t *testing.T) {
 	para := string(readme)
 	para = para[strings.Index(para, "### The message diagram"):]
 	para = para[:strings.Index(para[4:], "\n#")+4]
-	for _, w := range []string{"next message tells them", "when a majority has the entry"} {
+	for _, w := range []string{"next message tells them", "when a majority has the entry", "heartbeat's commit is the leader's"} {
 		if strings.Contains(flat(para), w) {
 			t.Errorf("README's message diagram paragraph says %q", w)
 		}
@@ -85,6 +85,9 @@ func TestFirstLockAskNotGivenAway(t *testing.T) {
 		if strings.Contains(g, w) {
 			t.Errorf("the MsgApp glossary entry says %q: %s", w, g)
 		}
+	}
+	if h := flat(ansi.Strip(strings.Join(playLesson(t, "first-lock", 120, 40).helpBody(120, 40), "\n"))); strings.Contains(h, "the leader's commit index") {
+		t.Errorf("the ? page says a heartbeat carries the leader's commit index")
 	}
 	s, err := scenarios.Load("first-lock")
 	if err != nil {
