@@ -169,6 +169,8 @@ func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 		// The small layout's node table heads its columns with bare abbreviations (nc17-a:
 		// the legend never said what c/a or ×1 meant).
 		legend = slices.Insert(legend, 2, nodeRowsLegend)
+		// It has no Network panel: its net line is read in nodeRowsLegend.
+		legend = slices.DeleteFunc(legend, func(s string) bool { return strings.HasPrefix(s, "network: ") })
 	}
 	if m.keys.Twin.Enabled() {
 		// An unsafe lesson's twin drops its switches; a safe one's turns on its unsafe lesson's;
