@@ -246,6 +246,11 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 			}
 		case brief == briefMarks:
 		case c.Doing != "":
+			if f, ok := m.replyOnWay(name); ok && brief < briefLeft {
+				// Answered, the answer on the wire, as the full row says it.
+				add(st.key, " ⋯ "+replyWords(f)+" on its way")
+				break
+			}
 			add(st.key, " ⋯ "+c.Doing)
 		case c.LastReply != 0:
 			// With its key, as the full-size row says it ("got not-found orders"): lessons
@@ -703,6 +708,12 @@ func (m *Model) netShort(n *cluster.NodeView) (sty, string) {
 			if p := m.slowPeers(n); p != "" {
 				return s, firstFit(netShortMax, p+" +"+durMS(d), "+"+durMS(d))
 			}
+			if p := m.peerRange(n); p != "" && m.peersFit(p+" +"+durMS(d)) {
+				// A comparison has no Network panel: "+600ms" on late-expire's n1 read as all its
+				// links slow, its answers to clients too, which took 4ms (nc31-c). Its peers
+				// named say the delay is on the links to the other nodes.
+				return s, firstFit(netShortMax, p+" +"+durMS(d), "+"+durMS(d))
+			}
 			return s, "+" + durMS(d)
 		}
 		return s, text
@@ -747,6 +758,43 @@ func (m *Model) slowPeers(n *cluster.NodeView) string {
 		return ""
 	}
 	return strings.Join(ps, ",")
+}
+
+// peersFit says whether a comparison's net cell may read text (wider than its 8 cells) and
+// both halves' node rows still hold every lock cell whole with the narrowest clock: at 160x48
+// side by side "orders — deleted by Expire #1" was cut to "— deleted" for it.
+func (m *Model) peersFit(text string) bool {
+	if m.pairView == nil || m.tableW == 0 {
+		return false
+	}
+	fits := func(v *cluster.View, w int) bool {
+		o := &Model{st: m.st, v: *v, oneZero: m.oneZero, writeTimes: m.writeTimes}
+		rest := 1 + 1 + 1 + 2 + m.nameW + foldNameW + 1 + 9 + 1 + 5 + o.commitWidth() + 1 + 1 + max(8, width(text)) + 1
+		if v.Config.Unsafe.LeaseRead {
+			rest += ownLeaseWidth + 1
+		}
+		return w-rest-clockNarrow >= o.locksW()
+	}
+	return fits(&m.v, m.tableW) && fits(m.pairView, m.pairTableW)
+}
+
+// peerRange names the other nodes as one run, "n2-n5", when they are consecutive ids (else "").
+func (m *Model) peerRange(n *cluster.NodeView) string {
+	var ids []int
+	for i := range m.v.Nodes {
+		if o := m.v.Nodes[i].ID; o != n.ID {
+			ids = append(ids, o)
+		}
+	}
+	if len(ids) < 2 {
+		return ""
+	}
+	for i := 1; i < len(ids); i++ {
+		if ids[i] != ids[i-1]+1 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("n%d-n%d", ids[0], ids[len(ids)-1])
 }
 
 // oneDelay is the delay every delay rule on the node's links adds, when they agree.

@@ -385,12 +385,24 @@ func (m *CompareModel) foldNodes(i int) []nodeFold {
 	return out
 }
 
+// halfW is half i's inner width (layout's halves, without their borders).
+func (m *CompareModel) halfW(i int) int {
+	if m.width < sideBySideW {
+		return m.width - 2
+	}
+	if i == 0 {
+		return m.width/2 - 2
+	}
+	return m.width - m.width/2 - 2
+}
+
 // drawModel is the drawing context for side i's single-run panels: the diverging node or
 // client is shown as the selected one.
 func (m *CompareModel) drawModel(i int) *Model {
 	// Where the halves have their column heads (not at 80x24, whose rows have no room for
 	// one), a leader's check stands under "clock check", at every stop alike.
-	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true, pairView: &m.v[1-i]}
+	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true, pairView: &m.v[1-i],
+		tableW: m.halfW(i), pairTableW: m.halfW(1 - i)}
 	if d := m.c.Div; d != nil {
 		if strings.HasPrefix(d.Subject, "n") {
 			dm.node = d.Node

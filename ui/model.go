@@ -49,9 +49,12 @@ type Model struct {
 	// reads alike in both halves but for what differs (late-expire's entry 6 read "LATE no-op
 	// Expired{existed:false}" beside "deletes c2's lock #2 · n1 retry #1").
 	pairView *cluster.View
-	keys     keyMap
-	help     help.Model
-	input    lineEdit
+	// tableW, pairTableW: a comparison's node table widths, this half's and the other's: a
+	// net cell names its slowed peers only where both halves' lock cells keep their room.
+	tableW, pairTableW int
+	keys               keyMap
+	help               help.Model
+	input              lineEdit
 
 	sim     *sim
 	base    *scenarios.Scenario

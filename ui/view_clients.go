@@ -182,7 +182,14 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 			q = fmt.Sprintf(" +%d queued", c.Queued)
 		}
 		l.opt(piece{st.key, " · ⋯ " + c.Doing}, piece{st.faint, q})
-		if c.Wait > 0 {
+		onWay := false
+		if f, ok := m.replyOnWay(name); ok {
+			// The node has answered and the answer is on the wire: late-expire's ask at 4.267s
+			// spoke of "c2's lock" beside "holds nothing · ⋯ acquire orders" (nc31-b).
+			onWay = l.opt(piece{st.faint, " · "}, piece{st.plain, fmt.Sprintf("n%d's answer on its way: %s", f.Node, replyWords(f))},
+				piece{st.faint, " (" + simTime(f.Sent) + " → " + simTime(f.Arrive) + ")"}) // sent → arrives: the client's link is quick
+		}
+		if c.Wait > 0 && !onWay {
 			// How long it has waited, of its timeout, on its clock: lease-read's narration says
 			// the answer comes "before c2's 2s timeout", and nothing showed it (nc20-a).
 			l.opt(piece{st.faint, " · waited " + waitedText(c.Waited) + " of " + fsm.DurText(c.Wait)})
@@ -336,7 +343,7 @@ type piece struct {
 
 // opt adds a field that may be left out: whole, on this row or the next while there is one,
 // or not at all.
-func (l *wrapLine) opt(ps ...piece) {
+func (l *wrapLine) opt(ps ...piece) bool {
 	n := 0
 	for _, p := range ps {
 		n += width(p.t)
@@ -346,13 +353,14 @@ func (l *wrapLine) opt(ps ...piece) {
 		n -= width(ps[0].t) - width(strings.TrimLeft(strings.TrimPrefix(ps[0].t, " · "), " "))
 	}
 	if n > l.cur.room() {
-		return
+		return false
 	}
 	for _, p := range ps {
 		if p.t != "" {
 			l.add(p.s, p.t)
 		}
 	}
+	return true
 }
 
 // renewingText is a background renewal in flight as a client's row says it: "⋯ renewing
@@ -512,4 +520,26 @@ func waitedText(d time.Duration) string {
 		return d.Round(time.Millisecond).String()
 	}
 	return leftText(d)
+}
+
+// replyOnWay is the answer a node has sent to client name, connected, and that has not reached
+// it yet, if one is on the wire (a gone client's is lost: ghost-lock's story).
+func (m *Model) replyOnWay(name string) (cluster.ClientFlight, bool) {
+	if c := m.clientView(name); c == nil || !c.Connected {
+		return cluster.ClientFlight{}, false
+	}
+	for _, f := range m.v.Net.ClientFlights {
+		if !f.ToNode && f.Client == name && f.Reply != 0 {
+			return f, true
+		}
+	}
+	return cluster.ClientFlight{}, false
+}
+
+// replyWords is a reply on the wire as a client's row says an answer: "granted #2".
+func replyWords(f cluster.ClientFlight) string {
+	if f.Reply == cluster.ReplyGranted {
+		return "granted #" + strconv.FormatUint(f.Token, 10)
+	}
+	return f.Reply.String()
 }
