@@ -41,8 +41,9 @@ type CompareModel struct {
 
 	named     [2]namedCache // each side's rows its says name, found once per stop (compare_rows.go)
 	lastWords bool          // at the end, the story's last narration in place of the verdicts (n)
-	gloss     bool          // the glossary page covers the halves (?; esc or ? closes)
+	page      comparePage   // the page covering the halves: ? the keys, ? again the glossary, ? or esc closes
 	glossTop  int
+	keysTop   int
 	// scroll: the results scrolled (↑ ↓) to a place in time, both halves alike
 	// (compare_scroll.go); nil at a move in time: the newest rows.
 	scroll  *resultsPos
@@ -74,7 +75,7 @@ func newCompareKeys() compareKeys {
 		End:       b("e", "to the end", "e"),
 		Answer:    b("1-4", "answer", "1", "2", "3", "4"),
 		LastWords: b("n", "story's last words", "n"),
-		Glossary:  b("?", "glossary", "?"),
+		Glossary:  b("?", "keys", "?"),
 		Older:     b("↑", "older results", "up"),
 		Newer:     b("↓", "newer results", "down"),
 		Quit:      b("q", "quit", "q", "ctrl+c"),
@@ -160,7 +161,7 @@ func (m *CompareModel) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			if key.Matches(k, m.keys.Quit) {
 				return m, tea.Quit
 			}
-			if m.glossaryKey(k) {
+			if m.pageKey(k) {
 				continue
 			}
 			cmds = append(cmds, m.onKey(k))
@@ -507,27 +508,4 @@ func (m *CompareModel) answer(choice int) {
 // names but a half shows without their legend.
 func (m *CompareModel) glossLead() string {
 	return strings.Split(nodeRowsLegend, " · the net line")[0]
-}
-
-// glossaryKey opens and closes the glossary page (the play view's text) and scrolls it; it
-// reports whether the key was the page's. Every other key still reaches the comparison.
-func (m *CompareModel) glossaryKey(k tea.KeyMsg) bool {
-	switch {
-	case key.Matches(k, m.keys.Glossary):
-		m.gloss, m.glossTop = !m.gloss, 0
-	case m.gloss && k.Type == tea.KeyEsc:
-		m.gloss = false
-	case m.gloss:
-		// A page is the rows the page shows, less one (it was 10 lines of 303, and end did
-		// nothing: nc25-g); the text is the one compare_view draws.
-		n := len(glossaryRows(m.st, m.width, []string{m.glossLead()}))
-		top, ok := glossaryScroll(k, m.glossTop, max(1, m.height-3-1), n)
-		if !ok {
-			return false
-		}
-		m.glossTop = top
-	default:
-		return false
-	}
-	return true
 }

@@ -15,7 +15,8 @@ func TestCompareGlossaryPagesAndEnds(t *testing.T) {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		m.Update(keyMsg("?"))
-		if !m.gloss {
+		m.Update(keyMsg("?")) // the keys page, then the glossary
+		if m.page != pageGlossary {
 			t.Fatal("? did not open the glossary")
 		}
 		v := ansi.Strip(m.View())

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -103,6 +104,50 @@ func TestCompareScrollSaysWhichHalfMoved(t *testing.T) {
 		want := "↑ moved only the " + c.moved + " half (the " + c.by + " one has no row between)"
 		if !strings.Contains(ansi.Strip(m.View()), want) {
 			t.Errorf("%dx%d: status after ↑: %q", c.w, c.h, m.status)
+		}
+	}
+}
+
+// nc31-b, nc31-c: in compare ? went straight to the glossary; there was no page of keys and
+// marks (○ ◆ ✓ ▸, a results rule's counts). ? opens it, as in play, ? again the glossary, ?
+// once more closes; esc closes either; the key line offers it; ↑↓ scroll it where it is long.
+func TestCompareKeysPageThenGlossary(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {160, 48}, {80, 24}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToDivergence(t, m)
+		if h := ansi.Strip(m.cmpHelp(sz[0])); sz[0] >= 120 && !strings.Contains(h, "? keys") {
+			t.Errorf("%dx%d: the key line does not offer the keys page: %s", sz[0], sz[1], h)
+		}
+		m.Update(keyMsg("?"))
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, " Keys & marks  (") || !strings.Contains(v, "glossary · esc closes") {
+			t.Fatalf("%dx%d: ? does not open the keys page:\n%s", sz[0], sz[1], v)
+		}
+		body := strings.Join(strings.Fields(strings.Join(m.keysBody(sz[0]), " ")), " ")
+		for _, want := range []string{"d divergence", "↑ older results", "○ appended", "✓ applied", "▸ the node or client whose action parted them", "violation on top", "folded under it", "≠ diverged at"} {
+			if !strings.Contains(ansi.Strip(body), want) {
+				t.Errorf("%dx%d: the keys page lacks %q", sz[0], sz[1], want)
+			}
+		}
+		if sz[1] == 24 {
+			m.Update(keyMsg("down"))
+			if m.keysTop != 1 {
+				t.Errorf("%dx%d: ↓ did not scroll the keys page", sz[0], sz[1])
+			}
+		}
+		m.Update(keyMsg("?"))
+		if v := ansi.Strip(m.View()); !strings.Contains(v, " Glossary  (") {
+			t.Errorf("%dx%d: ? again does not open the glossary:\n%s", sz[0], sz[1], v)
+		}
+		m.Update(keyMsg("?"))
+		if m.page != pageNone {
+			t.Errorf("%dx%d: ? a third time does not close the pages", sz[0], sz[1])
+		}
+		m.Update(keyMsg("?"))
+		m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		if m.page != pageNone {
+			t.Errorf("%dx%d: esc does not close the keys page", sz[0], sz[1])
 		}
 	}
 }

@@ -18,7 +18,7 @@ func TestCompareSaysWhenNonLinearizableIsFound(t *testing.T) {
 	m.Update(keyMsg("e"))
 	playUntil(t, m, func() bool { return m.c.Done() })
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	for _, want := range []string{"non-linearizable (? glossary; no order fits: freeing #1 twice needs #1 held again in between, and nothing re-granted #1; found at 5.860s: the history is checked only at violation checks and the end)"} {
+	for _, want := range []string{"non-linearizable (?? glossary; no order fits: freeing #1 twice needs #1 held again in between, and nothing re-granted #1; found at 5.860s: the history is checked only at violation checks and the end)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("no %q on the end screen:\n%s", want, ansi.Strip(m.View()))
 		}

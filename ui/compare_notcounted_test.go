@@ -16,7 +16,7 @@ func TestCompareExplainsNotCounted(t *testing.T) {
 	m.Update(keyMsg("e"))
 	playUntil(t, m, func() bool { return m.c.Done() })
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	if !strings.Contains(v, "timing, not counted: ? glossary") {
+	if !strings.Contains(v, "timing, not counted: ?? glossary") {
 		t.Errorf("the end's not counted points at no explanation:\n%s", ansi.Strip(m.View()))
 	}
 	found := false

@@ -207,7 +207,7 @@ func (m *CompareModel) nonLinWords(i int) string {
 			fmt.Sprintf("non-linearizable: no one-at-a-time order fits the answers: entries %d and %d both said they freed #%d, held only once", ps[a].Index, ps[b].Index, t),
 			fmt.Sprintf("non-linearizable: no one-at-a-time order fits: %d and %d both freed #%d", ps[a].Index, ps[b].Index, t))
 	}
-	return "non-linearizable: no order of the clients' operations fits the answers they got (the VIOLATION row below names them; ? glossary)"
+	return "non-linearizable: no order of the clients' operations fits the answers they got (the VIOLATION row below names them; ?? glossary)"
 }
 
 // freedTwice finds two applied Expires of one key and token that both answered existed:true
@@ -455,7 +455,7 @@ func sayInCompare(t string) string {
 		i = j
 	}
 	if i < 0 {
-		return strings.ReplaceAll(t, "?? glossary", "? glossary") // compare's glossary key is one ?
+		return t // "?? glossary": compare's ? is the keys page, ? again the glossary, as in play
 	}
 	start := strings.LastIndex(t[:i], ". ")
 	if start < 0 {
@@ -468,7 +468,6 @@ func sayInCompare(t string) string {
 		end = i + j + 2
 	}
 	rest := strings.TrimSpace(t[:start] + t[end:])
-	rest = strings.ReplaceAll(rest, "?? glossary", "? glossary")
 	if rest == "" {
 		return "The two halves of this screen are the two runs."
 	}
@@ -606,11 +605,11 @@ func nonLinNote(v *scenarios.Verdict, vs []cluster.Violation, why string) string
 			continue
 		}
 		if why != "" { // (in the rows the verdicts had: the halves keep theirs)
-			return fmt.Sprintf(" (? glossary; %sfound at %s: the history is checked only at violation checks and the end)", head, simTime(x.At))
+			return fmt.Sprintf(" (?? glossary; %sfound at %s: the history is checked only at violation checks and the end)", head, simTime(x.At))
 		}
-		return fmt.Sprintf(" (%s? glossary; found at %s: the clients' history is checked only when a script step checks for violations and at the run's end, not as answers come)", head, simTime(x.At))
+		return fmt.Sprintf(" (%s?? glossary; found at %s: the clients' history is checked only when a script step checks for violations and at the run's end, not as answers come)", head, simTime(x.At))
 	}
-	return " (" + head + "? glossary; the clients' history is checked only when a script step checks for violations and at the end)"
+	return " (" + head + "?? glossary; the clients' history is checked only when a script step checks for violations and at the end)"
 }
 
 // sendsKeepalives says whether any client of s sends a keepalive.

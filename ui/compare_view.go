@@ -91,7 +91,11 @@ func (m *CompareModel) View() (out string) {
 	}
 	l := m.layout()
 	rows := []string{m.cmpHeader()}
-	if m.gloss {
+	if m.page == pageKeys {
+		rows = append(rows, m.keysPage(m.width, m.height-3)...)
+		return strings.Join(append(rows, m.cmpStatus(m.width), m.cmpHelp(m.width)), "\n")
+	}
+	if m.page == pageGlossary {
 		// The halves' node tables head their columns "c/a" and "clock" (×1) with no word
 		// for them on screen (nc22-c): the page says so above the glossary (a half has no net
 		// line, so not its part).
@@ -933,7 +937,7 @@ func (m *CompareModel) verdictWords(i int) string {
 		}
 		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-len(late), vd.Expects())
 		if len(late) > 0 {
-			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ? glossary)", len(late), strings.Join(late, "; "))
+			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ?? glossary)", len(late), strings.Join(late, "; "))
 		}
 		return words
 	}

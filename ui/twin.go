@@ -117,7 +117,7 @@ func (m *Model) twinUpdate(msg tea.Msg) (tea.Cmd, bool) {
 				cmds = append(cmds, m.onKey(k))
 			case key.Matches(k, m.keys.Quit):
 				return m.quit(), true
-			case k.String() == "C" || k.Type == tea.KeyEsc && cm.job == nil && !cm.gloss:
+			case k.String() == "C" || k.Type == tea.KeyEsc && cm.job == nil && cm.page == pageNone:
 				m.closeTwin()
 			default:
 				_, cmd := cm.Update(k)
