@@ -92,16 +92,17 @@ func (m *Model) stopNamed() map[string]bool {
 
 // The detail levels of clientsShortAt, from all (0) to names and marks.
 const (
-	briefAsks    = 1  // without where each asks (but for a client whose 'asks nY' the narration quotes)
-	briefRanKey  = 2  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command without its key ("write #1 queued")
-	briefRenewal = 3  // a refused renewal as "refused 12×"
-	briefRanTime = 4  // without when a lock ran out (kept over a renewal's word, nc23-c)
-	briefWrite   = 5  // without a refused write (the resource line keeps it)
-	briefHoldKey = 6  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
-	briefQueued  = 7  // a paused client's queued command as a count ("1 queued"), but for one the stop names
-	briefNoQueue = 8  // without a paused client's queued command (but for one the stop names): its wake time and lock say more
-	briefLeft    = 9  // without the time left
-	briefMarks   = 10 // names and marks (a paused client's wake time stays)
+	briefAsks      = 1  // without where each asks (but for a client whose 'asks nY' the narration quotes), and an accepted write (the resource line has it)
+	briefWriteTime = 2  // a refused write without its time (at late-expire --unsafe's end c2's "write #2 ✗" lost "at 6.017s" with room for it once the asks had gone: nc31-b)
+	briefRanKey    = 3  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command without its key ("write #1 queued")
+	briefRenewal   = 4  // a refused renewal as "refused 12×"
+	briefRanTime   = 5  // without when a lock ran out (kept over a renewal's word, nc23-c)
+	briefWrite     = 6  // without a refused write (the resource line keeps it)
+	briefHoldKey   = 7  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
+	briefQueued    = 8  // a paused client's queued command as a count ("1 queued"), but for one the stop names
+	briefNoQueue   = 9  // without a paused client's queued command (but for one the stop names): its wake time and lock say more
+	briefLeft      = 10 // without the time left
+	briefMarks     = 11 // names and marks (a paused client's wake time stays)
 )
 
 // clientsShortAt is clientsShort's row with detail level briefOther (briefAsks and on), and
@@ -1083,7 +1084,7 @@ func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
 		return "" // an accepted one is on the resource line too: it goes first
 	}
 	t := fmt.Sprintf(" · write #%d%s %s", wr.Token, keptText(wr), mark)
-	if brief == 0 && times {
+	if times && (brief == 0 || brief < briefWriteTime && !wr.Accepted) {
 		t += " at " + simTime(wr.At)
 	}
 	return t

@@ -151,3 +151,15 @@ func TestCompareKeysPageThenGlossary(t *testing.T) {
 		}
 	}
 }
+
+// nc31-b: at late-expire --unsafe's end (120x40) the unsafe half's shared client row read
+// "c2 holds orders #2 2.0s · write #2 ✗" with room for when: a refused write keeps its time
+// once where each asks has gone.
+func TestCompareEndKeepsRefusedWriteTime(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playUntil(t, m, m.c.Ended)
+	if v := ansi.Strip(lowerHalf(t, ansi.Strip(m.View()))); !strings.Contains(v, "write #2 ✗ at 6.017s") {
+		t.Errorf("the unsafe half's c2 lost its refused write's time:\n%s", v)
+	}
+}
