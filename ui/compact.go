@@ -92,17 +92,18 @@ func (m *Model) stopNamed() map[string]bool {
 
 // The detail levels of clientsShortAt, from all (0) to names and marks.
 const (
-	briefAsks      = 1  // without where each asks (but for a client whose 'asks nY' the narration quotes), and an accepted write (the resource line has it)
-	briefWriteTime = 2  // a refused write without its time (at late-expire --unsafe's end c2's "write #2 ✗" lost "at 6.017s" with room for it once the asks had gone: nc31-b)
-	briefRanKey    = 3  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command without its key ("write #1 queued")
-	briefRenewal   = 4  // a refused renewal as "refused 12×"
-	briefRanTime   = 5  // without when a lock ran out (kept over a renewal's word, nc23-c)
-	briefWrite     = 6  // without a refused write (the resource line keeps it)
-	briefHoldKey   = 7  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
-	briefQueued    = 8  // a paused client's queued command as a count ("1 queued"), but for one the stop names
-	briefNoQueue   = 9  // without a paused client's queued command (but for one the stop names): its wake time and lock say more
-	briefLeft      = 10 // without the time left
-	briefMarks     = 11 // names and marks (a paused client's wake time stays)
+	briefClock     = 1  // a lock that ran out without "(own clock)" (in compare's halves, which say it where the row has room: nc31-b)
+	briefAsks      = 2  // without where each asks (but for a client whose 'asks nY' the narration quotes), and an accepted write (the resource line has it)
+	briefWriteTime = 3  // a refused write without its time (at late-expire --unsafe's end c2's "write #2 ✗" lost "at 6.017s" with room for it once the asks had gone: nc31-b)
+	briefRanKey    = 4  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command without its key ("write #1 queued")
+	briefRenewal   = 5  // a refused renewal as "refused 12×"
+	briefRanTime   = 6  // without when a lock ran out (kept over a renewal's word, nc23-c)
+	briefWrite     = 7  // without a refused write (the resource line keeps it)
+	briefHoldKey   = 8  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
+	briefQueued    = 9  // a paused client's queued command as a count ("1 queued"), but for one the stop names
+	briefNoQueue   = 10 // without a paused client's queued command (but for one the stop names): its wake time and lock say more
+	briefLeft      = 11 // without the time left
+	briefMarks     = 12 // names and marks (a paused client's wake time stays)
 )
 
 // clientsShortAt is clientsShort's row with detail level briefOther (briefAsks and on), and
@@ -229,6 +230,11 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms),
 				// with when it ran out (nc23-c).
 				add(st.gone, fmt.Sprintf(" held %s #%d · ran out%s", h.Key, h.Token, endedText(h)))
+				if m.ownClock && brief < briefClock && endedText(h) != "" {
+					// Compare's halves, where it fits: c1's "(own clock)" went at late-expire's
+					// 6.060s when c1 shared its row (nc31-b).
+					add(st.gone, " (own clock)")
+				}
 			}
 			if c.Doing != "" && brief < briefLeft {
 				// A request in flight beside the lock it holds, as the full row says it: c1
@@ -278,7 +284,7 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 			add(s, wr)
 		}
 		// By the others' level: one client keeping its 'asks n1' left none for "· c1 asks n1".
-		if c != nil && (briefOther == 0 || brief < briefLeft && m.asksQuoted(name, c.Guess)) {
+		if c != nil && (briefOther < briefAsks || brief < briefLeft && m.asksQuoted(name, c.Guess)) {
 			// Also while a request is out: where it went is what the lessons point at. Where
 			// the narration quotes this client's 'asks nY', it stays while other words go
 			// (ghost-lock's timeout stop hid it at 80x24, nc20-j).
@@ -1080,11 +1086,11 @@ func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
 	mark := "✓"
 	if !wr.Accepted {
 		mark = "✗"
-	} else if brief > 0 || !times {
+	} else if brief >= briefAsks || !times {
 		return "" // an accepted one is on the resource line too: it goes first
 	}
 	t := fmt.Sprintf(" · write #%d%s %s", wr.Token, keptText(wr), mark)
-	if times && (brief == 0 || brief < briefWriteTime && !wr.Accepted) {
+	if times && (brief < briefAsks || brief < briefWriteTime && !wr.Accepted) {
 		t += " at " + simTime(wr.At)
 	}
 	return t

@@ -163,3 +163,15 @@ func TestCompareEndKeepsRefusedWriteTime(t *testing.T) {
 		t.Errorf("the unsafe half's c2 lost its refused write's time:\n%s", v)
 	}
 }
+
+// nc31-b: at 6.060s (120x40) c1 shares its row with c2 and lost "(own clock)", which its own
+// row says: the shared row says it where it has room.
+func TestCompareSharedRowKeepsOwnClock(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	playToStopAt(t, m, "6.060s")
+	v := ansi.Strip(m.View())
+	if n := strings.Count(v, "c1 held orders #1 · ran out 3.018s (own clock) · asks n1 │ c2"); n != 2 {
+		t.Errorf("%d halves' shared rows say c1's (own clock), want 2:\n%s", n, v)
+	}
+}

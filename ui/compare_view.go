@@ -405,7 +405,7 @@ func (m *CompareModel) halfW(i int) int {
 func (m *CompareModel) drawModel(i int) *Model {
 	// Where the halves have their column heads (not at 80x24, whose rows have no room for
 	// one), a leader's check stands under "clock check", at every stop alike.
-	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true, pairView: &m.v[1-i],
+	dm := &Model{st: m.st, v: m.v[i], oneZero: true, checkInHead: !m.shortStacked(), writeTimes: true, ownClock: true, pairView: &m.v[1-i],
 		tableW: m.halfW(i), pairTableW: m.halfW(1 - i)}
 	if d := m.c.Div; d != nil {
 		if strings.HasPrefix(d.Subject, "n") {

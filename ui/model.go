@@ -42,6 +42,9 @@ type Model struct {
 	// writeTimes: the clients' shared row says an accepted write too, each with its time, where
 	// the row has room (compare's halves, which show no timeline beside it: cp29).
 	writeTimes bool
+	// ownClock: the clients' shared row says "(own clock)" after when a lock ran out, where
+	// the row has room (compare's halves, as their full rows say it: nc31-b).
+	ownClock bool
 	// nameW: extra cells in the node table's first column, for compare's folded rows (n2-n5),
 	// in every row and the head alike.
 	nameW int
