@@ -130,6 +130,12 @@ func TestCompareKeysPageThenGlossary(t *testing.T) {
 				t.Errorf("%dx%d: the keys page lacks %q", sz[0], sz[1], want)
 			}
 		}
+		// Open before the asks, it answers none (as the glossary: askAnswers).
+		for _, c := range append(askAnswers, struct{ phrase, ask string }{"deletes c2's lock", "late-expire's second ask"}) {
+			if strings.Contains(body, c.phrase) {
+				t.Errorf("%dx%d: the keys page says %q, the answer to %s", sz[0], sz[1], c.phrase, c.ask)
+			}
+		}
 		if sz[1] == 24 {
 			m.Update(keyMsg("down"))
 			if m.keysTop != 1 {
