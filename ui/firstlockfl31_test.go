@@ -285,13 +285,14 @@ func TestFirstLockCheckOnTicks(t *testing.T) {
 }
 
 // nc31-a 8: the rewind's short status "1.323s → 0.299s, the last event before 0.323s" read as
-// a typo; it says which time was asked for.
+// a typo; it says which time was asked for (where it went back past stops, the count says
+// what the jump passed, and only "(1s back)" stays on a narrow line).
 func TestRewindShortStatusSaysBack(t *testing.T) {
 	m := playLesson(t, "first-lock", 120, 40)
 	playThrough(t, m, func(int, string) {})
 	press(m, "left")
 	finishJob(m)
-	if !regexp.MustCompile(`→ \d\.\d{3}s, the last event before \d\.\d{3}s \(1s back\)`).MatchString(m.statusAlt) {
+	if !regexp.MustCompile(`→ \d\.\d{3}s(, the last event before \d\.\d{3}s)? \(1s back\)`).MatchString(m.statusAlt) {
 		t.Errorf("the rewind's short status: %q (long %q)", m.statusAlt, m.status)
 	}
 }

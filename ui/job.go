@@ -113,6 +113,11 @@ func seekDone(m *Model, o scenarios.Outcome) {
 			// The key last, a part of its own: where both do not fit, it gives way first.
 			short := fmt.Sprintf(" · back past %d script %s · %s plays on", n, stops, on)
 			if m.statusAlt != "" {
+				if where != "" && m.sim.ahead() == 0 {
+					// The count says what the jump passed; "the last event before 5.712s" would
+					// push it off an 80-column line (fl31 with nc31-e).
+					m.statusAlt = fmt.Sprintf("%s → %s (%v back)", simTime(o.From), simTime(o.To), (o.From - m.seek.asked).Round(time.Millisecond))
+				}
 				m.statusAlt += short
 			}
 			m.status += part
