@@ -29,7 +29,7 @@ func TestLeaderCrashGrantStopShowsApplies(t *testing.T) {
 		}
 		// n1's apply, at the commit, and the followers' (one folded row where it must fit):
 		// the rows the Expire's stop cites for n1's deadline.
-		for _, row := range []string{`n1 commits 3: a majority`, `✓ n1(-n5)? appl(y|ies) 3 Grant orders`, `c1 gets granted from n1 \(token 1\)`} {
+		for _, row := range []string{`n1 commits 3: n1 \+ answers from n\d n\d, a majority`, `✓ n1(-n5)? appl(y|ies) 3 Grant orders`, `c1 gets granted from n1 \(token 1\)`} {
 			if !regexp.MustCompile(row).MatchString(v) {
 				t.Errorf("%s: c1's grant stop does not show %q:\n%s", at, row, v)
 			}
