@@ -78,14 +78,15 @@ type Model struct {
 	leaseIdx  int
 	prompting bool
 
-	tl         tlView    // the timeline panel's viewport
-	filled     fillCache // the says shown, their quoted rows filled (shownSays)
-	locks      lockView  // the lock table's prefix and key cache
-	dg         dgView    // the message diagram
-	page       pageView  // the pages over the panels: keys, glossary, a served session's script
-	narrScroll int       // narration lines scrolled back from the newest
-	trScroll   int       // replication rows scrolled back from the newest, while it has the focus
-	seek       seekState // the seek asked for, held arrow keys coalesced
+	tl         tlView              // the timeline panel's viewport
+	filled     fillCache           // the says shown, their quoted rows filled (shownSays)
+	filledAt   map[string][]string // each stop's says as first filled there, kept for after a rewind (shownSays)
+	locks      lockView            // the lock table's prefix and key cache
+	dg         dgView              // the message diagram
+	page       pageView            // the pages over the panels: keys, glossary, a served session's script
+	narrScroll int                 // narration lines scrolled back from the newest
+	trScroll   int                 // replication rows scrolled back from the newest, while it has the focus
+	seek       seekState           // the seek asked for, held arrow keys coalesced
 
 	next        string      // the lesson to play after this program ends (n at the end)
 	answers     map[int]int // the student's answer to each ask, by the ask's line

@@ -191,8 +191,19 @@ const (
 func (m *Model) sayLinesNow(w int) []narrLine {
 	says := m.shownSays()
 	if lead := m.saysLead(); lead != "" {
-		ls := shownSayLines(says, w, lead)
-		if len(ls) <= narrationRoom(w, m.height, m.sim.world().Nodes())-len(m.forkLines(w)) {
+		room := narrationRoom(w, m.height, m.sim.world().Nodes()) - len(m.forkLines(w))
+		if len(says) > 1 {
+			// The lead on its own line heads every paragraph under it: inline, it headed the
+			// first only, and the second read as the stop now (nc32-f, nc32-g).
+			ls := []narrLine{{text: strings.TrimSpace(lead)}}
+			for _, l := range shownSayLines(says, w-2, "") {
+				ls = append(ls, narrLine{text: "  " + l.text, kind: l.kind})
+			}
+			if len(ls) <= room {
+				return ls
+			}
+		}
+		if ls := shownSayLines(says, w, lead); len(ls) <= room {
 			return ls
 		}
 	}
@@ -220,6 +231,21 @@ func (m *Model) shownSays() []string {
 		return m.filled.says
 	}
 	out := filledSays(says, &m.sim.tl.rings[filterLock], seq)
+	// The rows a stop's says quote are filled where the story reached that stop. After a
+	// rewind the timeline holds only what was replayed from a checkpoint, and the same line
+	// read "(a node confirms n1 still leads …)" where it had read 'n4 confirms n1 still leads
+	// …' (nc32-f). The run replays the same, so the first fill stands, unless the user has
+	// changed the story since.
+	if _, forked := m.sim.forked(); !forked {
+		if m.filledAt == nil {
+			m.filledAt = map[string][]string{}
+		}
+		if first, ok := m.filledAt[k.says]; ok {
+			out = first
+		} else {
+			m.filledAt[k.says] = out
+		}
+	}
 	m.filled = fillCache{key: k, says: out, ok: true}
 	return out
 }
