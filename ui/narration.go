@@ -203,6 +203,14 @@ func (m *Model) sayLinesNow(w int) []narrLine {
 				return ls
 			}
 		}
+		// Short of a line for it: inline on the first, the others indented under it.
+		ls := shownSayLines(says[:1], w, lead)
+		for _, l := range shownSayLines(says[1:], w-2, "") {
+			ls = append(ls, narrLine{text: "  " + l.text, kind: l.kind})
+		}
+		if len(ls) <= room {
+			return ls
+		}
 		if ls := shownSayLines(says, w, lead); len(ls) <= room {
 			return ls
 		}

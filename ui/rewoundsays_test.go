@@ -37,26 +37,31 @@ func TestRewoundSaysReadAsAtTheirStop(t *testing.T) {
 func TestBehindLeadHeadsEveryParagraph(t *testing.T) {
 	hit := 0
 	for _, name := range []string{"first-lock", "ghost-lock"} {
-		m := playLesson(t, name, 120, 40)
-		playThrough(t, m, func(int, string) {})
-		for i := 0; i < 80 && m.sim.now() > 0; i++ {
-			press(m, "left")
-			if m.saysLead() != behindLead || len(m.shownSays()) < 2 {
-				continue
-			}
-			hit++
-			ls := m.sayLinesNow(m.width)
-			if strings.TrimSpace(ls[0].text) != strings.TrimSpace(behindLead) {
-				t.Errorf("%s at %s: the lead is not a line of its own: %q", name, simTime(m.sim.now()), ls[0].text)
-				continue
-			}
-			for _, l := range ls[1:] {
-				if !strings.HasPrefix(l.text, "  ") {
-					t.Errorf("%s at %s: a line not under the lead: %q", name, simTime(m.sim.now()), l.text)
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			m := playLesson(t, name, sz[0], sz[1])
+			playThrough(t, m, func(int, string) {})
+			for i := 0; i < 80 && m.sim.now() > 0; i++ {
+				press(m, "left")
+				if m.saysLead() != behindLead || len(m.shownSays()) < 2 {
+					continue
 				}
-			}
-			if v := m.View(); !strings.Contains(v, strings.TrimSpace(behindLead)) {
-				t.Errorf("%s at %s: the screen does not show the lead", name, simTime(m.sim.now()))
+				hit++
+				ls := m.sayLinesNow(m.width)
+				if !strings.HasPrefix(ls[0].text, strings.TrimSpace(behindLead)) {
+					t.Errorf("%s %dx%d at %s: the first line is not the lead: %q", name, m.width, m.height, simTime(m.sim.now()), ls[0].text)
+					continue
+				}
+				if m.width >= 120 && strings.TrimSpace(ls[0].text) != strings.TrimSpace(behindLead) {
+					t.Errorf("%s at %s: the lead is not a line of its own: %q", name, simTime(m.sim.now()), ls[0].text)
+				}
+				for _, l := range ls[1:] {
+					if !strings.HasPrefix(l.text, "  ") {
+						t.Errorf("%s %dx%d at %s: a line not under the lead: %q", name, m.width, m.height, simTime(m.sim.now()), l.text)
+					}
+				}
+				if v := m.View(); !strings.Contains(v, strings.TrimSpace(behindLead)) {
+					t.Errorf("%s at %s: the screen does not show the lead", name, simTime(m.sim.now()))
+				}
 			}
 		}
 	}
