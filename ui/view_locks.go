@@ -87,6 +87,19 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 	return out
 }
 
+// tokenWidth is the cells the widest "#N " of the locks the table shows takes.
+func (m *Model) tokenWidth() int {
+	w := 0
+	for i := range m.v.Nodes {
+		for _, lk := range m.v.Nodes[i].Locks {
+			if slices.Contains(m.v.LockKeys, lk.Key) {
+				w = max(w, width("#"+strconv.FormatUint(lk.Token, 10)+" "))
+			}
+		}
+	}
+	return w
+}
+
 // keyWidth is the cells a lock row gives its key names.
 func keyWidth(keys []string, iw int) int {
 	kw := 0
@@ -200,7 +213,13 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 		if lk.Key != key {
 			continue
 		}
-		l.add(st.bold, "#"+strconv.FormatUint(lk.Token, 10)+" ")
+		tok := "#" + strconv.FormatUint(lk.Token, 10) + " "
+		if !compact {
+			// Every row's bar starts in one column and has one width: "bills #102 ████ 1m"
+			// beside "orders #1 ██████ 1m" drew one lease two lengths (nc32-b).
+			tok += strings.Repeat(" ", max(0, m.tokenWidth()-width(tok)))
+		}
+		l.add(st.bold, tok)
 		if lk.Zero {
 			words := []string{zeroTag, "EXPIRED·awaiting Expire", "EXPIRED·wait Expire", "EXPIRED", "EXP", "0!"}
 			if compact {
