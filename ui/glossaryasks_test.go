@@ -43,6 +43,8 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		// the commit index"), which the phrase above never matched (nc31-a).
 		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "commit index", "first-lock: when n2 applies the Grant"},
 		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "tells each follower", "first-lock: when n2 applies the Grant"},
+		// nc32-g: "(what commit 5 is for, first-lock's question shows)" pointed at the answer.
+		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "first-lock's question", "first-lock: when n2 applies the Grant"},
 		{"snapshot, compaction", "never a time left", "snapshot-catch-up: which countdown n5 shows once it restores the snapshot"},
 		{"ghost release", "ghost-lock lesson shows", "ghost-lock: what happens to 'orders' once c1 has gone (nc30-b: it nudged the answer)"},
 		{"connection (a client's), n1 checks c1's connection", "ghost release", "ghost-lock: what happens to 'orders' once c1 has gone"},
