@@ -152,6 +152,8 @@ func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 		legendLog,
 		legendLocks,
 		"timeline: at a stop, its story since the stop before; a row's mark: + a proposal (the leader puts a command in its log), ✓ an apply, ✗ a lost message, ! a violation or a refused configuration change; [c2 acquire req2] / [n1 lease expiry #1] after a proposal: who proposed it (?? origin tags); its title: since last stop (the story), story ↑ N above (the story starts N rows above the top one; at the script's first stop the story is all that led to it, from the first row), ↓ N more, ↓ N below, past (newer rows below the view: every row is something that already happened), N folded (when it does not fit, the rows of one entry on several nodes fold into one, N rows fewer: n2-n5 append 5 … ‥0.062s: n2 to n5, the last at 0.062s), newest at the bottom (?? glossary: since last stop); focus it (shift+tab) and ↑↓ to see every row",
+		// nc32-g: j ran past the appends the timeline lists and nothing said what it counts.
+		"j (next lock event): runs to the next proposal, commit or apply of a lock command, a client's reply or write, or a countdown at zero; it runs past appends and raft's messages (which the timeline's lock events view, v, lists too)",
 		legendClients,
 		// nc31-e: gc-pause's "✓c2#2 ✗c1#1 ✓c2#2" was explained nowhere on screen.
 		"resource: fenced (?? fencing): it compares each write's token with the highest it has accepted for that key (⚠ NOT fenced: it accepts every write) · jobs high #4: that highest token · then the key's latest writes, oldest first, each ✓ accepted or ✗ refused, then whose and with which token: ✓c3#4 ✗c2#3 (c3's write with token 4, then c2's with token 3; the full screen writes ✓ c3#4)",

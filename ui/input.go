@@ -379,15 +379,19 @@ func (m *Model) stepLock() {
 		return
 	}
 	e, ok := m.sim.stepLock(lockStepLimit)
+	// refresh first: at a new stop it clears the status, and what j says here went with it.
+	m.refresh()
 	switch {
 	case ok:
 		m.say("%s  %s  (j: the next one)", simTime(m.sim.now()), e.Describe())
 	case m.sim.atPause():
-		m.say("%s  a script pause came first: enter continues", simTime(m.sim.now()))
+		// It ran past appends, which the timeline's lock events (v) list: say what j stops at
+		// (nc32-g: "I couldn't tell what counts as a lock event for j").
+		m.sayFit(fmt.Sprintf("%s  j: no proposal, apply, reply or countdown at 0 before this pause", simTime(m.sim.now())),
+			fmt.Sprintf("%s  j: no proposal, apply or reply before this pause", simTime(m.sim.now())))
 	default:
 		m.fail("no lock event within %v (at %s now)", lockStepLimit, simTime(m.sim.now()))
 	}
-	m.refresh()
 }
 
 func (m *Model) queueSeek(d time.Duration) tea.Cmd {
@@ -404,7 +408,8 @@ func (m *Model) doSeek() tea.Cmd {
 	m.seek.by, m.seek.wait = 0, false
 	from := m.sim.now()
 	if d > 0 && m.sim.atPause() {
-		m.fail("at a script stop: enter continues first (→ never skips narration)")
+		// Beside the stop's own "enter continues" the long form was cut to "…" at 80x24 (nc32-e).
+		m.failFit("at a script stop: enter continues first (→ never skips narration)", "(→ never skips narration)")
 		return nil
 	}
 	if d < 0 && m.sim.atPause() {

@@ -380,8 +380,14 @@ func (m *Model) diagramLines(w, h int) []string {
 		out = append(out, m.diagramRow(&rows[i], g, w, i == sel))
 	}
 	if noteH > 0 {
-		note := fmt.Sprintf("… %d more on the wire, sent earlier, not drawn (m: the Network panel counts them)", left)
-		out = append(out, st.faint.r(fit(" "+firstFit(w-1, note, fmt.Sprintf("… %d more on the wire, sent earlier (Network panel)", left)), w)))
+		// Where the count is depends on the layout: the small one has no Network panel, its
+		// net line counts them (nc32-e looked for the panel at 80x24).
+		where, short := "the Network panel counts them", "Network panel"
+		if m.lay.mode != modeFull {
+			where, short = "the net line counts them", "m: net line"
+		}
+		note := fmt.Sprintf("… %d more on the wire, sent earlier, not drawn (m: %s)", left, where)
+		out = append(out, st.faint.r(fit(" "+firstFit(w-1, note, fmt.Sprintf("… %d more on the wire, sent earlier (%s)", left, short)), w)))
 	}
 	for len(out) < 1+body+noteH {
 		out = append(out, m.emptyLanes(g, w))

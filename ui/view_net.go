@@ -66,7 +66,7 @@ func (m *Model) wireKinds() []wireKind {
 }
 
 // wireKindTexts is the kinds on the wire in words, longest first: every kind ("20 heartbeat, 4
-// append"), then fewer, the rest counted ("32 heartbeat, +7 more"). None when nothing flies.
+// append"), then fewer, the rest counted ("32 heartbeat, 7 other"). None when nothing flies.
 func (m *Model) wireKindTexts() []string {
 	ks := m.wireKinds()
 	var out []string
@@ -81,7 +81,8 @@ func (m *Model) wireKindTexts() []string {
 			}
 		}
 		if rest > 0 {
-			parts = append(parts, fmt.Sprintf("+%d more", rest))
+			// "+7 more" read as more of the kind before it (nc32-e): the rest are other kinds.
+			parts = append(parts, fmt.Sprintf("%d other", rest))
 		}
 		out = append(out, strings.Join(parts, ", "))
 	}
