@@ -46,6 +46,10 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		// nc32-g: "(what commit 5 is for, first-lock's question shows)" pointed at the answer.
 		{"MsgApp / MsgAppResp, MsgHeartbeat, index N", "first-lock's question", "first-lock: when n2 applies the Grant"},
 		{"snapshot, compaction", "never a time left", "snapshot-catch-up: which countdown n5 shows once it restores the snapshot"},
+		// nc32-f: the first stop sends a student to ?? (check-quorum), where this entry said
+		// when a leader proposes one, the first ask's answer.
+		{"ghost release", "by itself", "ghost-lock: what happens to 'orders' once c1 has gone"},
+		{"ghost release", "to free a lock it granted", "ghost-lock: what happens to 'orders' once c1 has gone"},
 		{"ghost release", "ghost-lock lesson shows", "ghost-lock: what happens to 'orders' once c1 has gone (nc30-b: it nudged the answer)"},
 		{"connection (a client's), n1 checks c1's connection", "ghost release", "ghost-lock: what happens to 'orders' once c1 has gone"},
 		{"connection (a client's), n1 checks c1's connection", "lease runs out", "ghost-lock: what happens to 'orders' when c1 drops for good"},

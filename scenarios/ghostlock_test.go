@@ -1,0 +1,46 @@
+package scenarios
+
+import (
+	"strings"
+	"testing"
+)
+
+// ghost-lock's narration told its asks' answers before them (nc32-f): the first stop said of
+// the connection check "nothing watches it after, or renews the lease", and c2's return "the
+// leader does not look again", so its last ask (c1 gone for good) was recall, not a
+// prediction. The says before each ask may show what happened, not the rule the ask tests.
+func TestGhostLockSaysNoAnswerBeforeItsAsk(t *testing.T) {
+	var l Lesson
+	for _, x := range Lessons() {
+		if x.Name == "ghost-lock" {
+			l = x
+		}
+	}
+	s := lessonParse(t, l)
+	// The phrases, each with the number of asks it answers the last of: said before that ask,
+	// it gives the answer.
+	spoilers := []struct {
+		phrase string
+		ask    int
+	}{
+		{"nothing watches", 3}, {"does not look again", 3}, {"renews the lease", 3},
+		{"connection once", 3}, {"never looks again", 3}, {"only once", 3},
+		{"released at once", 1}, {"releases it at once", 1},
+	}
+	asks := 0
+	for _, st := range s.Steps {
+		switch st.Kind {
+		case StepAsk:
+			asks++
+		case StepSay:
+			for _, sp := range spoilers {
+				if asks < sp.ask && strings.Contains(st.Text, sp.phrase) {
+					t.Errorf("ghost-lock says %q before ask %d, whose answer it gives: %s", sp.phrase, sp.ask, st.Text)
+				}
+			}
+		}
+	}
+	if asks != 3 {
+		t.Fatalf("ghost-lock has %d asks, this test knows 3: recheck its phrases", asks)
+	}
+}
