@@ -573,6 +573,9 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 				break
 			}
 		}
+		if o := expiryOrigin(p, form, room-width("existed:true")); o != "" {
+			origin = o // as it will read once applied, beside "existed:true"
+		}
 		text = fitText(texts, room-width(origin))
 	} else {
 		// The whole result first, in its longest form that fits; then who proposed it, in the
@@ -601,6 +604,12 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 			if o := origins[f]; fits(wide(k)+width(o), f) {
 				origin, form = o, f
 				break
+			}
+		}
+		if len(texts) == 1 && res.Kind == fsm.Expired {
+			short := fmt.Sprintf("existed:%v", res.Existed)
+			if o := expiryOrigin(p, form, room-width(short)); o != "" {
+				text, origin = short, o
 			}
 		}
 	}
@@ -752,6 +761,24 @@ func originShort(o cluster.Origin) string {
 		return fmt.Sprintf("n%d held", o.Node)
 	}
 	return "-"
+}
+
+// expiryOrigin is an Expire's proposer where its row, short of room, would name only "n1" (or
+// no one) after "Expired{existed:true}", the bare name touching the border: "existed:true · n1
+// expiry #3" or "existed:true · n1 expiry" says it is the lease running out, as a ghost
+// release's row says "ghost release" (nc32-f, nc32-d). "" where the row names it already, or
+// room (cells left after "existed:true") holds neither.
+func expiryOrigin(p *cluster.ProposalView, form, room int) string {
+	if p.Origin.Kind != cluster.OriginExpire || form < originForms-2 {
+		return ""
+	}
+	short := originShort(p.Origin)
+	for _, o := range []string{short, short[:strings.LastIndex(short, " #")]} {
+		if width(" · "+o) <= room {
+			return " · " + o
+		}
+	}
+	return ""
 }
 
 // originBare is the proposer alone: "c1", "n1".
