@@ -44,3 +44,27 @@ func TestGhostLockSaysNoAnswerBeforeItsAsk(t *testing.T) {
 		t.Fatalf("ghost-lock has %d asks, this test knows 3: recheck its phrases", asks)
 	}
 }
+
+// The reject row was only called "harmless: a later message overtook entry 7" (nc32-f: "I
+// could not check it on the screen"): the say names why n2 said no and where its 7 shows now.
+func TestGhostLockRejectSaysWhatTheScreenShows(t *testing.T) {
+	for _, x := range Lessons() {
+		if x.Name != "ghost-lock" {
+			continue
+		}
+		found := false
+		for _, st := range lessonParse(t, x).Steps {
+			if st.Kind == StepSay && strings.Contains(st.Text, "reject after 7") {
+				found = true
+				for _, want := range []string{"its log ending at 6", "its ✓ in Replication row 7"} {
+					if !strings.Contains(st.Text, want) {
+						t.Errorf("ghost-lock's reject say does not say %q: %s", want, st.Text)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Error("ghost-lock no longer names the reject row: recheck this test")
+		}
+	}
+}
