@@ -55,8 +55,8 @@ func TestLeaderCrashFencingAsked(t *testing.T) {
 				if !regexp.MustCompile(`✓ ?c2#2`).MatchString(v) || strings.Contains(v, "c1#1") || strings.Contains(v, "rejected c1's write") {
 					t.Errorf("%s: the fencing ask should come after c2's write is accepted and before c1's:\n%s", at, v)
 				}
-				if !strings.Contains(a.Choices[a.Right], "refuses it") {
-					t.Errorf("%s: the right answer should be the refusal: %q", at, a.Choices[a.Right])
+				if !strings.Contains(a.Choices[a.Right], "rejects it") {
+					t.Errorf("%s: the right answer should be the rejection: %q", at, a.Choices[a.Right])
 				}
 			}
 			if says := strings.Join(m.says(), " "); strings.Contains(says, "safe only because c2 wrote first") {
