@@ -57,3 +57,31 @@ func TestLeaderCrashNc32Wording(t *testing.T) {
 		}
 	})
 }
+
+// nc32-i: at 120x40 the fencing stop and the ask after it showed the node columns' logs from
+// entry 4 ("… 1-3 above"), hiding c1's Grant (entry 3) that the stop before showed: the ask's
+// choices wrapped to a second line, and the room kept for them took the column's row.
+func TestLeaderCrashFencingStopsShowC1sGrant(t *testing.T) {
+	eachSeed(t, "leader-crash-mid-lease", 2, func(m *Model, w int, at string) {
+		if w < fullW {
+			return // the compact node table shows no log
+		}
+		seen := 0
+		for stop := 0; stop < 40 && !m.sim.ended; stop++ {
+			runToStop(t, m)
+			says := strings.Join(m.says(), " ")
+			a := m.pendingAsk()
+			if strings.Contains(says, "What guards the data") || (a != nil && strings.Contains(a.Text, "c1 now writes with token 1")) {
+				seen++
+				if v := ansi.Strip(m.View()); !strings.Contains(v, "3 t1 G orders 3s") {
+					t.Errorf("%s stop %d: the node columns hide c1's Grant (entry 3):\n%s", at, stop, v)
+				}
+			}
+			answerAsk(m)
+			press(m, "enter")
+		}
+		if seen != 2 {
+			t.Errorf("%s: %d of the fencing stop and its ask seen", at, seen)
+		}
+	})
+}
