@@ -50,11 +50,18 @@ func (m *Model) clientsShort(cs []string, w int) string {
 			used = append(used, c)
 		}
 	}
-	named := m.stopNamed()
-	last := briefMarks + namedLag
+	named := m.frozenNamed(cs)
+	if named == nil {
+		named = m.stopNamed()
+	}
+	last := briefMarks + namedLag + 1
 	for k := 0; ; k++ {
-		// The clients the stop names give way namedLag levels behind the others.
-		bo, bn := min(k, briefMarks), max(0, k-namedLag)
+		// The clients the stop names give way namedLag levels behind the others; the others'
+		// locks that ran out go last of all.
+		bo, bn := min(k, briefMarks), min(max(0, k-namedLag), briefMarks)
+		if k == last {
+			bo = briefGone
+		}
 		l, fits := m.clientsShortAt(cs, w, bo, bn, named)
 		if !fits && k == last && len(used) < len(cs) && len(used) > 1 {
 			l, fits = m.clientsShortAt(used, w, bo, bn, named)
@@ -90,20 +97,41 @@ func (m *Model) stopNamed() map[string]bool {
 	return named
 }
 
-// The detail levels of clientsShortAt, from all (0) to names and marks.
+// frozenNamed is the clients frozen with a command decided (paused, queued), or nil if none:
+// while one is, the story turns on it whatever the stop's words name, and the row gives way
+// the same at every stop of one instant. gc-pause's 6.712s read "ran out 3.017s" at one stop
+// and "ran out" at the next, and its 3.079s turned c1's "write #1 queued" into "1 queued" at
+// the stop that named c2 (nc32-j).
+func (m *Model) frozenNamed(cs []string) map[string]bool {
+	var named map[string]bool
+	for _, name := range cs {
+		if c := m.clientView(name); c != nil && c.Paused && c.Queued > 0 && c.Doing == "" {
+			if named == nil {
+				named = map[string]bool{}
+			}
+			named[name] = true
+		}
+	}
+	return named
+}
+
+// The detail levels of clientsShortAt, from all (0) to names and marks. No level leaves a bare
+// token ("c1 #1" read as c1 holding token 1 after its lease ran out, "1 queued" as token 1:
+// nc32-j), and a refused write goes before when a lock ran out, so a stop that names no client
+// says what one that names them does at the same instant (gc-pause's end, nc32-j).
 const (
 	briefClock     = 1  // a lock that ran out without "(own clock)" (in compare's halves, which say it where the row has room: nc31-b)
 	briefAsks      = 2  // without where each asks (but for a client whose 'asks nY' the narration quotes), and an accepted write (the resource line has it)
 	briefWriteTime = 3  // a refused write without its time (at late-expire --unsafe's end c2's "write #2 ✗" lost "at 6.017s" with room for it once the asks had gone: nc31-b)
 	briefRanKey    = 4  // a lock that ran out without its key (held #1 · ran out 3.965s: the wake time of a client paused through its lease tells more, gc-pause at 3.079s); a paused client's queued command without its key ("write #1 queued")
 	briefRenewal   = 5  // a refused renewal as "refused 12×"
-	briefRanTime   = 6  // without when a lock ran out (kept over a renewal's word, nc23-c)
+	briefHoldKey   = 6  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
 	briefWrite     = 7  // without a refused write (the resource line keeps it)
-	briefHoldKey   = 8  // a lock held without its key ("holds #2 1.0s": gc-pause's c2, paused, at 80x24)
-	briefQueued    = 9  // a paused client's queued command as a count ("1 queued"), but for one the stop names
-	briefNoQueue   = 10 // without a paused client's queued command (but for one the stop names): its wake time and lock say more
-	briefLeft      = 11 // without the time left
-	briefMarks     = 12 // names and marks (a paused client's wake time stays)
+	briefRanTime   = 8  // without when a lock ran out (kept over a renewal's word, nc23-c)
+	briefNoQueue   = 9  // without a paused client's queued command (but for one the stop names): its wake time and lock say more
+	briefLeft      = 10 // without the time left
+	briefMarks     = 11 // names and marks: "holds #2", "held #1" (a paused client's wake time stays)
+	briefGone      = 12 // a lock that ran out, but for a client the stop names, without a word: gc-pause's 6.112s ask needs c3's "holds #3" more than c1's "held #1"
 )
 
 // clientsShortAt is clientsShort's row with detail level briefOther (briefAsks and on), and
@@ -138,6 +166,15 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 		if keep {
 			brief = briefNamed
 		}
+		// After a paused client's queued command the lock's words need a "·": "write #2
+		// queued holds #2 1.0s" read as one phrase (nc32-j).
+		queued := false
+		sep := func() string {
+			if queued {
+				return " ·"
+			}
+			return ""
+		}
 		if name == m.client {
 			add(st.sel, "▸"+name)
 		} else {
@@ -153,17 +190,16 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 			if c.Doing == "" && c.Queued > 0 && (brief < briefNoQueue || keep) {
 				// What it decided, with its token ("write orders #1 queued"); short of room, as
 				// a lock that ran out goes to "held #1", the command without its key ("write #2
-				// queued": gc-pause's c2 freezes with a write decided), then how many, then
-				// nothing. A client the stop names keeps the command, its key until briefQueued
-				// (gc-pause's 0.044s quotes 'write orders #1 queued'), then its token.
-				switch {
-				case brief < briefRanKey || keep && brief < briefQueued:
+				// queued": gc-pause's c2 freezes with a write decided), then nothing: "1
+				// queued" read as token 1 (nc32-j). A client the stop names keeps the command,
+				// its key until briefRanTime (gc-pause's 0.044s quotes 'write orders #1
+				// queued').
+				if brief < briefRanKey || keep && brief < briefRanTime {
 					text += " · " + queuedText(c)
-				case c.Next != "" && (brief < briefQueued || keep):
+				} else {
 					text += " · " + queuedNoKey(c)
-				default:
-					text += fmt.Sprintf(" · %d queued", c.Queued)
 				}
+				queued = true
 			}
 			add(st.warnBlock, text)
 		case c != nil && !c.Connected:
@@ -183,20 +219,26 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 				}
 			}
 			switch {
-			case brief == briefMarks && keep && h.Left == 0:
-				// The mark, and when it ran out (the stop's words turn on it: "c1 counts from
-				// when it first sent", 3.017s).
-				// "· #2": after "write #2 queued", a bare "#2 ran out" read as part of it.
-				add(st.gone, fmt.Sprintf(" · #%d ran out%s", h.Token, endedText(h)))
-			case brief == briefMarks && keep:
-				add(st.grant, fmt.Sprintf(" #%d %s", h.Token, leftText(h.Left)))
-			case brief == briefMarks:
-				add(st.grant, fmt.Sprintf(" #%d", h.Token))
+			case brief >= briefMarks && keep && h.Left == 0 && queued:
+				// When it ran out (the stop's words turn on it: "c1 counts from when it first
+				// sent", 3.017s), after "write #1 queued", which has the token.
+				add(st.gone, " · ran out"+endedText(h))
+			case brief >= briefMarks && keep && h.Left == 0:
+				add(st.gone, fmt.Sprintf(" held #%d · ran out%s", h.Token, endedText(h)))
+			case brief >= briefGone && h.Left == 0:
+			case brief >= briefMarks && h.Left == 0:
+				// Never a bare "#1": "c1 #1" read as c1 holding token 1 after its lease ran out
+				// and its write was refused (gc-pause's 5.051s, nc32-j).
+				add(st.gone, fmt.Sprintf("%s held #%d", sep(), h.Token))
+			case brief >= briefMarks && keep:
+				add(st.grant, fmt.Sprintf("%s holds #%d %s", sep(), h.Token, leftText(h.Left)))
+			case brief >= briefMarks:
+				add(st.grant, fmt.Sprintf("%s holds #%d", sep(), h.Token))
 			case h.Left > 0:
 				// The time left on the client's own clock: lessons compare it with the nodes'.
-				text := fmt.Sprintf(" holds %s #%d", h.Key, h.Token)
+				text := fmt.Sprintf("%s holds %s #%d", sep(), h.Key, h.Token)
 				if brief >= briefHoldKey {
-					text = fmt.Sprintf(" holds #%d", h.Token)
+					text = fmt.Sprintf("%s holds #%d", sep(), h.Token)
 				}
 				if brief < briefLeft || keep {
 					text += " " + leftText(h.Left)
@@ -222,14 +264,14 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 					add(st.faint, " keepalive "+h.Every.String()) // renewed in the background
 				}
 			case brief >= briefRanTime && !keep:
-				add(st.gone, fmt.Sprintf(" held #%d · ran out", h.Token))
+				add(st.gone, fmt.Sprintf("%s held #%d · ran out", sep(), h.Token))
 			case brief >= briefRanKey:
 				// Without its key, still with when (nc23-c: c1's own view ran out first).
-				add(st.gone, fmt.Sprintf(" held #%d · ran out%s", h.Token, endedText(h)))
+				add(st.gone, fmt.Sprintf("%s held #%d · ran out%s", sep(), h.Token, endedText(h)))
 			default:
 				// The full-size row's words, short of its "(own clock)" (nc17-a met three forms),
 				// with when it ran out (nc23-c).
-				add(st.gone, fmt.Sprintf(" held %s #%d · ran out%s", h.Key, h.Token, endedText(h)))
+				add(st.gone, fmt.Sprintf("%s held %s #%d · ran out%s", sep(), h.Key, h.Token, endedText(h)))
 				if m.ownClock && brief < briefClock && endedText(h) != "" {
 					// Compare's halves, where it fits: c1's "(own clock)" went at late-expire's
 					// 6.060s when c1 shared its row (nc31-b).
@@ -251,7 +293,7 @@ func (m *Model) clientsShortAt(cs []string, w, briefOther, briefNamed int, named
 				// read "c1 holds orders #3" alone as c1 having let invoices go.
 				add(st.faint, " +"+count(len(c.Holds)-1))
 			}
-		case brief == briefMarks:
+		case brief >= briefMarks:
 		case c.Doing != "":
 			if f, ok := m.replyOnWay(name); ok && brief < briefLeft {
 				// Answered, the answer on the wire, as the full row says it.

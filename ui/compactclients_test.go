@@ -37,7 +37,7 @@ func TestCompactClientsSayWhatTheStoryDoes(t *testing.T) {
 	runToStop(t, m) // c1 holds the key and decides to write
 	press(m, "enter")
 	runToStop(t, m) // then it pauses
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "c1 ‖ paused→5.044s · write orders #1 queued holds orders #1 3.0s") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "c1 ‖ paused→5.044s · write orders #1 queued · holds #1 3.0s") {
 		t.Fatalf("gc-pause, frozen: c1's wake time is not on its row:\n%s", v)
 	}
 }

@@ -76,7 +76,7 @@ func TestCompactGCPauseShowsResourceAndPause(t *testing.T) {
 	m := playLesson(t, "gc-pause", 80, 24)
 	sawPause, sawRes := false, false
 	stops(t, m, func(stop int, v string) {
-		sawPause = sawPause || strings.Contains(v, "c1 ‖ paused") && strings.Contains(v, " · 1 queued")
+		sawPause = sawPause || strings.Contains(v, "c1 ‖ paused") && strings.Contains(v, " · write #1 queued")
 		if m.pendingAsk() != nil {
 			sawRes = true
 			if !strings.Contains(v, "│ fenced resource: orders high #2 ✓c2#2") {
