@@ -2,6 +2,8 @@ package diagram
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -126,7 +128,7 @@ func (m *Msg) Outcome() string {
 		}
 		return "⋯ on the wire"
 	}
-	s := "+" + fmtDur(m.Latency())
+	s := "+" + fmtDur(m.shownLatency())
 	if m.Info.Held > 0 {
 		s += " held " + fmtDur(m.Info.Held)
 	}
@@ -155,7 +157,7 @@ func (m *Msg) Details() []string {
 	d = append(d, fmt.Sprintf("sent %s", fmtAt(m.Sent)))
 	switch m.State {
 	case Delivered:
-		d = append(d, fmt.Sprintf("delivered %s (latency %s)", fmtAt(m.At), fmtDur(m.Latency())))
+		d = append(d, fmt.Sprintf("delivered %s (latency %s)", fmtAt(m.At), fmtDur(m.shownLatency())))
 	case Dropped:
 		d = append(d, fmt.Sprintf("lost %s: %s", fmtAt(m.At), m.Why))
 	default:
@@ -273,6 +275,25 @@ func (mk *Mark) Lane() string {
 }
 
 func fmtAt(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
+// shownLatency is the latency as the difference of the two times as shown (to the
+// millisecond), so a row's time less its "+3ms" is when it was sent: c1's acquire sent at
+// 0.0174s and delivered at 0.0206s read "0.021s … +3ms", 0.018s, where its sender's clock
+// counted from 0.017s (gc-pause, nc32-j). Above a second it is the latency itself.
+func (m *Msg) shownLatency() time.Duration {
+	d := m.Latency()
+	if d >= time.Second {
+		return d
+	}
+	ms := func(t time.Duration) int64 {
+		f, _ := strconv.ParseFloat(strings.TrimSuffix(fmtAt(t), "s"), 64)
+		return int64(math.Round(f * 1000))
+	}
+	if l := time.Duration(ms(m.At)-ms(m.Sent)) * time.Millisecond; l > 0 || d == 0 {
+		return l
+	}
+	return d // under a millisecond: "+0ms" would read as instant
+}
 
 // fmtDur prints a duration compactly: 3ms, 600ms, 1.2s, 3s.
 func fmtDur(d time.Duration) string {
