@@ -74,3 +74,43 @@ func TestGCPauseClientCellsNeverMislead(t *testing.T) {
 		})
 	})
 }
+
+// nc32-d: at gc-pause's 6.712s (120x40) Replication showed rows 3-7 at one stop and "↑ 1
+// earlier" with rows 4-7 at the next, the narration's area sized for each stop's words alone.
+// Stops at one instant with nothing but words between them draw the panels the same: the same
+// narration area, the same Replication rows.
+func TestGCPauseOneInstantOneLayout(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "gc-pause", sz[0], sz[1])
+		seen := map[string]string{}
+		stops(t, m, func(stop int, v string) {
+			if m.results != nil {
+				return // the verdict is new
+			}
+			key := simTime(m.v.Now)
+			for _, name := range m.clients() {
+				if c := m.clientView(name); c != nil {
+					key += fmt.Sprintf(" %s:%v/%d", name, c.Paused, c.Queued)
+				}
+			}
+			var repl []string
+			in := false
+			for _, r := range strings.Split(v, "\n") {
+				switch {
+				case strings.Contains(r, "replication"):
+					in = true
+				case in && (strings.Contains(r, "─ timeline") || strings.Contains(r, "timeline ─")):
+					in = false
+				}
+				if in {
+					repl = append(repl, r)
+				}
+			}
+			got := fmt.Sprintf("narration %d rows\n%s", m.lay.narration.h, strings.Join(repl, "\n"))
+			if prev, ok := seen[key]; ok && prev != got {
+				t.Errorf("%dx%d stop %d (%s): the layout changed with nothing new:\n%s\n--- was ---\n%s", sz[0], sz[1], stop, key, got, prev)
+			}
+			seen[key] = got
+		})
+	}
+}

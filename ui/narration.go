@@ -313,6 +313,50 @@ func isStop(st *scenarios.Step) bool {
 	return st.Kind == scenarios.StepPause || st.Kind == scenarios.StepAsk
 }
 
+// instantLines is the most lines any stretch of script at pc's instant needs: the stretches
+// after it with nothing but words, checks and stops happen at the same instant, and sizing
+// the area for each alone changed the panels' heights between stops with nothing new
+// (gc-pause's 6.712s at 120x40 showed Replication's rows 3-7, then "↑ 1 earlier", nc32-d).
+func instantLines(s *scenarios.Scenario, pc, w int) int {
+	start := func(i int) int { // where the stretch holding step i begins
+		i = min(i, len(s.Steps))
+		for i > 0 && !isStop(&s.Steps[i-1]) {
+			i--
+		}
+		return i
+	}
+	end := func(i int) int { // the stop ending the stretch from i, or len
+		for i < len(s.Steps) && !isStop(&s.Steps[i]) {
+			i++
+		}
+		return i
+	}
+	static := func(from int) bool { // nothing in the stretch moves time or the cluster
+		for i := from; i < len(s.Steps) && i <= end(from); i++ {
+			switch s.Steps[i].Kind {
+			case scenarios.StepSay, scenarios.StepPause, scenarios.StepExpect, scenarios.StepAsk:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	// At a stop pc is past it: the stretch it ended, and those before it at its instant.
+	from := start(max(0, pc-1))
+	for from > 0 && static(from) {
+		from = start(from - 1)
+	}
+	// Each stop sizes the area for the stretch to come too: so up to the first one that moves.
+	n := sectionLines(s, from, w)
+	for i := end(from) + 1; i < len(s.Steps); i = end(i) + 1 {
+		n = max(n, sectionLines(s, i, w))
+		if !static(i) {
+			break
+		}
+	}
+	return n
+}
+
 // sectionLines is how many lines the stretch of script from the stop before step pc up to the
 // next stop needs at width w: its `say` lines, and the ask it ends at, answered (the longest
 // form). The script is a straight line of steps, so the area can be sized for the whole
@@ -357,6 +401,9 @@ func (m *Model) narrationLines(w, h int) int {
 		n = max(n, len(m.forkLines(w))+len(sayLines(m.says(), w))+askRoom(m.base, a, w))
 	case m.results == nil:
 		n = max(n, len(m.forkLines(w))+sectionLines(m.base, m.sim.pc(), w))
+	}
+	if m.results == nil {
+		n = max(n, len(m.forkLines(w))+instantLines(m.base, m.sim.pc(), w))
 	}
 	return min(n, narrationRoom(w, h, m.sim.world().Nodes()))
 }
