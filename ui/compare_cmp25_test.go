@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -97,7 +98,8 @@ func TestCompareNarrationAt80SaysItIsCut(t *testing.T) {
 	if !strings.Contains(v, "more lines (a taller terminal)") {
 		t.Errorf("the c3 stop's narration is cut with no word of the rest:\n%s", v)
 	}
-	if !strings.Contains(v, "c3 holds orders #3") || !strings.Contains(v, "got busy orders") {
+	// "c3 holds #3": the key gives way before c1's "ran out 3.018s" (nc32-j).
+	if !regexp.MustCompile(`c3 holds (orders )?#3`).MatchString(v) || !strings.Contains(v, "got busy orders") {
 		t.Errorf("the halves lost c3's lines:\n%s", v)
 	}
 }
