@@ -78,7 +78,8 @@ type NodeView struct {
 	HasOwnLease bool
 	// QuorumCheck is, on a leader with check-quorum (not unsafe lease-read), how long by its own
 	// clock until its next quorum check; QuorumActive says a majority answered since the last
-	// one, so that check would pass. HasQuorumCheck is false on any other node.
+	// one, so that check would pass (on a leader with an own lease too: it then runs a period
+	// more). HasQuorumCheck is false on any other node.
 	QuorumCheck                  time.Duration
 	QuorumActive, HasQuorumCheck bool
 	// Heard and Voters go with HasQuorumCheck: how many voters, the leader included, it heard
@@ -391,6 +392,9 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
 	nv.QuorumCheck, nv.QuorumActive, nv.HasQuorumCheck = n.quorumCheck()
+	if nv.HasOwnLease {
+		nv.QuorumActive = n.quorumActive() // what lengthens the lease a period
+	}
 	if nv.HasQuorumCheck && !n.conf.Joint() {
 		nv.Heard, nv.Voters = n.heard(), len(n.conf.Voters)
 	}

@@ -504,7 +504,10 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	if m.v.Config.Unsafe.LeaseRead {
 		// The leader's own lease (unsafe lease-read): a column of its own, so locks stay aligned.
 		if n.HasOwnLease {
-			l.add(st.bold, fit(leftText(n.OwnLease), ownLeaseWidth)+" ")
+			left := leftText(n.OwnLease)
+			mark, ms := m.ownLeaseMark(n)
+			l.add(st.bold, left)
+			l.add(ms, fit(mark, max(0, ownLeaseWidth-width(left)))+" ")
 		} else {
 			l.add(st.faint, fit("—", ownLeaseWidth)+" ")
 		}
@@ -1147,4 +1150,13 @@ func (m *Model) roleW() int {
 		}
 	}
 	return 9
+}
+
+// ownLeaseMark is the mark after a leader's own lease (unsafe lease-read): ✓ once a majority
+// answered it since its last check, so the lease runs a period more, ✗ while none has.
+func (m *Model) ownLeaseMark(n *cluster.NodeView) (string, sty) {
+	if n.QuorumActive {
+		return " ✓", m.st.good
+	}
+	return " ✗", m.st.bad
 }

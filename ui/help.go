@@ -202,7 +202,8 @@ func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 		legend = slices.Insert(legend, 2, "check 0.8s ✓ (a leader's first line; in the small layout after its clock, ×1 check 0.8s ✓, or ×1 0.8s ✓ under the title 'clock check' where the keys need the row, and in compare's halves that have column titles): its next check-quorum, in 0.8s of its own clock · ✓ a majority answered it since its last check (or since it became leader), so that check passes · ✗ none has yet: if none does by then, it steps down · heard 1 of 5 (net line, wide window): voters it heard since its last check, itself included (one that crashed since still counts until the next check: a leader sees no crash, only silence); 3 of 5 make ✓ (just elected: 1, not a failure) · voted n1 (a follower, wide window): its vote this term, before n1's first append (then lead n1)")
 	}
 	if m.v.Config.Unsafe.LeaseRead {
-		legend = append(legend, "own lease (unsafe lease-read), on a leader: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum)")
+		// nc32-l: the node column's first line had no entry with lease-read on.
+		legend = slices.Insert(legend, 2, "lease 1.9s ✓ (own lease in the small layout; unsafe lease-read), a leader's first line: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum) · ✓ a majority answered it since its last check, so that check passes and the lease runs one check period more · ✗ none has yet: it ends at that check · heard 1 of 5 (net line, wide window): voters it heard since its last check, itself included · voted n1 (a follower, wide window): its vote this term, before n1's first append (then lead n1: the leader it follows)")
 	}
 	lines = append(lines, blank(w))
 	cont = make([]bool, len(lines))

@@ -167,9 +167,13 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	l1.add(st.term(n.Term), term)
 	if n.HasOwnLease {
 		// On a leader "lead" would name itself: the line shows what it trusts instead.
+		// Its check's mark stays: with the lease in its place a student could not see that a
+		// majority had answered, which is what lengthens the lease (nc32-l).
 		left := leftText(n.OwnLease)
-		l1.add(st.headKey, firstFit(l1.room()-width(left), " · own lease ", " · lease ", " L"))
+		mark, ms := m.ownLeaseMark(n)
+		l1.add(st.headKey, firstFit(l1.room()-width(left+mark), " · own lease ", " · lease ", " L"))
 		l1.add(st.bold, left)
+		l1.add(ms, mark)
 	} else if n.HasQuorumCheck {
 		// A leader's "lead" would name itself: the line shows its next check-quorum instead,
 		// when (own clock) and whether it would pass now. A passing check leaves no event, and
