@@ -577,9 +577,11 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 		}
 		add(line, narrFail)
 	}
-	if strings.HasPrefix(head, "what ") && len(m.c.Sides[1].Verdict.Violations) == 0 && len(diffs) > 0 {
+	if strings.HasPrefix(head, "what ") && len(m.c.Sides[1].Verdict.Violations) == 0 && len(m.c.Sides[0].Verdict.Violations) == 0 && len(diffs) > 0 {
 		// Why none, after the answers (they come first where rows are few): a student who saw
-		// an old holder act late asked why no checker counts it (newcomer round 6).
+		// an old holder act late asked why no checker counts it (newcomer round 6). Not where
+		// the first half has one: beside it the safe half's none needs no why, and its words
+		// (writes, fencing, not-found) read as about a run they fit nothing in (nc32-l).
 		add("  why none: the checkers catch a Grant over a held key, a write below a token the resource has seen, a lock ended by no release or expiry, answers no order fits. A late write whose token is still the highest seen passes fencing; a client told not-found was told the truth.", narrNote)
 	}
 	return out

@@ -42,6 +42,10 @@ func TestLeaseReadKeysPageReadsLeaderLine(t *testing.T) {
 			t.Errorf("the ? page lacks %q", want)
 		}
 	}
+	// With lease-read no net line counts the voters heard: the page must not explain one.
+	if strings.Contains(page, "heard 1 of 5") {
+		t.Errorf("the ? page explains a 'heard 1 of 5' no lease-read screen shows")
+	}
 }
 
 // TestLeaseReadNarrationNamesWhatItUses: the words and numbers nc32-k and nc32-l found missing
@@ -90,5 +94,23 @@ func TestLeaseReadNarrationNamesWhatItUses(t *testing.T) {
 				t.Errorf("lease-read-unsafe's ask offers %q, the words of the stop that shows it", c)
 			}
 		}
+	}
+}
+
+// TestCompareNoWhyNoneBesideAViolation: lease-read-unsafe's C at its end sets its
+// non-linearizable run beside the safe one; the end said "why none: … a write below a token …
+// a client told not-found was told the truth", of the safe half, where nothing of it applied
+// (nc32-l). Each client's different answer still shows.
+func TestCompareNoWhyNoneBesideAViolation(t *testing.T) {
+	s := loadScenario(t, "lease-read-unsafe")
+	a, _ := scenarios.Twin(s)
+	m := newCompareModel(t, s, a, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Done() })
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "why none") {
+		t.Errorf("the end explains why the safe half has no violation:\n%s", v)
+	}
+	if !strings.Contains(v, "c2 unsafe: gets busy orders from n1") {
+		t.Errorf("the end lost c2's different answer:\n%s", v)
 	}
 }
