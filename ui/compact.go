@@ -1100,7 +1100,7 @@ func (m *Model) resourceShortN(fenced bool, n int) []headSeg {
 		}
 		for j := range ws {
 			s, v := writeVerdict(st, &ws[j])
-			segs = append(segs, headSeg{s, fmt.Sprintf(" %s%s#%d", strings.Fields(v)[0], ws[j].Client, ws[j].Token)})
+			segs = append(segs, headSeg{s, fmt.Sprintf(" %s%s", strings.Fields(v)[0], writerTok(ws[j].Client, ws[j].Token))})
 		}
 	}
 	return append(segs, headSeg{st.plain, " "})
@@ -1134,7 +1134,7 @@ func writeMarkShort(c *cluster.ClientView, brief int, times bool) string {
 	} else if brief >= briefAsks || !times {
 		return "" // an accepted one is on the resource line too: it goes first
 	}
-	t := fmt.Sprintf(" · write #%d%s %s", wr.Token, keptText(wr), mark)
+	t := fmt.Sprintf(" · write %s%s %s", writeTokShort(wr.Token), keptText(wr), mark)
 	if times && (brief < briefAsks || brief < briefWriteTime && !wr.Accepted) {
 		t += " at " + simTime(wr.At)
 	}

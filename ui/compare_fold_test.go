@@ -230,9 +230,9 @@ func TestCompareSaysWhereEveryFailedCheckIs(t *testing.T) {
 		m := newCompareModel(t, a, b, sz[0], sz[1])
 		m.Update(keyMsg("e"))
 		h := halfText(m, 1)
-		// (At the end the verdicts count them, "11 of 17 don't hold here", and what c3 was told
+		// (At the end the verdicts count them, "11 of the safe run's 29 checks and waits don't hold here", and what c3 was told
 		// otherwise takes the rows; the half's line says when at the stops before.)
-		if v := ansi.Strip(m.View()); !strings.Contains(v, "11 of 17 don't hold here") {
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "11 of the safe run's 29 checks and waits don't hold here") {
 			t.Errorf("%dx%d: the verdicts do not count them: %s", sz[0], sz[1], v)
 		}
 		shown := strings.Count(h, "✗ the story has")

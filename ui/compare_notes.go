@@ -582,7 +582,12 @@ func (m *CompareModel) boughtLines(w int) []narrLine {
 		// an old holder act late asked why no checker counts it (newcomer round 6). Not where
 		// the first half has one: beside it the safe half's none needs no why, and its words
 		// (writes, fencing, not-found) read as about a run they fit nothing in (nc32-l).
-		add("  why none: the checkers catch a Grant over a held key, a write below a token the resource has seen, a lock ended by no release or expiry, answers no order fits. A late write whose token is still the highest seen passes fencing; a client told not-found was told the truth.", narrNote)
+		// "why none:" took a second reading to be the half's "violations: none" (nc32-a).
+		who := "the " + sb + " run"
+		if sb == "without it" {
+			who = "the run without it"
+		}
+		add("  why "+who+" finds no violation: the checkers catch a Grant over a held key, a write below a token the resource has seen, a lock ended by no release or expiry, answers no order fits. A late write whose token is still the highest seen passes fencing; a client told not-found was told the truth.", narrNote)
 	}
 	return out
 }

@@ -135,7 +135,7 @@ func TestCompareEndSaysWhyNoViolation(t *testing.T) {
 		m := newCompareModel(t, a, b, 160, 48)
 		m.Update(keyMsg("e"))
 		v := ansi.Strip(m.View())
-		if !strings.Contains(v, "why none: the checkers catch a Grant over a held key") || !strings.Contains(v, "passes fencing;") {
+		if !strings.Contains(v, "why the run without it finds no violation: the checkers catch a Grant over a held key") || !strings.Contains(v, "passes fencing;") {
 			t.Errorf("%s: the end does not say why no checker finds a violation:\n%s", pair[0], v)
 		}
 	}

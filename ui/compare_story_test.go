@@ -108,7 +108,7 @@ func TestCompareWithoutLockDelayEnd(t *testing.T) {
 	// shows it and counts it as timing (it stood "⋯ write orders · write #3 …", counted).
 	for _, want := range []string{"what lock-delay 3s bought", "c2 with it: gets delayed orders from n1 at 2.058s; without it: gets granted orders from n1 (token 2)",
 		"without it: has its write with token 1 accepted while c2 held orders #2",
-		"17.127s resource rejected c2's write to orders with token 3", "5 of 7 don't hold here (1 more held a few ms late"} {
+		"17.127s resource rejected c2's write to orders with token 3", "5 of the with lock-delay 3s run's 18 checks and waits don't hold here (1 more held a few ms late"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the end does not say %q:\n%s", want, ansi.Strip(m.View()))
 		}

@@ -135,7 +135,7 @@ func TestLeaseReadCompareEndSaysWhereTheFailedChecksAre(t *testing.T) {
 	})
 	v := ansi.Strip(m.View())
 	flat := strings.Join(strings.Fields(v), " ")
-	if !strings.Contains(flat, "3 of 7 don't hold here (its results' ✗ rows at 5.949s, 6.032s ×2, ↑ ↓)") {
+	if !strings.Contains(flat, "3 of the safe run's 16 checks and waits don't hold here (its results' ✗ rows at 5.949s, 6.032s ×2, ↑ ↓)") {
 		t.Errorf("the end does not say where the 3 failed checks are:\n%s", v)
 	}
 }

@@ -746,6 +746,12 @@ func (m *CompareModel) halfTitle(i int) string {
 	if strings.HasSuffix(s.Label, ": "+s.Scenario.Name) {
 		return s.Label + " switch on"
 	}
+	if o := m.c.Sides[1-i]; m.c.Shared && i == 1 && len(s.Scenario.Header.Unsafe) == 0 && len(o.Scenario.Header.Unsafe) > 0 {
+		// An unsafe lesson's own script with its switch off (play's C: its twin, side 1):
+		// "safe · racing-acquires-unsafe" named the unsafe lesson on the safe run (nc32-a).
+		// Not the safe lesson's name either: its script is another (racing-acquires has no c3).
+		return s.Label + " · " + s.Scenario.Name + "'s script, switch off"
+	}
 	return s.Label + " · " + s.Scenario.Name
 }
 
@@ -935,7 +941,21 @@ func (m *CompareModel) verdictWords(i int) string {
 				late = append(late, fmt.Sprintf("'%s' at %s held %s later", what, simTime(f.At), f.Late.Round(time.Millisecond)))
 			}
 		}
-		words := fmt.Sprintf("the story's checks are the %s run's: %d of %d don't hold here", whose, len(vd.Failures)-len(late), vd.Expects())
+		// Failures holds the story's expects that fail here and its wait-untils that end unmet,
+		// each a ✗ row: "12 of 11 don't hold here" set them all against the expects alone
+		// (nc32-a). The count is of both, and says so.
+		n := vd.Expects() + len(vd.Failures) - vd.Failed // the end-of-run checks: failures only
+		for _, st := range m.c.Sides[i].Scenario.Steps {
+			if st.Kind == scenarios.StepWaitUntil {
+				n++
+			}
+		}
+		for _, f := range vd.Failures {
+			if strings.HasPrefix(f.Step, "wait-until ") {
+				n-- // counted among the steps
+			}
+		}
+		words := fmt.Sprintf("%d of the %s run's %d checks and waits don't hold here", len(vd.Failures)-len(late), whose, n)
 		if len(late) > 0 {
 			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ?? glossary)", len(late), strings.Join(late, "; "))
 		}

@@ -44,7 +44,7 @@ func TestCompareWithoutTitlesAndFirstDifference(t *testing.T) {
 		// other run's.
 		m.Update(keyMsg("e"))
 		v = ansi.Strip(m.View())
-		if strings.Contains(v, "FAIL") || !strings.Contains(v, "the story's checks are the with lock-delay 3s run's:") {
+		if strings.Contains(v, "FAIL") || !strings.Contains(v, "of the with lock-delay 3s run's ") {
 			t.Errorf("%dx%d: at the end:\n%s", sz[0], sz[1], v)
 		}
 	}

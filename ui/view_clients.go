@@ -232,7 +232,7 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 			// together (first-lock's 1.266s, nc30-f).
 			v = strings.Fields(v)[0]
 		}
-		label, text := " · write ", fmt.Sprintf("#%d%s %s", w.Token, keptText(w), v)
+		label, text := " · write ", fmt.Sprintf("%s%s %s", writeTokText(w.Token), keptText(w), v)
 		if w.Decided && c.Doing == "" {
 			at := " at " + simTime(w.At)
 			// In one row (80x24) the time gives way first, so the row still says whom the
@@ -243,7 +243,7 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 				rest += width(" · got " + got)
 			}
 			fits := func(t string) bool { return l.cur == nil || width(label+t)+rest <= l.cur.room() }
-			short := fmt.Sprintf("#%d %s", w.Token, strings.Fields(v)[0])
+			short := fmt.Sprintf("%s %s", writeTokShort(w.Token), strings.Fields(v)[0])
 			switch {
 			case fits(text + at):
 				text += at
@@ -464,7 +464,7 @@ func (m *Model) resourceLine(r *cluster.ResourceView, iw int) string {
 	}
 	for i := range ws {
 		s, v := writeVerdict(st, &ws[i])
-		l.add(s, fmt.Sprintf("  %s %s#%d", strings.Fields(v)[0], ws[i].Client, ws[i].Token))
+		l.add(s, fmt.Sprintf("  %s %s", strings.Fields(v)[0], writerTok(ws[i].Client, ws[i].Token)))
 	}
 	return l.String()
 }
@@ -542,4 +542,30 @@ func replyWords(f cluster.ClientFlight) string {
 		return "granted #" + strconv.FormatUint(f.Token, 10)
 	}
 	return f.Reply.String()
+}
+
+// writeTokText is the token a write carries as its client's row says it: "#3", or "with no
+// token" for a client that held none (a script's write goes out whatever the client was
+// told): "write #0 ✗" left a newcomer asking what token #0 was (nc32-a).
+func writeTokText(token uint64) string {
+	if token == 0 {
+		return "with no token"
+	}
+	return "#" + strconv.FormatUint(token, 10)
+}
+
+// writeTokShort is writeTokText where a row has less room: "#none".
+func writeTokShort(token uint64) string {
+	if token == 0 {
+		return "#none"
+	}
+	return "#" + strconv.FormatUint(token, 10)
+}
+
+// writerTok is a write on the resource line: "c3#4", or "c3 (no token)".
+func writerTok(client string, token uint64) string {
+	if token == 0 {
+		return client + " (no token)"
+	}
+	return client + "#" + strconv.FormatUint(token, 10)
 }
