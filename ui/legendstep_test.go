@@ -14,8 +14,8 @@ func TestLegendStepIsTheHeaders(t *testing.T) {
 	runToStop(t, m)
 	head := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
 	step := strings.TrimSpace(head[strings.LastIndex(head, "│")+len("│"):])
-	if !strings.HasSuffix(step, "/61") {
-		t.Fatalf("the header's step counter is %q, not out of 61", step)
+	if !strings.HasSuffix(step, "/60") {
+		t.Fatalf("the header's step counter is %q, not out of 60", step)
 	}
 	if l := m.headLegend(); !strings.Contains(l, step+" = script step") {
 		t.Fatalf("the legend's step example is not the header's %q: %s", step, l)
