@@ -39,3 +39,23 @@ func TestCompareTwinCountsChecksAndWaits(t *testing.T) {
 		}
 	}
 }
+
+// racing-acquires-unsafe's diagram details for the non-linearizable mark said "no valid order
+// against the lock's sequential model", words nothing on screen explained (nc32-a).
+func TestDiagramNonLinDetailsPlain(t *testing.T) {
+	m := playLesson(t, "racing-acquires-unsafe", 120, 40)
+	playUntilOnScreen(t, m, "One fault, two witnesses")
+	found := false
+	for _, r := range m.sim.dg.Rows() {
+		if r.Mark && strings.Contains(r.M.Text, "non-linearizable") || r.Mark && strings.Contains(r.M.Text, "sequential model") {
+			found = true
+			d := strings.Join(rowDetails(&r), " ")
+			if strings.Contains(d, "sequential model") || !strings.Contains(d, "a single correct lock") {
+				t.Errorf("details: %q", d)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no non-linearizable mark in the diagram")
+	}
+}

@@ -450,9 +450,18 @@ func (m *Model) detailRule(w, lines, shown int) string {
 func rowDetails(r *diagram.Row) []string {
 	if r.Mark {
 		mk := &r.M
-		return []string{fmt.Sprintf("%s %s at %s: %s", mk.Lane(), mk.Symbol(), simTime(r.At), mk.Text)}
+		return []string{fmt.Sprintf("%s %s at %s: %s", mk.Lane(), mk.Symbol(), simTime(r.At), plainSeqModel(mk.Text))}
 	}
 	return r.Msg.Details()
+}
+
+// plainSeqModel says the history checker's "no valid order against the lock's sequential
+// model" in plain words: the diagram's details left "sequential model" unexplained (nc32-a),
+// where the timeline and the narration say it as one order in which one correct lock gives
+// every answer seen.
+func plainSeqModel(s string) string {
+	return strings.Replace(s, "has no valid order against the lock's sequential model",
+		"fits no one order in which a single correct lock, taking the requests one at a time, gives every answer seen", 1)
 }
 
 func (m *Model) emptyLanes(g diagramGeom, w int) string {
