@@ -32,7 +32,7 @@ func TestLeaderCrashNc32Wording(t *testing.T) {
 		}
 	}
 	for _, w := range []string{"its clock running right (×1)", "from its first send of the acquire (to n4), at the time the first stop's header showed",
-		"does not know yet how much of its log a follower holds", "(a probe, ??)", "compares it with the highest token it has accepted"} {
+		"does not know yet how much of its log a follower holds", "(a probe: ?? glossary)", "compares it with the highest token it has accepted"} {
 		if !strings.Contains(all, w) {
 			t.Errorf("the narration does not say %q", w)
 		}
