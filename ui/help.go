@@ -195,7 +195,7 @@ func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")
 	}
 	if m.v.Config.Unsafe.ExpireIgnoresToken {
-		legend = append(legend, "— deleted by Expire #1 (unsafe expire-ignores-token; in a narrow column \"by Expire #1\" goes under it): an Expire naming token 1 deleted the lock another token held")
+		legend = append(legend, "— deleted by Expire #1 (unsafe expire-ignores-token; in a narrow column \"by Expire #1\" goes under it): an Expire naming token 1 deleted this key's lock; that Expire's Replication row says whose")
 	}
 	if m.v.Config.CheckQuorum && !m.v.Config.Unsafe.LeaseRead {
 		// nc20-a: a passing check-quorum left no trace anywhere.
