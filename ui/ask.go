@@ -198,7 +198,7 @@ func askPrev(s *scenarios.Scenario, st *scenarios.Step) *scenarios.Step {
 }
 
 // whyAfterNext is an answered ask's explanation while the ask after it waits.
-const whyAfterNext = "Why: after the next ask, which it would answer."
+const whyAfterNext = "Why: told after the next ask (it answers that one)."
 
 // askPair is an ask as a script of two asks in a row shows it: answered while the ask after it
 // (next, nextAnswered) is not, its verdict without its why; answered after the ask before it

@@ -17,18 +17,18 @@ func TestCompareAskAboutTheOtherHalf(t *testing.T) {
 	m := newCompareModel(t, a, b, 120, 40)
 	playUntil(t, m, func() bool {
 		ask, w := m.waitingAsk()
-		if w && !strings.Contains(ask.Text, "token check") {
+		if w && !strings.Contains(ask.Text, "another way") {
 			m.answer(1) // the first ask: answered, enter goes on
 		}
-		return w && strings.Contains(ask.Text, "token check") && m.atPause
+		return w && strings.Contains(ask.Text, "another way") && m.atPause
 	})
 	s := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	for _, want := range []string{"? And without the token check (the other half of this screen is that run)", "1) delete it"} {
+	for _, want := range []string{"? And where an Expire treats its token another way (the other half of this screen is that run)", "1) delete it"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the second ask lacks %q: %s", want, s)
 		}
 	}
-	if strings.Contains(s, "in the safe run: and without") || strings.Contains(s, "the lesson late-expire-unsafe") {
+	if strings.Contains(s, "in the safe run: and where") || strings.Contains(s, "the lesson late-expire-unsafe") {
 		t.Errorf("the second ask reads as the safe run's, or names the lesson on screen: %s", s)
 	}
 	m.Update(keyMsg("1"))

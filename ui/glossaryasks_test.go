@@ -91,6 +91,9 @@ var askAnswers = []struct{ phrase, ask string }{
 	{"deletes only the token", "late-expire: what the late Expire does to c2's lock"},
 	{"only the token it names", "late-expire: what the late Expire does to c2's lock"},
 	{"whatever token it names", "late-expire: what the late Expire does without the token check"},
+	// The late Expire's result in the lesson (cp32, nc32-h: ?? listed "Expired{existed:false}",
+	// which pointed at the first ask's answer).
+	{"existed:false", "late-expire: what the late Expire does to c2's lock"},
 	{"no Expire has committed", "lease-expiry: when the lock leaves n4's table; skewed-followers: what n4 does at zero"},
 	{"until the committed Expire", "lease-expiry: when the lock leaves n4's table"},
 	{"committed Expire deletes", "lease-expiry: when the lock leaves n4's table; skewed-followers: what n4 does at zero"},
@@ -140,5 +143,40 @@ func TestGlossaryNonLinearizablePlain(t *testing.T) {
 		if !strings.Contains(text, w) {
 			t.Errorf("the non-linearizable entry does not say %q: %s", w, text)
 		}
+	}
+}
+
+// late-expire's two asks (cp32, nc32-h): the second read "And without the token check (…)",
+// which tells that the safe run checks the token, the first's answer; and each is asked before
+// its answer is told. No ask, nor a say before it, words the rule either run keeps (the switch's
+// own name, on the compare screen, is the one hint it cannot help).
+func TestLateExpireAsksAnswerNothingBeforeAsked(t *testing.T) {
+	s := loadScenario(t, "late-expire")
+	tells := []string{"token check", "checks the token", "check the token", "without the check", "only the token",
+		"whatever lock", "whatever token", "existed:false", "ignores", "deletes only", "no token-1 lock"}
+	for _, c := range askAnswers {
+		if strings.HasPrefix(c.ask, "late-expire:") {
+			tells = append(tells, c.phrase)
+		}
+	}
+	asks := 0
+	for _, st := range s.Steps {
+		if st.Kind == scenarios.StepAsk {
+			asks++
+		}
+		if asks >= 2 && st.Kind != scenarios.StepAsk {
+			break // past the asks, the answers may stand
+		}
+		if st.Kind != scenarios.StepSay && st.Kind != scenarios.StepAsk {
+			continue
+		}
+		for _, p := range tells {
+			if strings.Contains(st.Text, p) {
+				t.Errorf("late-expire, before its asks are answered, says %q: %s", p, st.Text)
+			}
+		}
+	}
+	if asks != 2 {
+		t.Fatalf("late-expire has %d asks in a row, not 2: the test's premise is gone", asks)
 	}
 }
