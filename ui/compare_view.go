@@ -274,6 +274,12 @@ type halfOpts struct {
 	// but a row among the results, with the others of its instant: they take the note's rows
 	// and the tracker's oldest entries (missShown).
 	missInResults bool
+	// trackCap, when above 0, caps the tracker's rows at trackCap-1: stacked halves past the
+	// divergence show as many as the other (alignHalves), the rest going to the results.
+	trackCap int
+	// keepHead: the lower half keeps its own column head; dropHead: the half goes without,
+	// as the other has no room for it (alignHalves).
+	keepHead, dropHead bool
 }
 
 // halfFit is what a drawn half had room for.
@@ -283,10 +289,14 @@ type halfFit struct {
 	// missHidden: the ✗ rows of the newest instant, which the half's note points at ("the ✗
 	// rows in the results"), are not among the rows its results show.
 	missHidden bool
+	trackH     int // the tracker's rows, its rule among them
+	recentH    int // the results' rows, their rule among them
+	clientsH   int // the clients' and resource's rows, their rule among them
 }
 
-// halves draws both halves in l. Stacked, once the runs differ, the lower half's node table
-// goes without the column head the upper one shows right above it, and a half short of rows for its results (late-expire
+// halves draws both halves in l. Stacked, once the runs differ, the halves of one script show the
+// same sections (alignHalves); of two, the lower half's node table goes without the column head
+// the upper one shows right above it. A half short of rows for its results (late-expire
 // --unsafe at 120x40: "applied results & replies: no room" at four stops, the unsafe half's
 // Replication gone at the end) folds its alike node rows into one (foldNodes).
 func (m *CompareModel) halves(l cmpLayout) [2][]string {
@@ -299,7 +309,7 @@ func (m *CompareModel) halves(l cmpLayout) [2][]string {
 		a, fa := m.half(0, l.halves[0], o[0])
 		// (Not while the runs are identical: their halves show the same rows. Nor when the
 		// lower half's columns differ: lease-read's own lease had no heading, nc24-d2.)
-		o[1].noHead = fa.head && !(m.c.Shared && m.c.Div == nil) && m.sameTableCols(l.halves[0].w-2, l.halves[1].w-2)
+		o[1].noHead = fa.head && !o[1].keepHead && !(m.c.Shared && m.c.Div == nil) && m.sameTableCols(l.halves[0].w-2, l.halves[1].w-2)
 		b, fb := m.half(1, l.halves[1], o[1])
 		return [2][]string{a, b}, [2]halfFit{fa, fb}
 	}
@@ -325,10 +335,45 @@ func (m *CompareModel) halves(l cmpLayout) [2][]string {
 		o2 := o
 		o2[1].missInResults = true
 		if r2, f2 := draw(o2); !f2[1].missHidden {
-			rows = r2
+			rows, fits, o = r2, f2, o2
 		}
 	}
+	if m.c.Shared && m.c.Div != nil {
+		rows = m.alignHalves(draw, o, rows, fits)
+	}
 	return rows
+}
+
+// alignHalves redraws stacked halves past the divergence with the same sections: each its
+// own node table's column head, and as many tracker rows as the other, the rest going to the
+// results. The lower half had lost its column head and then its tracker rows to the ✖ lines
+// and the violation (late-expire --unsafe at 120x40 from 5.253s, nc32-h): the two could not
+// be read row against row where they differ.
+func (m *CompareModel) alignHalves(draw func([2]halfOpts) ([2][]string, [2]halfFit), o [2]halfOpts, rows [2][]string, fits [2]halfFit) [2][]string {
+	o[1].keepHead = true
+	r2, f2 := draw(o)
+	if f2[0].head != f2[1].head || f2[1].recentH < fits[1].recentH || f2[1].clientsH < fits[1].clientsH {
+		// One half has no room for its head but at its results' or clients' cost (late-expire
+		// --unsafe's ✖ lines and violation from 5.253s): the other goes without too, its rows
+		// going to its lists.
+		o[1].keepHead = false
+		o[0].dropHead, o[1].dropHead = true, true
+		r2, f2 = draw(o)
+		if f2[0].head || f2[1].head {
+			return rows
+		}
+	}
+	rows, fits = r2, f2
+	if fits[0].trackH == fits[1].trackH {
+		return rows
+	}
+	c := min(fits[0].trackH, fits[1].trackH) + 1
+	o[0].trackCap, o[1].trackCap = c, c
+	r3, f3 := draw(o)
+	if f3[0].trackH != f3[1].trackH {
+		return rows
+	}
+	return r3
 }
 
 // missTail is side i's results' ✗ rows at their newest instant, the last items, and the
@@ -524,7 +569,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 			break
 		}
 	}
-	if !tight && !o.noHead {
+	if !tight && !o.noHead && !o.dropHead {
 		room := iw - width(dm.tableCols(iw))
 		body = append(body, dm.tableHead(iw, firstFit(room, heads...)))
 		hf.head = true
@@ -533,7 +578,7 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 	// What is left goes to the clients first (every one of them, they carry the story), then
 	// the replication tracker, then the latest results and replies.
 	room := max(0, ih-len(body)-narrH)
-	if tight && room == 1 && !o.noHead {
+	if tight && room == 1 && !o.noHead && !o.dropHead {
 		// One row, too few for any list and its rule: the table head it gave way for takes
 		// it back (at 80x24 the row stayed blank).
 		hf.head = true
@@ -655,6 +700,11 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 			trackH, recentH = trackH+need, recentH-need
 		}
 	}
+	if o.trackCap > 0 && trackH > o.trackCap-1 {
+		recentH += trackH - (o.trackCap - 1)
+		trackH = o.trackCap - 1
+	}
+	hf.trackH, hf.recentH, hf.clientsH = trackH, recentH, clientsH
 	missFrom, missRows := missTail(m.resultItems(i, iw))
 	if o.missInResults && recentH < missRows && trackH > 1 {
 		// The ✗ rows the note pointed at, in place of the note: the tracker keeps its newest
