@@ -19,6 +19,8 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 	for _, c := range []struct{ term, phrase, ask string }{
 		{"EXPIRED HERE, — expired, — deleted, — released, · not yet, · free in snap", "only a committed Expire deletes", "lease-expiry: when does the lock leave n4's table; skewed-followers: what does n4 do at zero"},
 		{"EXPIRED HERE, — expired, — deleted, — released, · not yet, · free in snap", "only with unsafe expire-ignores-token", "late-expire: what the late Expire does, with and without the switch"},
+		// nc32-n: "(which lock, … is late-expire's question)" told that the row is the ask's point.
+		{"EXPIRED HERE, — expired, — deleted, — released, · not yet, · free in snap", "late-expire's question", "late-expire: what the late Expire does to c2's lock"},
 		{"G R E, log column forms", "may apply late, or twice", "late-expire: what the late Expire for token 1 does to c2's lock"},
 		{"G R E, log column forms", "deletes whatever lock the key has", "late-release-unsafe: what the unchecked Release does"},
 		{"G R E, log column forms", "checks the client's token before proposing", "late-release: what n1 does with c1's Release"},
@@ -94,6 +96,8 @@ var askAnswers = []struct{ phrase, ask string }{
 	// The late Expire's result in the lesson (cp32, nc32-h: ?? listed "Expired{existed:false}",
 	// which pointed at the first ask's answer).
 	{"existed:false", "late-expire: what the late Expire does to c2's lock"},
+	// nc32-n: naming the row as the lesson's question told where the answer is.
+	{"late-expire's question", "late-expire: what the late Expire does to c2's lock"},
 	{"no Expire has committed", "lease-expiry: when the lock leaves n4's table; skewed-followers: what n4 does at zero"},
 	{"until the committed Expire", "lease-expiry: when the lock leaves n4's table"},
 	{"committed Expire deletes", "lease-expiry: when the lock leaves n4's table; skewed-followers: what n4 does at zero"},
