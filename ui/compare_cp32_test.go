@@ -47,3 +47,31 @@ func TestCompareStackedHalvesAlign(t *testing.T) {
 		}
 	}
 }
+
+// nc32-h: at 6.060s (120x40) c1 and c2 shared a row with no ● while c3's own line read "c3 ●
+// holds nothing", and at the end the unsafe half's three shared one row while the safe half's
+// had ● each: as if c1 and c2 were in another state. The clients' rule says the shared row
+// leaves ● out, where a half has one, and only there.
+func TestCompareSharedRowSaysMarkLeftOut(t *testing.T) {
+	const note = "a shared row leaves ● (connected) out"
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		shared := 0
+		compareStops(t, m, func(v string) {
+			for i, box := range halfBoxes(v) {
+				body := strings.Join(box, "\n")
+				row := strings.Contains(body, " │ c2 ") || strings.Contains(body, " │ c3 ")
+				if row {
+					shared++
+				}
+				if row != strings.Contains(body, note) {
+					t.Errorf("%dx%d at %s half %d: a shared row %v, the note %v:\n%s", sz[0], sz[1], simTime(m.c.Now()), i, row, !row, v)
+				}
+			}
+		})
+		if shared == 0 {
+			t.Errorf("%dx%d: no half shares a client row: the test's premise is gone", sz[0], sz[1])
+		}
+	}
+}

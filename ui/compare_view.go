@@ -771,6 +771,12 @@ func (m *CompareModel) half(i int, r rect, o halfOpts) (_ []string, hf halfFit) 
 				}
 			}
 		}
+		if fits := width(aside)+3 <= iw-width("─ clients & resource ")-2; (aside == "" || !fits) && m.sharesRow(i, dm, clientsH-1) {
+			// The shared row leaves ● out, as play's small screen does: beside a client with a
+			// line of its own (c3 ●), or the other half's, c1 and c2 read as in another state
+			// (nc32-h). (In place of a list's "no room" too long for the rule: 80x24's.)
+			aside = "a shared row leaves ● (connected) out"
+		}
 		body = append(body, rule(m.st, "clients & resource", aside, iw))
 		body = append(body, m.clientRows(i, dm, iw, clientsH-1)...)
 	}
@@ -1199,6 +1205,25 @@ func (m *CompareModel) clientRowsWanted(j, w int) int {
 func (m *CompareModel) freshWrite(i int, r *cluster.ResourceView) bool {
 	for _, wr := range r.Writes {
 		if wr.Decided && wr.At > m.c.StretchFrom(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharesRow says whether clientRows, in h rows, puts side i's first clients in one shared row
+// with one of them connected (the row leaves its ● out).
+func (m *CompareModel) sharesRow(i int, dm *Model, h int) bool {
+	if h == 1 && len(dm.v.Resource) == 1 && m.freshWrite(i, &dm.v.Resource[0]) {
+		return false // the resource's row alone
+	}
+	clients := dm.v.Clients
+	rows := max(1, h-len(dm.v.Resource))
+	if len(clients) < 2 || h <= 0 || rows >= len(clients) {
+		return false
+	}
+	for _, c := range clients[:len(clients)-(rows-1)] {
+		if c.Connected && !c.Paused {
 			return true
 		}
 	}
