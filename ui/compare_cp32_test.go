@@ -75,3 +75,28 @@ func TestCompareSharedRowSaysMarkLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// nc32-h: the resource row stood flush against the box's border ("┃resource  orders   high
+// #2 …") while every client row starts a cell in. It starts a cell in too.
+func TestCompareResourceRowKeepsAMargin(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}, {160, 48}} {
+		a, b := lateExpirePair(t, true)
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		seen := 0
+		compareStops(t, m, func(v string) {
+			for _, box := range halfBoxes(v) {
+				for _, l := range box {
+					if strings.Contains(l, "resource ") && strings.Contains(l, "high #") {
+						seen++
+						if !strings.HasPrefix(l, " resource ") && !strings.HasPrefix(l, "▸resource ") {
+							t.Errorf("%dx%d at %s: the resource row starts at the border: %q", sz[0], sz[1], simTime(m.c.Now()), l)
+						}
+					}
+				}
+			}
+		})
+		if seen == 0 {
+			t.Errorf("%dx%d: no resource row: the test's premise is gone", sz[0], sz[1])
+		}
+	}
+}

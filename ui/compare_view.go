@@ -1238,7 +1238,7 @@ func (m *CompareModel) clientRows(i int, dm *Model, w, h int) []string {
 		// One row, and the resource took a write since the last stop: that is the news (at
 		// late-expire --unsafe's 6.060s, 80x24, the unsafe half showed the clients' short row
 		// and not 'high #3 ✓ c3#3 ✗ c2#2', the refused write the narration tells of, nc26-g).
-		return []string{m.st.headKey.r("resource ") + dm.resourceLine(&dm.v.Resource[0], w-9)}
+		return []string{" " + m.st.headKey.r("resource ") + dm.resourceLine(&dm.v.Resource[0], w-10)}
 	}
 	spare := h - len(dm.v.Clients) - len(dm.v.Resource)
 	clients := dm.v.Clients
@@ -1266,11 +1266,13 @@ func (m *CompareModel) clientRows(i int, dm *Model, w, h int) []string {
 	}
 	for j := range dm.v.Resource {
 		if len(out) < h {
-			line := dm.resourceLine(&dm.v.Resource[j], w-9)
+			// A cell before it as before each client's name ("┃resource" stood flush against
+			// the border, nc32-h); ▸ there when the runs parted on it, as a selected client's.
+			line := dm.resourceLine(&dm.v.Resource[j], w-10)
 			if d := m.c.Div; d != nil && d.Subject == "resource" {
-				out = append(out, m.st.sel.r("resource ")+line)
+				out = append(out, m.st.sel.r("▸resource ")+line)
 			} else {
-				out = append(out, m.st.headKey.r("resource ")+line)
+				out = append(out, " "+m.st.headKey.r("resource ")+line)
 			}
 		}
 	}
