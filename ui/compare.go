@@ -506,6 +506,8 @@ func (m *CompareModel) answer(choice int) {
 
 // glossLead is the line above compare's glossary: the node table's columns, which the glossary
 // names but a half shows without their legend.
+// It says it is the screen's: it read as a leftover line above the glossary's first word
+// (nc32-n).
 func (m *CompareModel) glossLead() string {
-	return strings.Split(nodeRowsLegend, " · the net line")[0]
+	return "this screen's " + strings.Split(nodeRowsLegend, " · the net line")[0]
 }

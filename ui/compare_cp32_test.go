@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // nc32-h: stacked at 120x40, from the divergence at 5.253s the unsafe half lost its node
@@ -98,5 +100,18 @@ func TestCompareResourceRowKeepsAMargin(t *testing.T) {
 		if seen == 0 {
 			t.Errorf("%dx%d: no resource row: the test's premise is gone", sz[0], sz[1])
 		}
+	}
+}
+
+// nc32-n: ?? in compare opened with "node rows: term · c/a = …", the ? page's legend line, above
+// the glossary's first word, and it read as a leftover. It says it is this screen's.
+func TestCompareGlossaryLeadSaysItIsTheScreens(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 120, 40)
+	m.Update(keyMsg("?"))
+	m.Update(keyMsg("?"))
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	if len(rows) < 4 || !strings.Contains(rows[2]+rows[3], "this screen's node rows: term · c/a = commit/applied") {
+		t.Errorf("the glossary's lead line does not say it is this screen's:\n%s", strings.Join(rows[:min(6, len(rows))], "\n"))
 	}
 }
