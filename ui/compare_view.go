@@ -350,16 +350,30 @@ func (m *CompareModel) halves(l cmpLayout) [2][]string {
 // and the violation (late-expire --unsafe at 120x40 from 5.253s, nc32-h): the two could not
 // be read row against row where they differ.
 func (m *CompareModel) alignHalves(draw func([2]halfOpts) ([2][]string, [2]halfFit), o [2]halfOpts, rows [2][]string, fits [2]halfFit) [2][]string {
+	if !fits[0].head || fits[1].head || o[0].missInResults || o[1].missInResults {
+		return rows // (only where the lower half alone lost its head: other layouts stay)
+	}
+	worse := func(f [2]halfFit) bool {
+		for i := range f {
+			if f[i].recentH < fits[i].recentH || f[i].clientsH < fits[i].clientsH || f[i].missHidden && !fits[i].missHidden {
+				return true
+			}
+		}
+		return false
+	}
 	o[1].keepHead = true
 	r2, f2 := draw(o)
-	if f2[0].head != f2[1].head || f2[1].recentH < fits[1].recentH || f2[1].clientsH < fits[1].clientsH {
+	if f2[0].head != f2[1].head || worse(f2) {
+		if strings.Contains(m.drawModel(0).tableCols(m.halfW(0)), "check") {
+			return rows // (the head names the leader's check column: it stays, racing-acquires)
+		}
 		// One half has no room for its head but at its results' or clients' cost (late-expire
 		// --unsafe's ✖ lines and violation from 5.253s): the other goes without too, its rows
 		// going to its lists.
 		o[1].keepHead = false
 		o[0].dropHead, o[1].dropHead = true, true
 		r2, f2 = draw(o)
-		if f2[0].head || f2[1].head {
+		if f2[0].head || f2[1].head || worse(f2) {
 			return rows
 		}
 	}
@@ -370,7 +384,7 @@ func (m *CompareModel) alignHalves(draw func([2]halfOpts) ([2][]string, [2]halfF
 	c := min(fits[0].trackH, fits[1].trackH) + 1
 	o[0].trackCap, o[1].trackCap = c, c
 	r3, f3 := draw(o)
-	if f3[0].trackH != f3[1].trackH {
+	if f3[0].trackH != f3[1].trackH || worse(f3) {
 		return rows
 	}
 	return r3
