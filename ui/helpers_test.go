@@ -200,3 +200,19 @@ func eachSeed(t *testing.T, lesson string, few80 uint64, f func(m *Model, w int,
 		}
 	}
 }
+
+// scriptSays is every say of a lesson's script, a line each, as written (quotes unfilled).
+func scriptSays(t testing.TB, lesson string) string {
+	t.Helper()
+	s, err := scenarios.Load(lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var says []string
+	for _, st := range s.Steps {
+		if st.Kind == scenarios.StepSay {
+			says = append(says, st.Text)
+		}
+	}
+	return strings.Join(says, "\n")
+}

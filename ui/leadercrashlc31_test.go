@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"leaselab/scenarios"
 )
 
 // nc31-d played leader-crash-mid-lease at 120x40. Its first stop opened the timeline at n1's
@@ -82,17 +80,7 @@ func TestLeaderCrashFencingAsked(t *testing.T) {
 // majority has it" read as a contradiction; and the end claimed a safety with right clocks
 // this run never shows.
 func TestLeaderCrashWording(t *testing.T) {
-	s, err := scenarios.Load("leader-crash-mid-lease")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var says []string
-	for _, st := range s.Steps {
-		if st.Kind == scenarios.StepSay {
-			says = append(says, st.Text)
-		}
-	}
-	all := strings.Join(says, "\n")
+	all := scriptSays(t, "leader-crash-mid-lease")
 	for _, w := range []string{"may log 'becomes follower' twice", "c1's clock runs at ×1", "lists the messages at the times they arrived",
 		"A ○ in Replication is a copy appended, its node not yet told it is committed", "(c1's grant, the second stop)"} {
 		if !strings.Contains(all, w) {

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"leaselab/scenarios"
 )
 
 // nc32-i played leader-crash-mid-lease at 120x40. The stop before the fencing ask said what the
@@ -15,17 +13,7 @@ import (
 // reason for; c1's send time showed nowhere at the stop that told it; the narration said
 // "refused" where the screen says "rejected"; and "its clock right" read as a word missing.
 func TestLeaderCrashNc32Wording(t *testing.T) {
-	s, err := scenarios.Load("leader-crash-mid-lease")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var says []string
-	for _, st := range s.Steps {
-		if st.Kind == scenarios.StepSay {
-			says = append(says, st.Text)
-		}
-	}
-	all := strings.Join(says, "\n")
+	all := scriptSays(t, "leader-crash-mid-lease")
 	for _, w := range []string{"refuses a token older", "give a new leader's locks more time", "its clock right.", "only once that follower has answered", "refuse"} {
 		if strings.Contains(all, w) {
 			t.Errorf("the narration still says %q", w)
