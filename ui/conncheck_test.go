@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -84,5 +85,15 @@ func TestWaitedUnderATenthInMs(t *testing.T) {
 	row := ansi.Strip(strings.Join(m.clientRows("c1", 53, 2), " "))
 	if !strings.Contains(row, "waited 17ms of 2s") {
 		t.Errorf("c1's line at 0.378s: %q, want 'waited 17ms of 2s'", row)
+	}
+}
+
+// nc33-d, nc33-j: a request sent in this instant read "waited 0s of 2s" beside others'
+// "waited 17ms": every wait under a tenth of a second is in ms.
+func TestWaitedZeroInMs(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "0ms", 400 * time.Microsecond: "0ms", 17 * time.Millisecond: "17ms", 94 * time.Millisecond: "94ms"} {
+		if got := waitedText(d); got != want {
+			t.Errorf("waitedText(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

@@ -517,7 +517,9 @@ func (m *Model) guessText(id int) string {
 // (nc30-b, ghost-lock's c1).
 func waitedText(d time.Duration) string {
 	if d < 95*time.Millisecond {
-		return d.Round(time.Millisecond).String()
+		// Always in ms: a request sent this instant read "waited 0s", beside others' "17ms"
+		// (nc33-d, nc33-j).
+		return fmt.Sprintf("%dms", d.Round(time.Millisecond)/time.Millisecond)
 	}
 	return leftText(d)
 }
