@@ -32,6 +32,20 @@ func (m *CompareModel) narration(i, w int) []narrLine {
 		// story is one run's (once they part, a line of its own says so).
 		lead = "▸ story of the " + whose + " run: "
 	}
+	if len(says) > 0 && !m.c.Paused() && ask == nil {
+		// Between stops (running on, or after ←) the lines are the next stop's or the one
+		// before's, headed as play heads them: after a rewind compare showed a stop not yet
+		// reached with no word of it (nc32-n, nc33-e).
+		whose := behindLead
+		if m.c.SaidAfterLastStop(i) {
+			whose = aheadLead
+		}
+		if lead == "" {
+			lead = whose
+		} else {
+			lead = strings.TrimSuffix(lead, ": ") + ", " + whose
+		}
+	}
 	lines := append(sayLinesLead(says, w, lead), m.namedRows(i, says, w)...)
 	if ask == nil {
 		return lines
