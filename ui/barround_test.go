@@ -23,7 +23,7 @@ func TestCountdownBarMatchesLabel(t *testing.T) {
 				n := &cluster.NodeView{Up: true, Locks: []cluster.LockView{{Key: "orders", Token: 1, LeaseMS: 30000, Remaining: left}}}
 				l := newLine(22)
 				l.add(m.st.plain, "orders   ")
-				m.lockState(l, n, "orders", compact)
+				m.lockState(l, n, "orders", compact, 0)
 				got = append(got, ansi.Strip(l.String()))
 			}
 			if got[0] != got[1] || got[1] != got[2] {

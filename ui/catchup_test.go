@@ -50,7 +50,7 @@ func TestZeroLabelEmptyBar(t *testing.T) {
 		n := &cluster.NodeView{Up: true, Locks: []cluster.LockView{{Key: "orders", Token: 1, LeaseMS: 3000, Remaining: left}}}
 		for _, compact := range []bool{false, true} {
 			l := newLine(22)
-			m.lockState(l, n, "orders", compact)
+			m.lockState(l, n, "orders", compact, 0)
 			got := ansi.Strip(l.String())
 			if !strings.Contains(got, " "+want) || strings.Contains(got, "0.0s") || left < 50*time.Millisecond && strings.Contains(got, "█") {
 				t.Errorf("%v left, compact %v: %q, want %q and no filled cell", left, compact, got, want)
@@ -107,7 +107,7 @@ func TestLockNotAppliedYetSaysSo(t *testing.T) {
 	m := playLesson(t, "first-lock", 120, 40)
 	n := &cluster.NodeView{Up: true}
 	l := newLine(14)
-	m.lockState(l, n, "orders", false)
+	m.lockState(l, n, "orders", false, 0)
 	if got := ansi.Strip(l.String()); !strings.HasPrefix(got, "· not yet") {
 		t.Fatalf("%q", got)
 	}
@@ -228,7 +228,7 @@ func TestCatchUpKeyFreeInSnapshot(t *testing.T) {
 		want     string
 	}{{201, true, "· free in snap"}, {201, false, "· free in snapshot"}, {0, true, "· not yet"}} {
 		l := newLine(30)
-		m.lockState(l, &cluster.NodeView{Up: true, Restored: c.restored}, "jobs", c.compact)
+		m.lockState(l, &cluster.NodeView{Up: true, Restored: c.restored}, "jobs", c.compact, 0)
 		if got := strings.TrimSpace(ansi.Strip(l.String())); got != c.want {
 			t.Errorf("restored %d, compact %v: %q, want %q", c.restored, c.compact, got, c.want)
 		}

@@ -527,7 +527,7 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	cell := func(k, name string, room int) *line {
 		c := newLine(max(0, room))
 		c.add(st.plain, name+" ")
-		m.lockState(c, n, k, true)
+		m.lockState(c, n, k, true, 0)
 		return c
 	}
 	for i, k := range keys {
@@ -706,7 +706,7 @@ func (m *Model) locksW() int {
 		for j, k := range m.v.LockKeys {
 			c := newLine(1 << 10)
 			c.add(m.st.plain, k+" ")
-			m.lockState(c, n, k, true)
+			m.lockState(c, n, k, true, 0)
 			sum += c.w
 			if j > 0 {
 				sum += width(" │ ")

@@ -21,6 +21,7 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 		out = append(out, fit("", 0)+st.faint.r(fit("no locks yet", iw)))
 	}
 	kw := keyWidth(keys, iw)
+	tokW := m.tokenWidth() // once a column: it reads every node's locks
 	for i, k := range keys {
 		if len(out) == rows {
 			break
@@ -75,7 +76,7 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 			out = append(out, l.String())
 			continue
 		}
-		m.lockState(l, n, k, false)
+		m.lockState(l, n, k, false, tokW)
 		out = append(out, l.String())
 	}
 	if more > 0 && len(out) < rows {
@@ -195,8 +196,9 @@ func (m *Model) zeroKeys() int {
 }
 
 // lockState appends one key's state on one node to a line; compact is the small screen's form
-// (about 14 cells: a fixed five-cell bar, shorter words).
-func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool) {
+// (about 14 cells: a fixed five-cell bar, shorter words); tokW is the cells the full form's
+// token takes (tokenWidth, read once a column), 0 for none.
+func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool, tokW int) {
 	st := m.st
 	if !n.Up {
 		// Its lock table was in memory: gone, whatever keys the others hold (a "?" beside a
@@ -217,7 +219,7 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 		if !compact {
 			// Every row's bar starts in one column and has one width: "bills #102 ████ 1m"
 			// beside "orders #1 ██████ 1m" drew one lease two lengths (nc32-b).
-			tok += strings.Repeat(" ", max(0, m.tokenWidth()-width(tok)))
+			tok += strings.Repeat(" ", max(0, tokW-width(tok)))
 		}
 		l.add(st.bold, tok)
 		if lk.Zero {
