@@ -216,3 +216,13 @@ func scriptSays(t testing.TB, lesson string) string {
 	}
 	return strings.Join(says, "\n")
 }
+
+// twinAtEnd is the screen of a lesson's C (it beside its twin, 120x40) played to the end.
+func twinAtEnd(t *testing.T, lesson string) string {
+	t.Helper()
+	s := loadScenario(t, lesson)
+	a, _ := scenarios.Twin(s)
+	m := newCompareModel(t, s, a, 120, 40)
+	playUntil(t, m, func() bool { return m.c.Done() })
+	return ansi.Strip(m.View())
+}

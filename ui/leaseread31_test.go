@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"leaselab/scenarios"
 )
 
 // TestLeaseReadEndKeepsTheNextAsk: lease-read's last stop points at the next lesson and at C
@@ -75,11 +73,7 @@ func TestClientsTitleOffersTheScriptsLease(t *testing.T) {
 // leaders differ the unsafe half's divergence row says why, once (nc31-f: n3 led one half, n4 the
 // other, and nothing said why).
 func TestComparePartedByTimingSaysSo(t *testing.T) {
-	s := loadScenario(t, "lease-read")
-	a, _ := scenarios.Twin(s)
-	m := newCompareModel(t, s, a, 120, 40)
-	playUntil(t, m, func() bool { return m.c.Done() })
-	v := ansi.Strip(m.View())
+	v := twinAtEnd(t, "lease-read")
 	head := strings.SplitN(v, "\n", 2)[0]
 	if !strings.Contains(head, "≠ parted by timing at 0.086s") || strings.Contains(head, "diverged") {
 		t.Errorf("the header does not say the runs parted by timing: %s", head)
