@@ -84,7 +84,7 @@ func (m *Model) pageKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Help):
 		switch {
 		case m.help.ShowAll:
-			m.help.ShowAll, m.page.glossary, m.page.glossTop = false, true, 0
+			m.openGlossary()
 		case m.page.glossary:
 			m.page.glossary = false
 		default:

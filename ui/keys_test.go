@@ -334,7 +334,7 @@ func TestOtherKeys(t *testing.T) {
 		t.Fatal("? should show every key and the legend")
 	}
 	press(m, "?")
-	if v := m.View(); !strings.Contains(v, "Glossary") || !strings.Contains(v, "lease manager: the part of the leader") {
+	if v := m.View(); !strings.Contains(v, "Glossary") || !strings.Contains(v, "on this screen (") || !strings.Contains(v, "propose, proposal: the leader proposes") {
 		t.Fatalf("a second ? should show the glossary:\n%s", v)
 	}
 	press(m, "esc")
@@ -455,7 +455,8 @@ func TestGlossaryScrolls(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		press(m, "pgup")
 	}
-	if !strings.Contains(m.View(), glossary[0].Term+": "+glossary[0].Text[:20]) {
+	if !strings.Contains(m.View(), "on this screen (") { // the page's top: the screen's own words
+
 		t.Fatalf("pgup does not come back:\n%s", m.View())
 	}
 	press(m, "?")

@@ -222,6 +222,7 @@ type dgView struct {
 type pageView struct {
 	glossary  bool     // the ? screen's second page is open
 	glossTop  int      // its first line shown
+	glossOn   []int    // the glossary entries the screen behind it shows (openGlossary)
 	helpTop   int      // the keys page's first line shown
 	script    []string // the script page (w in a served session), or nil
 	scriptTop int
@@ -325,6 +326,10 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		m.refresh()
+		if m.page.glossary { // the screen behind it, at the new size, shows other words
+			m.page.glossOn = glossaryOn(m.screenWords())
+			m.scrollGlossary(0)
+		}
 		return m, nil
 	case frameMsg:
 		if msg.gen != m.gen || !m.sim.moving() {

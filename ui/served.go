@@ -143,7 +143,7 @@ func (m *Model) FollowKey() string {
 		}
 	}
 	return fmt.Sprint(m.width, m.height, m.served.Renderer.ColorProfile(), m.served.Renderer.HasDarkBackground(), m.served.NoColor,
-		m.focus, m.node, m.client, m.keyIdx, m.leaseIdx, m.tl.filter, m.locks.prefix, m.page.glossary, m.page.glossTop, m.page.helpTop,
+		m.focus, m.node, m.client, m.keyIdx, m.leaseIdx, m.tl.filter, m.locks.prefix, m.page.glossary, m.page.glossOn, m.page.glossTop, m.page.helpTop,
 		m.help.ShowAll, m.narrScroll, ans, m.dg.on, m.dg.all, m.dg.only, m.dg.sel, m.dg.selN, m.status, m.statusAlt, m.statusBad,
 		m.tl.vp.YOffset, m.page.script != nil, m.page.scriptTop)
 }
