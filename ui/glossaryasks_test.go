@@ -55,6 +55,19 @@ func TestGlossaryGivesNoAsksAnswer(t *testing.T) {
 		{"ghost release", "ghost-lock lesson shows", "ghost-lock: what happens to 'orders' once c1 has gone (nc30-b: it nudged the answer)"},
 		{"connection (a client's), n1 checks c1's connection", "ghost release", "ghost-lock: what happens to 'orders' once c1 has gone"},
 		{"connection (a client's), n1 checks c1's connection", "lease runs out", "ghost-lock: what happens to 'orders' when c1 drops for good"},
+		// nc34: newcomers read these at a first stop, before the ask they answer.
+		{"projected state", "checks each acquire", "racing-acquires: what goes into the log"},
+		{"lease manager", "an acquire is checked against the projected state", "racing-acquires: what goes into the log"},
+		{"busy", "only after confirming it still leads", "lease-read-unsafe: what c2 gets from n1, cut off, under a lease-based read"},
+		{"fencing", "refuses a token below", "fast-leader-clock, gc-pause, leader-crash-mid-lease: what the resource does with an older token"},
+		{"fencing", "an equal or higher", "gc-pause: what becomes of c2's token-2 write when the highest accepted is 2"},
+		{"rejected", "refusing a token below", "fast-leader-clock, gc-pause: what the resource does with an older token"},
+		{"token", "is what the resource judges", "leader-crash-mid-lease: what the resource does with c1's write"},
+		{"ghost release", "no client sent", "ghost-lock: what happens to 'orders' once c1 has gone"},
+		{"origin tags: [n1 lease expiry #1], [c2 acquire req2]", "[n1 ghost release", "ghost-lock: what happens to 'orders' once c1 has gone"},
+		{"porcupine, non-linearizable", "ghost release the leader proposes", "ghost-lock: what happens to 'orders' once c1 has gone"},
+		{"connection (a client's), n1 checks c1's connection", "a token to hand over", "ghost-lock: what happens to 'orders' once c1 has gone"},
+		{"removed (⊘)", "refuses clients", "remove-leader: what n1 does once it applies its own removal"},
 	} {
 		if text := glossaryEntry(t, c.term); strings.Contains(text, c.phrase) {
 			t.Errorf("glossary %q says %q, the answer to %s: %s", c.term, c.phrase, c.ask, text)
@@ -112,6 +125,9 @@ var askAnswers = []struct{ phrase, ask string }{
 	{"rejects a write whose token is below", "fast-leader-clock: what the resource does with c1's write"},
 	{"accepts the stale write", "fast-leader-clock-unsafe: what the resource ends up with"},
 	{"confirmed by a quorum round", "lease-read: what c2 gets from n1, cut off"},
+	{"accepts an equal or higher", "gc-pause: what becomes of c2's token-2 write when the highest accepted is 2"},
+	{"checks each acquire and release against", "racing-acquires: what goes into the log"},
+	{"a Release that no client sent", "ghost-lock: what happens to 'orders' once c1 has gone"},
 }
 
 // TestReadmeGivesNoAsksAnswerBeforeItsSpoilers: a newcomer reads the README's start (Quick
