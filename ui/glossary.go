@@ -52,7 +52,7 @@ func glossaryEntryLines(st *styles, w, i int) []string {
 	return out
 }
 
-// glossaryBodyOn is the glossary with the entries on (indices into glossary, in its order)
+// glossaryBodyOn is the glossary with the entries on (indices into glossary, narration's first)
 // first, under "on this screen", then a divider and every other entry: a student who opens ??
 // at a stop to look up one word finds it in the first lines, not somewhere in 340 (nc34).
 func glossaryBodyOn(st *styles, w int, on []int) []string {
@@ -181,21 +181,26 @@ func formPattern(f string) string {
 	return p
 }
 
-// glossaryOn is the glossary entries whose words text shows, in the glossary's order.
-func glossaryOn(text string) []int {
-	var on []int
+// glossaryOn is the glossary entries whose words the screen shows: first those of its
+// narration (what sends a student to ??, "(check-quorum: ?? glossary)"), then those only the
+// panels show, each part in the glossary's order.
+func glossaryOn(panels, narration string) []int {
+	var on, later []int
 	for i, re := range glossRes() {
-		if re.MatchString(text) {
+		switch {
+		case re.MatchString(narration):
 			on = append(on, i)
+		case re.MatchString(panels):
+			later = append(later, i)
 		}
 	}
-	return on
+	return append(on, later...)
 }
 
-// screenWords is the text of the screen behind the pages (header, panels, narration; not the
-// key line), as a student reads it: the narration's wrapped lines joined again, so a phrase
-// broken over two lines is found whole.
-func (m *Model) screenWords() string {
+// screenWords is the text of the screen behind the pages, as a student reads it: the header
+// and the panels (not the key line), and the narration with its wrapped lines joined again,
+// so a phrase broken over two lines is found whole.
+func (m *Model) screenWords() (panels, narration string) {
 	g, h := m.page.glossary, m.help.ShowAll
 	m.page.glossary, m.help.ShowAll = false, false
 	defer func() { m.page.glossary, m.help.ShowAll = g, h }()
@@ -213,7 +218,7 @@ func (m *Model) screenWords() string {
 			return r
 		}, ansi.Strip(s))
 	}
-	return clean(strings.Join(rows, "\n")) + "\n" + strings.Join(strings.Fields(clean(strings.Join(foot, " "))), " ")
+	return clean(strings.Join(rows, "\n")), strings.Join(strings.Fields(clean(strings.Join(foot, " "))), " ")
 }
 
 // openGlossary opens play's glossary at its top, with the words of the screen behind it first.
@@ -232,29 +237,34 @@ func glossaryPageWith(st *styles, w, h, top int, lead []string) []string {
 func glossaryFrame(st *styles, w, h, top int, body []string, names []string) []string {
 	room := max(1, h-1)
 	top = min(max(top, 0), max(0, len(body)-room))
-	title := []string{"  (? or esc closes)"}
-	if len(body) > room {
+	titles := func(from, to int) []string {
+		if len(body) <= room {
+			return []string{"  (? or esc closes)"}
+		}
 		// The title names every scrolling key: at 303 lines a student reaches the end with
 		// end, not thirty pgdn (nc25-g).
-		span := fmt.Sprintf("%d-%d of %d lines", top+1, min(len(body), top+room), len(body))
-		title = []string{"  (? or esc closes · ↑↓ scroll a line, pgup/pgdn a page, home/end top/bottom · " + span + ")",
+		span := fmt.Sprintf("%d-%d of %d lines", from, to, len(body))
+		return []string{"  (? or esc closes · ↑↓ scroll a line, pgup/pgdn a page, home/end top/bottom · " + span + ")",
 			"  (? or esc closes · ↑↓ scroll, pgup/pgdn, home/end: " + span + ")",
 			"  (esc closes · ↑↓ scroll, pgup/pgdn, home/end: " + span + ")",
 			"  (esc · ↑↓ scroll, pgup/pgdn, home/end: " + span + ")",
-			fmt.Sprintf("  (esc · ↑↓ scroll, pgup/pgdn, home/end: %d-%d/%d)", top+1, min(len(body), top+room), len(body))}
+			fmt.Sprintf("  (esc · ↑↓ scroll, pgup/pgdn, home/end: %d-%d/%d)", from, to, len(body))}
 	}
 	// The longest form of the keys that fits beside a name, with the longest name that fits
 	// beside it: the keys first (nc25-g), then how many words are on the screen behind.
-	name, note := names[len(names)-1], title[len(title)-1]
+	// Chosen for the widest line numbers, so the title keeps its words while ↓ scrolls.
+	widest := titles(len(body), len(body))
+	name, k := names[len(names)-1], len(widest)-1
 fits:
-	for _, t := range title {
+	for i, t := range widest {
 		for _, n := range names {
 			if width(n)+width(t) <= w {
-				name, note = n, t
+				name, k = n, i
 				break fits
 			}
 		}
 	}
+	note := titles(top+1, min(len(body), top+room))[k]
 	out := []string{fitStyled(st.title.r(name)+st.faint.r(note), w)}
 	out = append(out, body[top:min(len(body), top+room)]...)
 	for len(out) < h {
