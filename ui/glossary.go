@@ -111,6 +111,7 @@ var glossLook = map[string][]string{
 	"c1 ●, ⊘ disconnected, ‖ paused (a client's line)":                      {`\bc\d+ ●`, `⊘`, `\bdisconnect(s|ed)?\b`, `‖ paused`},
 	"request timeout (a client's), timeout 3s":                              {`(?i)\brequest timeout\b`, `\btimeout \d`, `\bwaited [\d.]+s of\b`},
 	"reqN ([c2 release req3])":                                              {`\breq\d+\b`, `\brequest #\d+\b`},
+	"Chubby: sequencer, lock-delay":                                         {`\bChubby\b`, `(?i)\bsequencers?\b`},
 	"N queued, +N queued (a client's)":                                      {`\b\d+ queued\b`},
 	"acquire … wait, the queue":                                             {`\bacquire \S+ \S+ wait\b`, `\bwaits in n\d+'s queue\b`},
 	"removed (⊘)":                                                           {`\bremoved\b`},

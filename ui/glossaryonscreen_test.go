@@ -2,10 +2,13 @@ package ui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
 )
 
 // ?? at a stop opens on the words of that screen (nc34): newcomers who pressed ?? at
@@ -87,4 +90,56 @@ func TestGlossaryOpensOnScreenWords(t *testing.T) {
 			t.Fatalf("%dx%d: ↑ does not come back to the top:\n%s", sz[0], sz[1], v)
 		}
 	}
+}
+
+// A say that points at the glossary ("(check-quorum: ?? glossary)") puts its word in ??'s
+// first section: the narration is on the screen behind the glossary, and its words come first.
+func TestGlossaryPointedWordsOnScreen(t *testing.T) {
+	want := map[string]string{ // a piece of the say around each pointer → the entry it points at
+		"etcd promotes its lessor (?? glossary)":    "lease-extend-on-promote, lessor",
+		"in turn: ?? glossary, not-leader)":         "not-leader, asks nX, asks n3 first",
+		"(checkpoints, ?? glossary)":                "checkpoint (lease-checkpoint)",
+		"(check-quorum: ?? glossary)":               "check-quorum (a leader's check 1.0s ✓, ✗)",
+		"(Chubby's sequencer: ?? glossary)":         "Chubby: sequencer, lock-delay",
+		"(lock-delay, not used here: ?? glossary)":  "lock-delay, delayed",
+		"(its '1.0s ✗': ?? glossary, check-quorum)": "check-quorum (a leader's check 1.0s ✓, ✗)",
+		"(?? glossary, reject after 7)":             "reject after 7 (n1 hears n2 reject after 7 (ends 6): resends 7)",
+		"(keepalives: ?? glossary, keepalive;":      "keepalive, renewed",
+		"VIOLATION row":                             "violation, checker", // "… and at the end (?? glossary)": the checker's finding
+		"(a probe: ?? glossary)":                    "leader n1 tracks: acked 3, sent to 151, snapshot 201 sent, probe",
+		"(or a ghost release, ?? glossary)":         "ghost release",
+	}
+	n := 0
+	for _, l := range scenarios.Lessons() {
+		for _, st := range loadScenario(t, l.Name).Steps {
+			if !strings.Contains(st.Text, "?? glossary") {
+				continue
+			}
+			on := glossaryOn("", strings.Join(strings.Fields(st.Text), " "))
+			for piece, term := range want {
+				if !strings.Contains(st.Text, piece) {
+					continue
+				}
+				n += strings.Count(st.Text, piece)
+				i := slices.IndexFunc(glossary, func(g scenarios.GlossaryEntry) bool { return g.Term == term })
+				if i < 0 || !slices.Contains(on, i) {
+					t.Errorf("%s: %q points at %q, which ?? does not list as on this screen", l.Name, piece, term)
+				}
+			}
+		}
+	}
+	if all := countPointers(t); n < all {
+		t.Errorf("%d of the lessons' %d glossary pointers are in the list: add the new one", n, all)
+	}
+}
+
+// countPointers is how many "?? glossary" the lessons' says hold.
+func countPointers(t *testing.T) int {
+	n := 0
+	for _, l := range scenarios.Lessons() {
+		for _, st := range loadScenario(t, l.Name).Steps {
+			n += strings.Count(st.Text, "?? glossary")
+		}
+	}
+	return n
 }
