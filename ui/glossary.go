@@ -65,6 +65,9 @@ func glossaryBodyOn(st *styles, w int, on []int) []string {
 		out = append(out, glossaryEntryLines(st, w, i)...)
 	}
 	head := fmt.Sprintf(" every word (%d more) ↓ ", rest)
+	if len(on) == 0 {
+		head = fmt.Sprintf(" every word (%d) ↓ ", rest)
+	}
 	out = append(out, st.faint.r(fit("──"+head+strings.Repeat("─", max(0, w-2-width(head))), w)))
 	for i := range glossary {
 		if !slices.Contains(on, i) {
@@ -127,6 +130,9 @@ var glossRes = sync.OnceValue(func() []*regexp.Regexp {
 			for _, f := range glossForms(g.Term) {
 				alts = append(alts, formPattern(f))
 			}
+		}
+		if len(alts) == 0 {
+			alts = []string{`[^\s\S]`} // no form to look for: never on screen, not always
 		}
 		out[i] = regexp.MustCompile(strings.Join(alts, "|"))
 	}

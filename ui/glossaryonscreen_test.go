@@ -143,3 +143,23 @@ func countPointers(t *testing.T) int {
 	}
 	return n
 }
+
+// Each entry's pattern compiles, finds nothing in an empty screen, and finds its own first
+// form where the glossary has no pattern of its own for it; glossLook names only real terms.
+func TestGlossaryLookPatterns(t *testing.T) {
+	for term := range glossLook {
+		if !slices.ContainsFunc(glossary, func(g scenarios.GlossaryEntry) bool { return g.Term == term }) {
+			t.Errorf("glossLook names %q, no glossary term", term)
+		}
+	}
+	for i, re := range glossRes() {
+		if re.MatchString("") || re.MatchString(" \n ") {
+			t.Errorf("%q: its pattern matches an empty screen", glossary[i].Term)
+		}
+		if _, ok := glossLook[glossary[i].Term]; !ok {
+			if f := glossForms(glossary[i].Term); len(f) == 0 || !re.MatchString("a "+f[0]+" b") {
+				t.Errorf("%q: its pattern (%s) does not find its own form %q", glossary[i].Term, re, f)
+			}
+		}
+	}
+}
