@@ -48,6 +48,10 @@ type CompareModel struct {
 	// (compare_scroll.go); nil at a move in time: the newest rows.
 	scroll  *resultsPos
 	resSize [2][2]int // each half's results' width and rows, as last drawn
+	// missNoRoom: while halves draws, the lower half's results have no room for the ✗ rows of
+	// its newest failed checks, so its note says so rather than point at them (storyMiss).
+	missNoRoom bool
+	drawn      [2]halfFit // what each half had room for, as last drawn (halves)
 	// fromPlay: opened from a lesson (C, twin.go), whose Model takes esc and C back to it;
 	// the key line says so.
 	fromPlay bool

@@ -320,7 +320,11 @@ func (m *CompareModel) storyMiss(i int) string {
 		// check, or as 5 that held (nc22-c).
 		// And where: one ✗ row here stood for 2 (nc25-m); each is a ✗ row among the results,
 		// counted in their rule while scrolled out of view.
-		text += fmt.Sprintf(" (%d checks failed here so far: the ✗ rows in the results)", counted)
+		if m.missNoRoom {
+			text += fmt.Sprintf(" (%d checks failed here so far; no room for their ✗ rows)", counted)
+		} else {
+			text += fmt.Sprintf(" (%d checks failed here so far: the ✗ rows in the results)", counted)
+		}
 	}
 	return fmt.Sprintf("✗ %s %s", at, strings.TrimPrefix(text, "✗ "))
 }
