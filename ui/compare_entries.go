@@ -17,6 +17,8 @@ import (
 
 var entryNamed = regexp.MustCompile(`\bentr(?:y|ies) (\d+)((?:(?:, | and | or )\d+)*)`)
 
+var entryNumber = regexp.MustCompile(`\d+`)
+
 // namedEntry is the oldest log entry side i's stop names (its narration since the last stop,
 // unless the verdicts stand in its place, and the half's ✖ lines), 0 when none is named.
 func (m *CompareModel) namedEntry(i int) uint64 {
@@ -29,7 +31,7 @@ func (m *CompareModel) namedEntry(i int) uint64 {
 	var lo uint64
 	for _, t := range texts {
 		for _, g := range entryNamed.FindAllStringSubmatch(t, -1) {
-			nums := append([]string{g[1]}, regexp.MustCompile(`\d+`).FindAllString(g[2], -1)...)
+			nums := append([]string{g[1]}, entryNumber.FindAllString(g[2], -1)...)
 			for _, s := range nums {
 				if n, err := strconv.ParseUint(s, 10, 64); err == nil && n > 0 && (lo == 0 || n < lo) {
 					lo = n

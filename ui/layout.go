@@ -36,6 +36,9 @@ type layout struct {
 	timeline  rect
 	narration rect
 	helpRows  int // the footer's rows: 1, more while a prompt error wraps
+	// growWant: the Replication rows the entries the narration names take (growTracker),
+	// which the compact layout was made for.
+	growWant  int
 	status    int // row
 	help      int // row
 	logTail   int // log entries a node column can show
@@ -154,4 +157,23 @@ func (l layout) clientAt(x, y int) int {
 		return -1
 	}
 	return y - top
+}
+
+// growTracker gives the compact Replication up to want rows more, from the timeline right under
+// it, which keeps its rule and two rows: at racing-acquires-unsafe's second stop (80x24) the
+// narration read the results of entries 3 and 4, and the panel showed 4 alone under "↑ 1
+// earlier" (r34 4).
+func (l *layout) growTracker(want int) {
+	if l.mode != modeCompact || want <= 0 || l.timeline.y != l.tracker.y+l.tracker.h {
+		return
+	}
+	k := min(want, l.timeline.h-3)
+	if k <= 0 {
+		return
+	}
+	l.tracker.h += k
+	l.timeline.y += k
+	l.timeline.h -= k
+	l.at[panelTracker], l.at[panelTimeline] = l.tracker, l.timeline
+	l.proposals = l.tracker.h - 1
 }

@@ -398,6 +398,8 @@ func (m *Model) refresh() {
 		m.resize(m.width, m.height) // a `say` typed at the prompt can need more room
 	} else if m.lay.mode != modeSmall && len(m.lay.cols) != len(m.v.Nodes) {
 		m.resize(m.width, m.height) // a node joined: a column (or a row) more
+	} else if m.lay.mode == modeCompact && m.namedTrackerRows() != m.lay.growWant {
+		m.resize(m.width, m.height) // the Replication keeps the entries the narration names
 	}
 	if m.lay.logTail != lay.logTail || m.lay.proposals != lay.proposals {
 		// The end's verdict (or a longer narration) resized the panels after the snapshot was
@@ -531,6 +533,9 @@ func (m *Model) resize(w, h int) {
 	if m.lay.mode != modeSmall {
 		m.lay.narration.h = narr
 		m.lay.status, m.lay.help, m.lay.helpRows = h-2-extra, h-1-extra, 1+extra
+	}
+	if m.lay.growWant = m.namedTrackerRows(); m.lay.mode == modeCompact {
+		m.lay.growTracker(m.lay.growWant - m.entryRoom(m.lay.tracker.h-1))
 	}
 	m.tl.vp.Width, m.tl.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
 	if m.lay.mode == modeCompact {

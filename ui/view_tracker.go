@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"leaselab/cluster"
@@ -859,4 +860,40 @@ func (m *Model) newestEntry(w int) string {
 		fmt.Sprintf("%s · newest: %d %s → %s, applied on %d of %d", name, p.Index, p.Cmd, r, applied, len(p.Stages)),
 		fmt.Sprintf("%s · newest: %d %s → %s on %d of %d", name, p.Index, p.Cmd, r, applied, len(p.Stages)),
 		fmt.Sprintf("%s · %d %s → %s on %d/%d", name, p.Index, p.Cmd, r, applied, len(p.Stages)))
+}
+
+// namedTrackerRows is how many of the Replication's rows, newest last, reach back to the
+// oldest entry the newest narration names ("entry 5", "entries 4 and 6"): 0 when it names
+// none the rows hold. The compact layout keeps them (layout.growTracker).
+func (m *Model) namedTrackerRows() int {
+	if m.sim == nil {
+		return 0
+	}
+	var lo uint64
+	for _, t := range m.says() {
+		for _, g := range entryNamed.FindAllStringSubmatch(t, -1) {
+			for _, s := range append([]string{g[1]}, entryNumber.FindAllString(g[2], -1)...) {
+				if n, err := strconv.ParseUint(s, 10, 64); err == nil && n > 0 && (lo == 0 || n < lo) {
+					lo = n
+				}
+			}
+		}
+	}
+	rows := m.trackerRows()
+	if lo == 0 || len(rows) == 0 {
+		return 0
+	}
+	if n := trackerRowsFrom(rows, lo); n > 0 || m.v.ProposalsBefore == 0 {
+		return n
+	}
+	// The view holds only the rows the layout has room for: an entry before them is a row
+	// each back to it (the next view, taken for the rows it gets, counts them exactly).
+	oldest := rows[0].lo
+	if rows[0].prop != nil {
+		oldest = rows[0].prop.Index
+	}
+	if lo >= oldest {
+		return 0
+	}
+	return len(rows) + int(oldest-lo)
 }
