@@ -416,7 +416,9 @@ func (m *Model) refresh() {
 func (m *Model) takeView() {
 	// The log tail covers the Replication panel's rows too: it names the entries between its
 	// proposals (a new leader's empty entry) from the nodes' logs.
-	props := m.lay.proposals
+	// (And the rows back to an entry the narration names, so namedTrackerRows counts them as
+	// they are, not estimated: the layout made for them stays.)
+	props := max(m.lay.proposals, m.lay.growWant)
 	if m.focus == panelTracker {
 		props = max(props, trackerKept) // every proposal the tracker keeps, to scroll back through
 	}
@@ -534,7 +536,8 @@ func (m *Model) resize(w, h int) {
 		m.lay.narration.h = narr
 		m.lay.status, m.lay.help, m.lay.helpRows = h-2-extra, h-1-extra, 1+extra
 	}
-	if m.lay.growWant = m.namedTrackerRows(); m.lay.mode == modeCompact {
+	if m.lay.mode == modeCompact {
+		m.lay.growWant = m.namedTrackerRows()
 		m.lay.growTracker(m.lay.growWant - m.entryRoom(m.lay.tracker.h-1))
 	}
 	m.tl.vp.Width, m.tl.vp.Height = max(1, m.lay.timeline.w-2), max(1, m.lay.timeline.h-2)
