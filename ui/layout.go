@@ -159,21 +159,20 @@ func (l layout) clientAt(x, y int) int {
 	return y - top
 }
 
-// growTracker gives the compact Replication up to want rows more, from the timeline right under
-// it, which keeps its rule and two rows: at racing-acquires-unsafe's second stop (80x24) the
-// narration read the results of entries 3 and 4, and the panel showed 4 alone under "↑ 1
-// earlier" (r34 4).
+// growTracker gives the compact Replication want rows more, from the timeline right under it,
+// where it keeps its rule and two rows, and only where they bring the entry on screen: at
+// racing-acquires-unsafe's 0.070s stop (80x24) the narration read entry 5's Granted{token:3}
+// while the panel showed entry 6 alone under "↑ 3 earlier" (r34 4).
 func (l *layout) growTracker(want int) {
 	if l.mode != modeCompact || want <= 0 || l.timeline.y != l.tracker.y+l.tracker.h {
 		return
 	}
-	k := min(want, l.timeline.h-3)
-	if k <= 0 {
-		return
+	if want > l.timeline.h-3 {
+		return // (rows that would not bring the entry on screen stay the timeline's)
 	}
-	l.tracker.h += k
-	l.timeline.y += k
-	l.timeline.h -= k
+	l.tracker.h += want
+	l.timeline.y += want
+	l.timeline.h -= want
 	l.at[panelTracker], l.at[panelTimeline] = l.tracker, l.timeline
 	l.proposals = l.tracker.h - 1
 }

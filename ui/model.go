@@ -418,7 +418,7 @@ func (m *Model) takeView() {
 	// proposals (a new leader's empty entry) from the nodes' logs.
 	// (And the rows back to an entry the narration names, so namedTrackerRows counts them as
 	// they are, not estimated: the layout made for them stays.)
-	props := max(m.lay.proposals, m.lay.growWant)
+	props := max(m.lay.proposals, min(m.lay.growWant, trackerKept))
 	if m.focus == panelTracker {
 		props = max(props, trackerKept) // every proposal the tracker keeps, to scroll back through
 	}

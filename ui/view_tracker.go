@@ -862,12 +862,12 @@ func (m *Model) newestEntry(w int) string {
 		fmt.Sprintf("%s · %d %s → %s on %d/%d", name, p.Index, p.Cmd, r, applied, len(p.Stages)))
 }
 
-// namedTrackerRows is how many of the Replication's rows, newest last, reach back to the
-// oldest entry the newest narration names ("entry 5", "entries 4 and 6"): 0 when it names
+// namedTrackerRows is, at a stop, how many of the Replication's rows, newest last, reach back
+// to the oldest entry the newest narration names ("entry 5", "entries 4 and 6"): 0 when it names
 // none the rows hold. The compact layout keeps them (layout.growTracker).
 func (m *Model) namedTrackerRows() int {
-	if m.sim == nil {
-		return 0
+	if m.sim == nil || !m.atStop() {
+		return 0 // (at a stop, where the world stands still: running on, the layout stays put)
 	}
 	var lo uint64
 	for _, t := range m.says() {
