@@ -194,7 +194,9 @@ func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 	if m.v.Config.Unsafe.LocalExpiry {
 		legend = append(legend, "— deleted here (unsafe local-expiry): the node deleted the lock when its own countdown ended, with no Expire in the log")
 	}
-	if m.v.Config.Unsafe.ExpireIgnoresToken {
+	if m.v.Config.Unsafe.ExpireIgnoresToken && m.deletedByShown() {
+		// Only once a lock table shows it: before late-expire-unsafe's ask the entry told its
+		// answer, that the late Expire deletes the next holder's lock (nc34-x).
 		legend = append(legend, "— deleted by Expire #1 (unsafe expire-ignores-token; in a narrow column \"by Expire #1\" goes under it): an Expire naming token 1 deleted this key's lock; that Expire's Replication row says whose")
 	}
 	if m.v.Config.CheckQuorum && !m.v.Config.Unsafe.LeaseRead {

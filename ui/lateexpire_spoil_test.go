@@ -40,3 +40,31 @@ func TestLateExpireUnsafeTellsNoAnswerBeforeItsAsk(t *testing.T) {
 		}
 	}
 }
+
+// The ? page's entry for "— deleted by Expire #1" said an Expire naming token 1 deleted the
+// key's lock and that its Replication row says whose: before the ask, that is its answer (the
+// late Expire deletes c2's lock; nc34-x). The entry shows once a lock table shows the words.
+func TestLateExpireUnsafeKeysPageWaitsForDeletedBy(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "late-expire-unsafe", sz[0], sz[1])
+		shown := false
+		for stop := 1; !m.sim.ended; stop++ {
+			runToStop(t, m)
+			lines, _ := m.helpItems(sz[0], sz[1])
+			page := strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, " "))), " ")
+			onScreen := strings.Contains(ansi.Strip(m.View()), "— deleted")
+			if inPage := strings.Contains(page, "deleted by Expire"); inPage != onScreen {
+				t.Errorf("%dx%d stop %d: the ? page names '— deleted by Expire' %v, a lock table shows it %v", sz[0], sz[1], stop, inPage, onScreen)
+			}
+			if m.pendingAsk() != nil && strings.Contains(page, "deleted by Expire") {
+				t.Errorf("%dx%d stop %d: at the ask the ? page tells what the late Expire deletes", sz[0], sz[1], stop)
+			}
+			shown = shown || onScreen
+			answerAsk(m)
+			press(m, "enter")
+		}
+		if !shown {
+			t.Errorf("%dx%d: no lock table ever read '— deleted': this test checks nothing", sz[0], sz[1])
+		}
+	}
+}

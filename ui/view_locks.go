@@ -135,6 +135,19 @@ func (m *Model) deletedBy(n *cluster.NodeView, key string) uint64 {
 	return 0
 }
 
+// deletedByShown says some node's lock table shows a key "— deleted by Expire #N".
+func (m *Model) deletedByShown() bool {
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		for _, r := range n.Last {
+			if m.deletedBy(n, r.Key) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // deletedByKeys is how many keys some node shows as deleted by another token's Expire where
 // the words do not fit on the key's row: each takes a second lock row.
 func (m *Model) deletedByKeys(keys []string, iw int) int {
