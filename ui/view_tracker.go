@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"slices"
 	"strings"
 
 	"leaselab/cluster"
@@ -584,6 +585,11 @@ func (m *Model) proposalRowForm(p *cluster.ProposalView, iw, idxW, cmdW, minForm
 		// the same form there: the halves differ only where the runs do.
 		twin := m.twinTexts(p)
 		wide := func(k int) int { return max(width(texts[k]), width(twin[min(k, len(twin)-1)])) }
+		if t, o, f := m.retryFit(p, res, texts, room, minForm); o != "" {
+			l.add(rs, t)
+			l.add(st.faint, o)
+			return l.String(), f
+		}
 		// A result with forms (a late Expire's) takes the longest that leaves its proposer
 		// room, short of its last, which gives up the result itself; else the longest that fits.
 		k := -1
@@ -642,6 +648,35 @@ func (m *Model) appliedTexts(p *cluster.ProposalView, res *fsm.Result) (sty, []s
 		return st.bad, []string{long + " " + res.String(), brief + " " + res.String(), long + " " + short, brief + " " + short, brief}
 	}
 	return st.plain, []string{res.String()}
+}
+
+// retryFit is a retried Expire's applied result and proposer, and the proposer's form: the
+// proposer always says it is the retry ("n1 lease expiry #1, 2nd", "n1 retry #1", "n1 retry",
+// the last taking the cell kept free before the border if it must), and the result gives way
+// to it, down to "LATE deletes #2" (its holder said by the client line). At 120x40
+// late-expire-unsafe's entry 6 read "not yet · n1 retry", then "LATE deletes c2's #2 · n1":
+// which copy was the retry was lost (nc34-x). Not in a comparison, whose halves pair their
+// results' forms and whose notes cite existed:. "" where p is no retry.
+func (m *Model) retryFit(p *cluster.ProposalView, res *fsm.Result, texts []string, room, minForm int) (string, string, int) {
+	if m.pairView != nil || p.Origin.Kind != cluster.OriginExpire || p.Origin.TryText() == "" || res.Kind != fsm.Expired {
+		return "", "", 0
+	}
+	short := originShort(p.Origin)
+	named := []string{" · " + originText(p.Origin), " · " + short, " · " + short[:strings.LastIndex(short, " #")]}
+	cand := slices.Clip(texts)
+	if _, tok := m.expiredOther(p, res); tok != 0 {
+		cand = append(cand, fmt.Sprintf("LATE deletes #%d", tok))
+	} else if len(texts) == 1 {
+		cand = append(cand, fmt.Sprintf("existed:%v", res.Existed))
+	}
+	for _, t := range cand {
+		for f := min(minForm, len(named)-1); f < len(named); f++ {
+			if w := width(t) + width(named[f]); w <= room || f == len(named)-1 && w <= room+1 {
+				return t, named[f], f
+			}
+		}
+	}
+	return "", "", 0
 }
 
 // twinTexts is appliedTexts for the entry at p's index in the other run of a comparison, where
