@@ -68,3 +68,32 @@ func TestGhostLockRejectSaysWhatTheScreenShows(t *testing.T) {
 		}
 	}
 }
+
+// ghost-lock's end spoke of fencing and keepalives as if the run had shown them (nc34-x): its
+// script has no write and no keepalive. A say that names one marks it as not in this run.
+func TestGhostLockMarksWhatItNeverShows(t *testing.T) {
+	var l Lesson
+	for _, x := range Lessons() {
+		if x.Name == "ghost-lock" {
+			l = x
+		}
+	}
+	s := lessonParse(t, l)
+	named := 0
+	for _, st := range s.Steps {
+		if st.Kind == StepWrite || st.Kind == StepKeepalive {
+			t.Fatalf("ghost-lock now has a %v step: this test assumes it shows no write or keepalive", st.Kind)
+		}
+		low := strings.ToLower(st.Text)
+		if st.Kind != StepSay || !strings.Contains(low, "keepalive") && !strings.Contains(low, "fencing") {
+			continue
+		}
+		named++
+		if !strings.Contains(low, "not in this run") {
+			t.Errorf("ghost-lock names keepalives or fencing, which its run never shows, without saying so: %s", st.Text)
+		}
+	}
+	if named == 0 {
+		t.Skip("ghost-lock names neither keepalives nor fencing now")
+	}
+}
