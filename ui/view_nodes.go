@@ -242,6 +242,28 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		// 4 of 5"). Only where "heard 4/5" fitted before: a partition's long side names ("net
 		// side B {n2 n3 n4}") keep their row to themselves, as the lessons' stops were read.
 		of := fmt.Sprintf("%d of %d", n.Heard, n.Voters)
+		if n.Isolated && n.Heard > 1 {
+			// Cut off, it can hear no one: any other voter it counts answered before the cut.
+			// "ISOLATED heard 5 of 5" read as "it still hears everyone" at the very stop that
+			// says it is cut off (nc34-a); where even "before" has no room the count goes.
+			type pre struct{ key, badge string }
+			pres := []pre{{netKey(), text}, {"", text}, {"", strings.TrimSpace(text)}}
+			for _, c := range [][2]string{{" heard ", " before the cut"}, {" heard ", " before cut"}, {" ", " before cut"}, {" ", " before"}} {
+				for _, p := range pres {
+					if width(p.key+p.badge+c[0]+of+c[1]) <= iw {
+						l4.add(st.headKey, p.key)
+						l4.add(s, p.badge)
+						l4.add(st.headKey, c[0])
+						l4.add(st.plain, of)
+						l4.add(st.headKey, c[1])
+						return []string{l1.String(), l2.String(), l3.String(), l4.String()}
+					}
+				}
+			}
+			l4.add(st.headKey, netKey())
+			l4.add(s, text)
+			return []string{l1.String(), l2.String(), l3.String(), l4.String()}
+		}
 		if text == " ISOLATED " && width("net "+text+" heard "+of) > iw {
 			text = "ISOLATED"
 		}

@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestIsolatedLeaderHeardSaysBeforeTheCut: at lease-read's cut the isolated n1's net line read
+// "ISOLATED heard 5 of 5", its count since its last check, from before the cut, and a newcomer
+// read it as "it still hears everyone" beside the narration saying it is cut off (nc34-a). A
+// count above itself on an isolated leader says it was heard before the cut. Under every seed
+// and the lesson's own.
+func TestIsolatedLeaderHeardSaysBeforeTheCut(t *testing.T) {
+	stale := regexp.MustCompile(`ISOLATED\s+(heard )?[2-5] of 5\s*[┃│]`)
+	honest := regexp.MustCompile(`ISOLATED\s+(heard )?[2-5] of 5 before`)
+	check := func(m *Model, at string) {
+		playUntilOnScreen(t, m, "is cut off from the other nodes only")
+		v := ansi.Strip(m.View())
+		if stale.MatchString(v) {
+			t.Errorf("%s: the isolated leader's count reads as heard now:\n%s", at, v)
+		}
+		if !honest.MatchString(v) {
+			t.Errorf("%s: the isolated leader's line lacks '5 of 5 before':\n%s", at, v)
+		}
+	}
+	check(playLesson(t, "lease-read", 120, 40), "120x40 seed 14")
+	eachSeed(t, "lease-read", 0, func(m *Model, w int, at string) {
+		if w < fullW {
+			return // the small layout's node rows show no count
+		}
+		check(m, at)
+	})
+	// Once its check has passed, its count restarts: itself only, no "before".
+	m := playLesson(t, "lease-read", 120, 40)
+	playUntilOnScreen(t, m, "c2 asks n1 again")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "ISOLATED heard 1 of 5") {
+		t.Errorf("after its second check n1's line lost 'ISOLATED heard 1 of 5':\n%s", v)
+	}
+}
