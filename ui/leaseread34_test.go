@@ -40,3 +40,14 @@ func TestIsolatedLeaderHeardSaysBeforeTheCut(t *testing.T) {
 		t.Errorf("after its second check n1's line lost 'ISOLATED heard 1 of 5':\n%s", v)
 	}
 }
+
+// TestKeysPageReadsIsolatedCount: the ? page explains the isolated leader's "5 of 5 before"
+// where it explains "heard 1 of 5" (nc34-a).
+func TestKeysPageReadsIsolatedCount(t *testing.T) {
+	m := playLesson(t, "lease-read", 120, 40)
+	runToStop(t, m)
+	page := ansi.Strip(strings.Join(m.helpBody(400, 400), " "))
+	if !strings.Contains(page, "ISOLATED 5 of 5 before") {
+		t.Errorf("the ? page does not explain 'ISOLATED 5 of 5 before'")
+	}
+}
