@@ -51,3 +51,34 @@ func TestKeysPageReadsIsolatedCount(t *testing.T) {
 		t.Errorf("the ? page does not explain 'ISOLATED 5 of 5 before'")
 	}
 }
+
+// TestLeaseReadStepDownSaysTimeout: c2's request timeout (2s) is why it is still waiting when n1
+// steps down, and newcomers found it only in the glossary (nc34-b); the client's row counts
+// "waited 0.9s of 2s" in the wide layout only. The stop where n1 answers c2 says it, on screen
+// at both sizes.
+func TestLeaseReadStepDownSaysTimeout(t *testing.T) {
+	eachSeed(t, "lease-read", 3, func(m *Model, w int, at string) {
+		playUntilOnScreen(t, m, "n1's check-quorum fires")
+		if v := ansi.Strip(m.View()); !strings.Contains(strings.Join(strings.Fields(v), " "), "c2's request timeout (2s: then a client gives up)") {
+			t.Errorf("%s: the step-down stop does not say c2's 2s request timeout:\n%s", at, v)
+		}
+	})
+}
+
+// TestLeaseReadAskNamesALease: "ask n1 for 'orders' again, for 10s" read as c2 waiting 10s; the
+// 10s is the lease c2 asks for (nc34-c).
+func TestLeaseReadAskNamesALease(t *testing.T) {
+	for _, lesson := range []string{"lease-read", "lease-read-unsafe"} {
+		s := loadScenario(t, lesson)
+		for _, st := range s.Steps {
+			if strings.Contains(st.Text, "for 10s") {
+				t.Errorf("%s: %q: 'for 10s' reads as a wait", lesson, st.Text)
+			}
+		}
+	}
+	m := playLesson(t, "lease-read", 80, 24)
+	playUntilOnScreen(t, m, "c2 now asks n1 again")
+	if v := ansi.Strip(m.View()); !strings.Contains(strings.Join(strings.Fields(v), " "), "a 10s lease on 'orders'") {
+		t.Errorf("the ask does not name c2's 10s lease:\n%s", v)
+	}
+}
