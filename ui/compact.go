@@ -503,13 +503,17 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	l.add(ns, fit(net, m.netW())+" ")
 	if m.v.Config.Unsafe.LeaseRead {
 		// The leader's own lease (unsafe lease-read): a column of its own, so locks stay aligned.
+		ow := m.ownLeaseW(w)
 		if n.HasOwnLease {
 			left := leftText(n.OwnLease)
 			mark, ms := m.ownLeaseMark(n)
+			if !n.QuorumActive && ow > ownLeaseWidth {
+				mark += unconfirmedWord
+			}
 			l.add(st.bold, left)
-			l.add(ms, fit(mark, max(0, ownLeaseWidth-width(left)))+" ")
+			l.add(ms, fit(mark, max(0, ow-width(left)))+" ")
 		} else {
-			l.add(st.faint, fit("—", ownLeaseWidth)+" ")
+			l.add(st.faint, fit("—", ow)+" ")
 		}
 	}
 	keys := m.v.LockKeys
@@ -651,7 +655,7 @@ func (m *Model) tableCols(w int) string {
 	}
 	head := fmt.Sprintf(" %-*s %-4s %-*s %-*s %-*s ", 5+m.roleW()+m.nameW, "node", "term", m.commitWidth(), "c/a", m.clockW(w), clock, m.netW(), "net")
 	if m.v.Config.Unsafe.LeaseRead {
-		head += fmt.Sprintf("%-*s ", ownLeaseWidth, "own lease")
+		head += fmt.Sprintf("%-*s ", m.ownLeaseW(w), "own lease")
 	}
 	return head
 }
@@ -673,6 +677,9 @@ func clockSkew(st *styles, n *cluster.NodeView) (string, sty) {
 func (m *Model) clockW(w int) int {
 	if m.checkInHead {
 		return clockNarrow
+	}
+	if m.leaseWordFits(w) {
+		return m.leaseClockW()
 	}
 	need := 0
 	for i := range m.v.Nodes {
@@ -722,6 +729,48 @@ func (m *Model) locksW() int {
 
 // ownLeaseWidth is the compact table's "own lease" column (only with unsafe lease-read).
 const ownLeaseWidth = 9
+
+// unconfirmedWord follows an own lease's ✗: "lease ✗" alone read as "the lease failed", where
+// it means no majority has answered since the last check yet (nc34-d).
+const unconfirmedWord = " unconfirmed"
+
+// ownLeaseW is the "own lease" column: wide enough for "0.8s ✗ unconfirmed" where the row has
+// room for it (leaseWordFits), else ownLeaseWidth.
+func (m *Model) ownLeaseW(w int) int {
+	if m.leaseWordFits(w) {
+		return width("0.0s ✗" + unconfirmedWord)
+	}
+	return ownLeaseWidth
+}
+
+// leaseClockW is, with unsafe lease-read, the clock column as wide as its widest text: no
+// leader's check shares it there (its own lease has its column), and the room it kept for one
+// goes to the own lease's word.
+func (m *Model) leaseClockW() int {
+	cw := width("clock")
+	for i := range m.v.Nodes {
+		skew, _ := clockSkew(m.st, &m.v.Nodes[i])
+		cw = max(cw, width(skew))
+	}
+	return cw
+}
+
+// leaseWordFits says whether the small table, w cells wide, shows an own lease's ✗ with its
+// word: with unsafe lease-read, outside a comparison's halves (their columns are set for both),
+// with no leader's check in the clock column, and every node's lock cells still whole.
+func (m *Model) leaseWordFits(w int) bool {
+	if !m.v.Config.Unsafe.LeaseRead || m.pairView != nil || m.checkInHead {
+		return false
+	}
+	for i := range m.v.Nodes {
+		if left, _, _ := m.quorumCheckText(&m.v.Nodes[i]); left != "" {
+			return false
+		}
+	}
+	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + m.roleW() + 1 + 5 + m.commitWidth() + 1 + 1 + m.netW() + 1
+	rest += m.leaseClockW() + 1 + width("0.0s ✗"+unconfirmedWord) + 1
+	return w-rest >= m.locksW()
+}
 
 // commitWidth fits the widest "commit/applied" pair.
 func (m *Model) commitWidth() int {

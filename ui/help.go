@@ -205,7 +205,7 @@ func (m *Model) helpItems(w, h int) (lines []string, cont []bool) {
 	}
 	if m.v.Config.Unsafe.LeaseRead {
 		// nc32-l: the node column's first line had no entry with lease-read on.
-		legend = slices.Insert(legend, 2, "lease 1.9s ✓ (own lease in the small layout; unsafe lease-read), a leader's first line: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum) · ✓ a majority answered it since its last check, so that check passes and the lease runs one check period more · ✗ none has yet: it ends at that check · voted n1 (a follower, wide window): its vote this term, before n1's first append (then lead n1: the leader it follows)")
+		legend = slices.Insert(legend, 2, "lease 1.9s ✓ (own lease in the small layout; unsafe lease-read), a leader's first line: how long by its own clock it may still answer reads with no quorum round if it hears from no one (its check-quorum) · ✓ a majority answered it since its last check, so that check passes and the lease runs one check period more · ✗ unconfirmed (the word on its net line; the small layout's cell: 0.8s ✗ unconfirmed): no majority has answered since its last check yet, not a failure: the lease ends at that check unless one does · voted n1 (a follower, wide window): its vote this term, before n1's first append (then lead n1: the leader it follows)")
 	}
 	lines = append(lines, blank(w))
 	cont = make([]bool, len(lines))

@@ -82,3 +82,45 @@ func TestLeaseReadAskNamesALease(t *testing.T) {
 		t.Errorf("the ask does not name c2's 10s lease:\n%s", v)
 	}
 }
+
+// TestOwnLeaseCrossSaysUnconfirmed: lease-read-unsafe's "lease 0.8s ✗" was read as "the lease
+// failed"; it means no majority has answered since the last check yet (nc34-d). At every stop,
+// under every seed and at both sizes, each own lease's ✗ has its word: on the wide column's net
+// line, in the small table's cell.
+func TestOwnLeaseCrossSaysUnconfirmed(t *testing.T) {
+	wideX := regexp.MustCompile(`lease \d+(\.\d)?s ✗`)
+	smallX := regexp.MustCompile(`\d(\.\d)?s ✗`)
+	eachSeed(t, "lease-read-unsafe", 3, func(m *Model, w int, at string) {
+		seen := 0
+		for stop := 0; !m.sim.ended; stop++ {
+			runToStop(t, m)
+			v := ansi.Strip(m.View())
+			if w < fullW {
+				v = strings.Join(strings.Split(v, "\n")[:8], "\n") // the node table
+			}
+			crosses := len(smallX.FindAllString(v, -1))
+			if w >= fullW {
+				crosses = len(wideX.FindAllString(v, -1))
+			}
+			seen += crosses
+			if words := strings.Count(v, "✗ unconfirmed"); words != crosses {
+				t.Errorf("%s stop %d: %d own lease ✗, %d '✗ unconfirmed':\n%s", at, stop, crosses, words, v)
+			}
+			answerAsk(m)
+			press(m, "enter")
+		}
+		if seen == 0 {
+			t.Errorf("%s: no stop showed an own lease's ✗", at)
+		}
+	})
+}
+
+// TestLeaseReadKeysPageSaysUnconfirmed: the ? page's own lease entry names the ✗'s word (nc34-d).
+func TestLeaseReadKeysPageSaysUnconfirmed(t *testing.T) {
+	m := playLesson(t, "lease-read-unsafe", 120, 40)
+	runToStop(t, m)
+	page := ansi.Strip(strings.Join(m.helpBody(400, 400), " "))
+	if !strings.Contains(page, "✗ unconfirmed (") || strings.Contains(page, "✗ none has yet: it ends") {
+		t.Errorf("the ? page does not explain '✗ unconfirmed'")
+	}
+}

@@ -298,6 +298,23 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 			l4.add(st.plain, of)
 		}
 	} else {
+		if n.HasOwnLease && !n.QuorumActive && !narrow {
+			// The first line's "lease 0.8s ✗" has no room for a word, and alone it read as "the
+			// lease failed" (nc34-d): here the ✗ says what it means, as the small table's cell.
+			_, ms := m.ownLeaseMark(n)
+			word := "✗" + unconfirmedWord
+			for _, sep := range []string{" · ", " "} {
+				for _, p := range [][2]string{{netKey(), text}, {"", strings.TrimSpace(text)}} {
+					if width(p[0]+p[1]+sep+word) <= iw {
+						l4.add(st.headKey, p[0])
+						l4.add(s, p[1])
+						l4.add(st.headKey, sep)
+						l4.add(ms, word)
+						return []string{l1.String(), l2.String(), l3.String(), l4.String()}
+					}
+				}
+			}
+		}
 		if !narrow {
 			l4.add(st.headKey, netKey())
 		}
