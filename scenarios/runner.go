@@ -49,6 +49,9 @@ type Runner struct {
 	Failures []Failure
 	Expects  int // expect steps run
 	failedX  int // expect steps that did not hold
+	// Waits is the wait-until steps judged to their end (held or not): with the expects they
+	// are the story's checks an end line counts, alike in play and in both halves of a compare.
+	Waits int
 	// Forked is set when the user acted before the script ended (Do): from then on the story is
 	// the user's, so the script's remaining checks are skipped (counted in Skipped, never failed)
 	// and not logged, and a saved session replays without them. A headless run never forks.
@@ -222,6 +225,7 @@ func (r *Runner) AdvanceTo(t time.Duration) Status {
 		}
 		r.inStep = false
 		if st.Kind == StepWaitUntil && !r.Forked {
+			r.Waits++
 			// Judged to its end: a saved session writes it as the script did, so the replay
 			// ends it at the same instant, between the same two events.
 			now := r.world.Now()
@@ -523,6 +527,7 @@ func (r *Runner) unexpected(vs []cluster.Violation) []Failure {
 // Verdict is a run's outcome as `leaselab run` reports it.
 type Verdict struct {
 	Passed, Failed int  // expect steps that held, and that did not
+	Waits          int  // wait-until steps judged to their end, held or not
 	Skipped        int  // checks skipped because the user forked the story
 	Forked         bool // the user acted before the script ended, at ForkedAt
 	ForkedAt       time.Duration
@@ -538,12 +543,17 @@ func (v Verdict) OK() bool { return len(v.Failures) == 0 }
 // Expects is how many expect steps ran.
 func (v Verdict) Expects() int { return v.Passed + v.Failed }
 
+// Checks is how many of the story's checks were judged: its expects and its wait-untils. A
+// failed wait-until is a failure like a failed expect, so an end line counting the expects
+// alone ("17 checks held") beside one counting both ("11 of 29") read as a bug (nc34).
+func (v Verdict) Checks() int { return v.Expects() + v.Waits }
+
 // Verdict is what Finalize would conclude now, computed without touching the world: the
 // linearizability check's finding is added to the list, not recorded as an event, so asking
 // does not change the run.
 func (r *Runner) Verdict() Verdict {
 	w := r.world
-	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX, Hash: w.TraceHash(), End: w.Now(),
+	v := Verdict{Passed: r.Expects - r.failedX, Failed: r.failedX, Waits: r.Waits, Hash: w.TraceHash(), End: w.Now(),
 		Skipped: r.Skipped, Forked: r.Forked, ForkedAt: r.ForkedAt}
 	v.Failures = append(v.Failures, r.Failures...)
 	vs := w.Violations()

@@ -97,7 +97,7 @@ func TestCompareEndOffersTheStorysLastWords(t *testing.T) {
 			t.Errorf("%dx%d: n shows no %q:\n%s", sz[0], sz[1], last, ansi.Strip(m.View()))
 		}
 		m.Update(keyMsg("n"))
-		if v := flat(); strings.Contains(v, last) || !strings.Contains(v, "PASS: 10 checks held") {
+		if v := flat(); strings.Contains(v, last) || !strings.Contains(v, "PASS: 21 checks and waits held") {
 			t.Errorf("%dx%d: n again brings no verdicts back:\n%s", sz[0], sz[1], ansi.Strip(m.View()))
 		}
 	}

@@ -1017,7 +1017,7 @@ func (m *CompareModel) verdictWords(i int) string {
 	vd := m.c.Sides[i].Verdict
 	if whose := m.storyOf(); whose != "" && i == 1 {
 		if vd.OK() {
-			return fmt.Sprintf("the story's %d checks (written for the %s run) hold here too", vd.Expects(), whose)
+			return fmt.Sprintf("the story's %s (written for the %s run) hold here too", checkWords(vd.Checks(), vd.Waits), whose)
 		}
 		var late []string // which, and when: "1 more held a few ms late" was found only by rewinding
 		for _, f := range vd.Failures {
@@ -1031,19 +1031,16 @@ func (m *CompareModel) verdictWords(i int) string {
 		}
 		// Failures holds the story's expects that fail here and its wait-untils that end unmet,
 		// each a ✗ row: "12 of 11 don't hold here" set them all against the expects alone
-		// (nc32-a). The count is of both, and says so.
-		n := vd.Expects() + len(vd.Failures) - vd.Failed // the end-of-run checks: failures only
-		for _, st := range m.c.Sides[i].Scenario.Steps {
-			if st.Kind == scenarios.StepWaitUntil {
-				n++
-			}
-		}
+		// (nc32-a). The count is of both, as the safe half's and play's end lines count
+		// (checkWords), plus the end-of-run checks that failed.
+		n, waitFails := vd.Checks(), 0
 		for _, f := range vd.Failures {
 			if strings.HasPrefix(f.Step, "wait-until ") {
-				n-- // counted among the steps
+				waitFails++
 			}
 		}
-		words := fmt.Sprintf("%d of the %s run's %d checks and waits don't hold here", len(vd.Failures)-len(late), whose, n)
+		n += len(vd.Failures) - vd.Failed - waitFails // the end-of-run checks: failures only
+		words := fmt.Sprintf("%d of the %s run's %s don't hold here", len(vd.Failures)-len(late), whose, checkWords(n, vd.Waits))
 		if len(late) > 0 {
 			words += fmt.Sprintf(" (%d more held a few ms late, %s: timing, not counted: ?? glossary)", len(late), strings.Join(late, "; "))
 		}
@@ -1095,9 +1092,9 @@ func missInstants(vd *scenarios.Verdict) string {
 // verdictText is a finished script's verdict in a few words.
 func verdictText(v *scenarios.Verdict) string {
 	if v.OK() {
-		return fmt.Sprintf("■ PASS: %d checks held", v.Expects())
+		return fmt.Sprintf("■ PASS: %s held", checkWords(v.Checks(), v.Waits))
 	}
-	return fmt.Sprintf("■ FAIL: %d of %d checks failed", len(v.Failures), v.Expects())
+	return fmt.Sprintf("■ FAIL: %d of %s failed", len(v.Failures), checkWords(v.Checks(), v.Waits))
 }
 
 // divLines is what side i did at the first divergence, highlighted (on two lines when one is

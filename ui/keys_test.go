@@ -417,7 +417,7 @@ expect leader n2
 		t.Fatal("the script should have ended")
 	}
 	v := m.View()
-	if !strings.Contains(v, "FAIL · 1 of the story's 2 checks did not hold") || !strings.Contains(v, "tiny.scenario:10: expected leader n2") {
+	if !strings.Contains(v, "FAIL · 1 of the story's 4 checks and waits did not hold") || !strings.Contains(v, "tiny.scenario:10: expected leader n2") {
 		t.Fatalf("the verdict should be on screen:\n%s", v)
 	}
 	at := m.sim.p.Now()

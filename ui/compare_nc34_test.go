@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"leaselab/scenarios"
+)
+
+// playEndCount is what play's end line says the story's checks were ("29 checks and waits"),
+// the lesson played to its end at 160x48.
+func playEndCount(t *testing.T, lesson string) string {
+	t.Helper()
+	m := playLesson(t, lesson, 160, 48)
+	for m.results == nil {
+		runToStop(t, m)
+		if m.results == nil {
+			if m.curAsk() != nil {
+				press(m, "1")
+			}
+			press(m, "enter")
+		}
+	}
+	flat := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	got := regexp.MustCompile(`PASS · the story's (\d+ [a-z ]+?) held`).FindStringSubmatch(flat)
+	if got == nil {
+		t.Fatalf("%s: no end line:\n%s", lesson, m.View())
+	}
+	return got[1]
+}
+
+// nc34-1: the safe half's end said "PASS: 17 checks held" (its expects) and the unsafe half
+// "11 of the safe run's 29 checks and waits don't hold here" (expects and wait-untils), and
+// play's own end "the story's 17 checks held": one story, two counts. Every end line counts the
+// same things with the same words.
+func TestCompareCountsTheStorysChecksAsPlayDoes(t *testing.T) {
+	for _, tc := range []struct{ lesson, other string }{
+		{"late-expire", "expire-ignores-token"},
+		{"lease-read-unsafe", ""},
+	} {
+		n := playEndCount(t, tc.lesson)
+		if !strings.Contains(n, "checks and waits") {
+			t.Errorf("%s: play counts %q, not the checks and waits", tc.lesson, n)
+		}
+		a := loadScenario(t, tc.lesson)
+		var b *scenarios.Scenario
+		if tc.other != "" {
+			var err error
+			if b, err = scenarios.WithUnsafe(a, tc.other); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			b, _ = scenarios.Twin(a)
+		}
+		for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+			m := newCompareModel(t, a, b, sz[0], sz[1])
+			playUntil(t, m, func() bool {
+				if _, w := m.waitingAsk(); w {
+					m.Update(keyMsg("1"))
+				}
+				return m.c.Done()
+			})
+			flat := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+			for _, want := range []string{"PASS: " + n + " held", "run's " + n + " don't hold here"} {
+				if !strings.Contains(flat, want) {
+					t.Errorf("%s %dx%d: play's end counts %q, the compare's ends say no %q:\n%s", tc.lesson, sz[0], sz[1], n, want, ansi.Strip(m.View()))
+				}
+			}
+		}
+	}
+}
