@@ -236,7 +236,7 @@ func (e *Event) Describe() string {
 	case EvReplyLost:
 		return fmt.Sprintf("%s's reply %s from %s is lost (disconnected)", e.Client, e.Reply, n)
 	case EvWrite:
-		return fmt.Sprintf("resource %s %s's write to %s with token %d", e.word(), e.Client, e.Key, e.Token)
+		return fmt.Sprintf("resource %s %s's write to %s with %s", e.word(), e.Client, e.Key, WriteToken(e.Token))
 	case EvSnapshotTaken:
 		// What it holds: the locks with their lease lengths, and the counter (next #26: the next
 		// token), in 53 cells with one lock and three-digit indexes; a longer list wraps.
@@ -311,6 +311,9 @@ func (e *Event) Label() string {
 	case EvLocalExpiry:
 		return fmt.Sprintf("deletes %s #%d on its own clock", e.Key, e.Token)
 	case EvWrite:
+		if e.Token == 0 {
+			return fmt.Sprintf("write %s (no token) %s", e.Key, e.word())
+		}
 		return fmt.Sprintf("write %s #%d %s", e.Key, e.Token, e.word())
 	case EvFault:
 		if f := e.Fault; f != nil {
@@ -399,7 +402,7 @@ func (e *Event) Act() (act, out string) {
 	case EvReplyLost:
 		return fmt.Sprintf("loses the reply %s from n%d", e.Reply, e.Node), ""
 	case EvWrite:
-		return fmt.Sprintf("takes %s's write to %s with token %d", e.Client, e.Key, e.Token), e.word()
+		return fmt.Sprintf("takes %s's write to %s with %s", e.Client, e.Key, WriteToken(e.Token)), e.word()
 	}
 	return "", ""
 }
@@ -435,4 +438,14 @@ func (e *Event) CmdText() string {
 		return "empty"
 	}
 	return e.Cmd.String()
+}
+
+// WriteToken is the token a write to the resource carries, in words: "token 2", or "no token"
+// for a client that held none. A tokenless write was "token 0" here, "#0" on the diagram and
+// "#none" on a client's row: four names for one thing (nc34-2). Every screen says "no token".
+func WriteToken(t uint64) string {
+	if t == 0 {
+		return "no token"
+	}
+	return fmt.Sprintf("token %d", t)
 }

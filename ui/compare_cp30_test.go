@@ -69,7 +69,7 @@ func TestCompareWriteVerdictKeepsClientRowWhole(t *testing.T) {
 	a, b := lateExpirePair(t, true)
 	m := newCompareModel(t, a, b, 160, 48)
 	playToStopAt(t, m, "6.060s")
-	if h := halfText(m, 0); !strings.Contains(h, "c3 ● holds nothing · write #none ✗ at 5.964s · got busy orders · asks n1") {
+	if h := halfText(m, 0); !strings.Contains(h, "c3 ● holds nothing · write no token ✗ at 5.964s · got busy orders · asks n1") {
 		t.Errorf("c3's row is not whole:\n%s", h)
 	}
 }

@@ -72,3 +72,45 @@ func TestCompareCountsTheStorysChecksAsPlayDoes(t *testing.T) {
 		}
 	}
 }
+
+// nc34-2: c3's tokenless write was named four ways on one screen ("#none" on its row, "#0" on
+// the diagram, "token 0" in the results, "no token" on the resource line): one name, "no token".
+func TestTokenlessWriteHasOneName(t *testing.T) {
+	bad := []string{"#none", "#0 ", "#0)", "token 0"}
+	a, b := lateExpirePair(t, true)
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playToStopAt(t, m, "6.060s")
+		h := halfText(m, 0)
+		for _, want := range []string{"no token ✗", "c3 (no token)", "rejected c3's write to orders with no token"} {
+			if !strings.Contains(strings.Join(strings.Fields(h), " "), want) {
+				t.Errorf("%dx%d: the safe half has no %q:\n%s", sz[0], sz[1], want, h)
+			}
+		}
+		for _, w := range bad {
+			if strings.Contains(h, w) {
+				t.Errorf("%dx%d: the safe half names the tokenless write %q:\n%s", sz[0], sz[1], w, h)
+			}
+		}
+	}
+	m := playLesson(t, "late-expire", 160, 48)
+	for m.results == nil {
+		runToStop(t, m)
+		if m.results == nil {
+			if m.curAsk() != nil {
+				press(m, "1")
+			}
+			press(m, "enter")
+		}
+	}
+	press(m, "m") // the diagram, its write mark on c3's lane
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "write orders (no token) rejected") {
+		t.Errorf("the diagram has no 'write orders (no token) rejected':\n%s", v)
+	}
+	for _, w := range bad {
+		if strings.Contains(v, w) {
+			t.Errorf("the diagram names the tokenless write %q:\n%s", w, v)
+		}
+	}
+}

@@ -556,10 +556,11 @@ func writeTokText(token uint64) string {
 	return "#" + strconv.FormatUint(token, 10)
 }
 
-// writeTokShort is writeTokText where a row has less room: "#none".
+// writeTokShort is writeTokText where a row has less room: "no token" (one name for it on
+// every screen: "#none" here was a fourth, nc34-2).
 func writeTokShort(token uint64) string {
 	if token == 0 {
-		return "#none"
+		return "no token"
 	}
 	return "#" + strconv.FormatUint(token, 10)
 }

@@ -257,9 +257,13 @@ func (d *drawing) build() *built {
 	if d.resource {
 		rx := d.x(d.nLanes - 1)
 		for _, w := range b.st.writes {
-			s := fmt.Sprintf("✓ #%d (max %d)", w.token, w.highest)
+			tok := fmt.Sprintf("#%d", w.token)
+			if w.token == 0 {
+				tok = cluster.WriteToken(0) // "#0" read as a token (nc34-2)
+			}
+			s := fmt.Sprintf("✓ %s (max %d)", tok, w.highest)
 			if !w.ok {
-				s = fmt.Sprintf("✗ #%d (max %d)", w.token, w.highest)
+				s = fmt.Sprintf("✗ %s (max %d)", tok, w.highest)
 			}
 			d.place(w.at, rx-d.lw/2+4, false, "wt "+okCls(w.ok), s, -1, fmt.Sprintf(`data-l="%d"`, d.nLanes-1))
 		}
@@ -650,7 +654,7 @@ func (d *drawing) writes(st *states) {
 		if !w.ok {
 			verdict = "rejected: a higher token was seen"
 		}
-		id := d.detail(fmt.Sprintf("%s writes %s with token %d at %s: %s", w.client, w.key, w.token, fmtSec(w.at.Seconds()), verdict),
+		id := d.detail(fmt.Sprintf("%s writes %s with %s at %s: %s", w.client, w.key, cluster.WriteToken(w.token), fmtSec(w.at.Seconds()), verdict),
 			fmt.Sprintf("the highest token the resource has seen: %d", w.highest))
 		y := d.ax.y(w.at)
 		d.out.printf(`<path class="d wr %s" data-i="%d" data-f="%d" data-t="%d" d="M%.0f %.1fH%.0f"/>`+"\n", okCls(w.ok), id, w.lane, rl, d.x(w.lane), y, d.x(rl))
