@@ -87,7 +87,7 @@ func TestCompareViolationLongerThanItsRoomStays(t *testing.T) {
 	playUntil(t, m, m.c.Ended)
 	v := ansi.Strip(m.View())
 	// (Whole, or cut with "…": the folded node rows may leave it its rows.)
-	if !strings.Contains(v, "VIOLATION non-linearizable: no order fits") || !strings.Contains(v, "…") && !strings.Contains(v, "it claims it freed #1;") {
+	if !strings.Contains(v, "VIOLATION non-linearizable found: no order fits") || !strings.Contains(v, "…") && !strings.Contains(v, "it claims it freed #1;") {
 		t.Errorf("at the end the violation is gone, or cut without saying so:\n%s", v)
 	}
 }

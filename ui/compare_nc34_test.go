@@ -114,3 +114,22 @@ func TestTokenlessWriteHasOneName(t *testing.T) {
 		}
 	}
 }
+
+// nc34-3: the unsafe half's violation row is stamped 5.860s while the fault was at 5.253s: the
+// row says it was found then, about operations done by 5.253s.
+func TestCompareViolationRowSaysWhenItWasFound(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	for _, sz := range [][2]int{{160, 48}, {120, 40}} {
+		m := newCompareModel(t, a, b, sz[0], sz[1])
+		playUntil(t, m, func() bool {
+			if _, w := m.waitingAsk(); w {
+				m.Update(keyMsg("1"))
+			}
+			return m.c.Done()
+		})
+		h := strings.Join(strings.Fields(halfText(m, 1)), " ")
+		if !strings.Contains(h, "VIOLATION non-linearizable found: no order fits these 3 operations on orders, done by 5.253s:") {
+			t.Errorf("%dx%d: the violation row does not say when it was found:\n%s", sz[0], sz[1], halfText(m, 1))
+		}
+	}
+}
