@@ -675,6 +675,9 @@ func clockSkew(st *styles, n *cluster.NodeView) (string, sty) {
 // check with its word ("×1 check 1.0s ✓") where every node's lock cells still show whole after it,
 // else clockNarrow.
 func (m *Model) clockW(w int) int {
+	if cw := m.clockFloor(); cw < clockNarrow && m.peersWantRoom() {
+		return cw // no node shows a check here: see clockFloor
+	}
 	if m.checkInHead {
 		return clockNarrow
 	}
@@ -864,7 +867,55 @@ func (m *Model) slowPeers(n *cluster.NodeView) string {
 // peersFit says whether a comparison's net cell may read text (wider than its 8 cells) and
 // both halves' node rows still hold every lock cell whole with the narrowest clock: at 160x48
 // side by side "orders — deleted by Expire #1" was cut to "— deleted" for it.
-func (m *Model) peersFit(text string) bool {
+func (m *Model) peersFit(text string) bool { return m.peersFitClock(text, m.clockFloor()) }
+
+// clockFloor is the narrowest a comparison's clock column may be: as wide as its widest cell
+// where no node of either half shows a leader's check (no check-quorum), else clockNarrow. At
+// late-expire's 5.253s "×1" in 11 cells left n1's net no room for "n2-n5 +600ms" beside
+// "orders — deleted by Expire #1": n1 read "+600ms", as if its clients' links were slow too,
+// from the divergence on (nc34-4).
+func (m *Model) clockFloor() int {
+	if m.pairView == nil {
+		return clockNarrow
+	}
+	w := width("clock")
+	for _, v := range []*cluster.View{&m.v, m.pairView} {
+		for i := range v.Nodes {
+			n := &v.Nodes[i]
+			if n.HasQuorumCheck {
+				return clockNarrow
+			}
+			skew, _ := clockSkew(m.st, n)
+			w = max(w, width(skew))
+		}
+	}
+	return min(w, clockNarrow)
+}
+
+// peersWantRoom says whether a node's net cell names its slowed peers only with the clock
+// column at its floor: the column gives up its blank cells for them, and only then.
+func (m *Model) peersWantRoom() bool {
+	for i := range m.v.Nodes {
+		n := &m.v.Nodes[i]
+		p := m.peerRange(n)
+		if p == "" || m.slowPeers(n) != "" {
+			continue
+		}
+		if _, text, ok := m.linkRules(n); !ok || text != "slow" {
+			continue
+		}
+		if d, ok := m.oneDelay(n); ok {
+			t := p + " +" + durMS(d)
+			if !m.peersFitClock(t, clockNarrow) && m.peersFitClock(t, m.clockFloor()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// peersFitClock is peersFit with the clock column cw cells wide.
+func (m *Model) peersFitClock(text string, cw int) bool {
 	if m.pairView == nil || m.tableW == 0 {
 		return false
 	}
@@ -874,7 +925,7 @@ func (m *Model) peersFit(text string) bool {
 		if v.Config.Unsafe.LeaseRead {
 			rest += ownLeaseWidth + 1
 		}
-		return w-rest-clockNarrow >= o.locksW()
+		return w-rest-cw >= o.locksW()
 	}
 	return fits(&m.v, m.tableW) && fits(m.pairView, m.pairTableW)
 }

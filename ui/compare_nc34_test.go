@@ -25,7 +25,7 @@ func playEndCount(t *testing.T, lesson string) string {
 		}
 	}
 	flat := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	got := regexp.MustCompile(`PASS · the story's (\d+ [a-z ]+?) held`).FindStringSubmatch(flat)
+	got := regexp.MustCompile(`PASS · (\d+ [a-z ]+?) held`).FindStringSubmatch(flat)
 	if got == nil {
 		t.Fatalf("%s: no end line:\n%s", lesson, m.View())
 	}
@@ -131,5 +131,23 @@ func TestCompareViolationRowSaysWhenItWasFound(t *testing.T) {
 		if !strings.Contains(h, "VIOLATION non-linearizable found: no order fits these 3 operations on orders, done by 5.253s:") {
 			t.Errorf("%dx%d: the violation row does not say when it was found:\n%s", sz[0], sz[1], halfText(m, 1))
 		}
+	}
+}
+
+// nc34-4: from the divergence on n1's net read "+600ms" in both halves, its peers "n2-n5" given
+// up for the unsafe half's "orders — deleted by Expire #1", while the clock column kept 9
+// blank cells after "×1". The column gives them up; both stay whole.
+func TestCompareNetKeepsSlowPeersAtTheDivergence(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playToDivergence(t, m)
+	for i := range 2 {
+		h := halfText(m, i)
+		if !strings.Contains(h, "n2-n5 +600ms") {
+			t.Errorf("half %d: n1's net lost its peers:\n%s", i, h)
+		}
+	}
+	if h := halfText(m, 1); !strings.Contains(h, "orders — deleted by Expire #1") {
+		t.Errorf("the unsafe half's lock cell is cut:\n%s", h)
 	}
 }

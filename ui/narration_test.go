@@ -61,7 +61,7 @@ func TestNarrationNeverCut(t *testing.T) {
 		if len(m.results.lines) > 0 {
 			t.Fatalf("the lesson failed: %v", m.results.lines)
 		}
-		end := []string{"PASS · the story's " + checkWords(m.results.passed, m.results.waits) + " held"}
+		end := []string{"PASS · " + checkWords(m.results.passed, m.results.waits) + " held"}
 		if asks > 0 {
 			end = append(end, itoa(asks)+" of "+itoa(asks)+" predictions right")
 		}
