@@ -675,7 +675,7 @@ func clockSkew(st *styles, n *cluster.NodeView) (string, sty) {
 // check with its word ("×1 check 1.0s ✓") where every node's lock cells still show whole after it,
 // else clockNarrow.
 func (m *Model) clockW(w int) int {
-	if cw := m.clockFloor(); cw < clockNarrow && m.peersWantRoom() {
+	if cw := m.clockFloor(); cw < clockNarrow && (m.peersWantRoom() || m.locksWantRoom(cw)) {
 		return cw // no node shows a check here: see clockFloor
 	}
 	if m.checkInHead {
@@ -912,6 +912,15 @@ func (m *Model) peersWantRoom() bool {
 		}
 	}
 	return false
+}
+
+// locksWantRoom says whether both halves' lock cells are whole only with the clock column cw
+// cells wide, not clockNarrow: at 80x24 stacked, late-expire's unsafe n1 read "orders —
+// deleted", "by Expire #1" cut off beside the clock's blank cells. (Both halves ask the same,
+// so their columns stay aligned.)
+func (m *Model) locksWantRoom(cw int) bool {
+	net := strings.Repeat("x", m.netW())
+	return !m.peersFitClock(net, clockNarrow) && m.peersFitClock(net, cw)
 }
 
 // peersFitClock is peersFit with the clock column cw cells wide.

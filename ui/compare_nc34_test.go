@@ -151,3 +151,14 @@ func TestCompareNetKeepsSlowPeersAtTheDivergence(t *testing.T) {
 		t.Errorf("the unsafe half's lock cell is cut:\n%s", h)
 	}
 }
+
+// At 80x24 stacked the unsafe n1's lock cell read "orders — deleted", its "by Expire #1" cut
+// beside the clock column's blank cells: the column gives them up in both halves.
+func TestCompareStackedLockCellWholeAtTheDivergence(t *testing.T) {
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 80, 24)
+	playToDivergence(t, m)
+	if h := halfText(m, 1); !strings.Contains(h, "orders — deleted by Expire #1") {
+		t.Errorf("the unsafe half's lock cell is cut:\n%s", h)
+	}
+}
