@@ -2,8 +2,8 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"leaselab/cluster"
