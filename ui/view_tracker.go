@@ -655,7 +655,7 @@ func (m *Model) appliedTexts(p *cluster.ProposalView, res *fsm.Result) (sty, []s
 // the last taking the cell kept free before the border if it must), and the result gives way
 // to it, down to "LATE deletes #2" (its holder said by the client line). At 120x40
 // late-expire-unsafe's entry 6 read "not yet · n1 retry", then "LATE deletes c2's #2 · n1":
-// which copy was the retry was lost (nc34-x). Not in a comparison, whose halves pair their
+// which copy was the retry was lost (nc34-x). Only for a retry that deleted another's lock. Not in a comparison, whose halves pair their
 // results' forms and whose notes cite existed:. "" where p is no retry.
 func (m *Model) retryFit(p *cluster.ProposalView, res *fsm.Result, texts []string, room, minForm int) (string, string, int) {
 	if m.pairView != nil || p.Origin.Kind != cluster.OriginExpire || p.Origin.TryText() == "" || res.Kind != fsm.Expired {
@@ -664,11 +664,13 @@ func (m *Model) retryFit(p *cluster.ProposalView, res *fsm.Result, texts []strin
 	short := originShort(p.Origin)
 	named := []string{" · " + originText(p.Origin), " · " + short, " · " + short[:strings.LastIndex(short, " #")]}
 	cand := slices.Clip(texts)
-	if _, tok := m.expiredOther(p, res); tok != 0 {
-		cand = append(cand, fmt.Sprintf("LATE deletes #%d", tok))
-	} else if len(texts) == 1 {
-		cand = append(cand, fmt.Sprintf("existed:%v", res.Existed))
+	_, tok := m.expiredOther(p, res)
+	if tok == 0 {
+		// A retry that deleted nothing of another's: its result (late-expire's "LATE no-op
+		// existed:false", which that lesson's story is about) keeps its room, as before.
+		return "", "", 0
 	}
+	cand = append(cand, fmt.Sprintf("LATE deletes #%d", tok))
 	for _, t := range cand {
 		for f := min(minForm, len(named)-1); f < len(named); f++ {
 			if w := width(t) + width(named[f]); w <= room || f == len(named)-1 && w <= room+1 {
