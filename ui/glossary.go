@@ -230,7 +230,12 @@ func (m *Model) screenWords() (panels, narration string) {
 
 // openGlossary opens play's glossary at its top, with the words of the screen behind it first.
 func (m *Model) openGlossary() {
-	m.page.glossOn = glossaryOn(m.screenWords())
+	// Finding the words renders the screen behind and runs every term's pattern over it: once
+	// per screen, not per ?? (a pasted flood of ? opened it tens of thousands of times and held
+	// a served session's CPU: TestFloodThenLeave).
+	if k := m.glossScreenKey(); k != m.page.glossKey {
+		m.page.glossOn, m.page.glossKey = glossaryOn(m.screenWords()), k
+	}
 	m.help.ShowAll, m.page.glossary, m.page.glossTop = false, true, 0
 }
 
@@ -322,4 +327,10 @@ func glossaryScroll(k tea.KeyMsg, top, room, n int) (int, bool) {
 func (m *Model) scrollGlossary(d int) {
 	room := max(1, m.lay.narration.y-2)
 	m.page.glossTop = min(max(m.page.glossTop+d, 0), max(0, len(m.glossaryLines(m.width))-room))
+}
+
+// glossScreenKey names the screen behind the glossary: what it shows changes only with these.
+func (m *Model) glossScreenKey() string {
+	return fmt.Sprint(m.width, m.height, m.v.Now, len(m.says()), m.narrScroll, m.focus, m.node, m.client, m.keyIdx,
+		m.leaseIdx, m.tl.filter, m.tl.vp.YOffset, m.dg.on, m.dg.all, m.dg.only, m.dg.sel, m.locks.prefix, m.status)
 }

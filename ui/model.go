@@ -223,6 +223,7 @@ type pageView struct {
 	glossary  bool     // the ? screen's second page is open
 	glossTop  int      // its first line shown
 	glossOn   []int    // the glossary entries the screen behind it shows (openGlossary)
+	glossKey  string   // the screen glossOn was found on (glossScreenKey)
 	helpTop   int      // the keys page's first line shown
 	script    []string // the script page (w in a served session), or nil
 	scriptTop int
@@ -327,7 +328,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		m.resize(msg.Width, msg.Height)
 		m.refresh()
 		if m.page.glossary { // the screen behind it, at the new size, shows other words
-			m.page.glossOn = glossaryOn(m.screenWords())
+			m.page.glossOn, m.page.glossKey = glossaryOn(m.screenWords()), m.glossScreenKey()
 			m.scrollGlossary(0)
 		}
 		return m, nil
