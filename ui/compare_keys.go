@@ -80,7 +80,16 @@ func (m *CompareModel) keysBody(w int) []string {
 	k := &m.keys
 	var keys []string
 	for _, b := range []key.Binding{k.Pause, k.Continue, k.Step, k.Back, k.Forward, k.Jump, k.End, k.Answer, k.LastWords, k.Slower, k.Faster, k.Older, k.Newer, k.Glossary, k.Quit} {
-		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+		h := b.Help().Key
+		if b.Help() == k.Answer.Help() {
+			// The ask's own range, as the status line says it ("press 1-3"); no fixed 1-4
+			// beside it (nc34-h).
+			h = "1-N"
+			if ask, ok := m.waitingAsk(); ok {
+				h = fmt.Sprintf("1-%d", len(ask.Choices))
+			}
+		}
+		keys = append(keys, h+" "+b.Help().Desc)
 	}
 	if m.fromPlay {
 		keys = append(keys, "esc or C back to the lesson")
@@ -88,7 +97,7 @@ func (m *CompareModel) keysBody(w int) []string {
 	text := []string{
 		"keys: " + strings.Join(keys, " · ") + " (both runs move together: no action of your own, it would break the lockstep)",
 		"",
-		"header: = identical so far · ≠ diverged at 5.253s: the first instant the two runs differ (d comes back to it) · then where the clients' answers first differ · ‖ SCRIPT PAUSE: the script stopped both (enter continues both) · ? PREDICT: an ask waits (1-4) · ■ BOTH DONE: both scripts ended · ▶ running · 1x the speed",
+		"header: = identical so far · ≠ diverged at 5.253s: the first instant the two runs differ (d comes back to it) · then where the clients' answers first differ · ‖ SCRIPT PAUSE: the script stopped both (enter continues both) · ? PREDICT: an ask waits (1-N, the ask's choices) · ■ BOTH DONE: both scripts ended · ▶ running · 1x the speed",
 		"a half's title: which run it is (safe, unsafe: SWITCH, with/without OPTION), its leader (★ n1 T1), ✔ no violation yet or ✖ its violations' kinds, step N/M of its script · under it: what its switch or option changes (said after the asks) · ≠ 5.253s …: what this run did at the divergence · ▸ the node or client whose action parted them · ✖ …: what its violation did, in plain words · ✗ N of the story's checks did not hold here: the story's expects (told for the other run) that failed in this one",
 		roleLegend(),
 		nodeRowsLegend,
