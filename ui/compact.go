@@ -1068,8 +1068,15 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 		short += unread
 	}
 	res := m.resourceShort(true)
+	quiet := u.text == "" && len(net) == 2 && net[1].text == "no partition"
 	if segsWidth(net)+width(short)+segsWidth(res) > w {
 		res = m.resourceShort(false)
+		// "fenced" before a quiet "no partition", as with three writes below: at 80x24
+		// first-lock's resource line lost the word at 1.320s, a stop after one that pointed
+		// at it, and got it back at 1.323s (nc34-a).
+		if rf := m.resourceShort(true); quiet && segsWidth(net[:1])+width(short)+segsWidth(rf) <= w {
+			res, net = rf, net[:1]
+		}
 	}
 	if r3 := m.resourceShortN(false, 3); len(r3) > len(res) && segsWidth(net)+width(short)+segsWidth(r3) <= w {
 		// A third write, where it fits, before the word "fenced": with two, gc-pause's c2
@@ -1080,7 +1087,6 @@ func (m *Model) netLineWith(w int, u netUnsafe) (string, bool) {
 		// gc-pause's end read "resource: orders high #2 ✓c2#2 ✗c1#1 ✓c2#2" as a fenced
 		// resource accepted the write the lesson is about (nc31-e).
 		r3f := m.resourceShortN(true, 3)
-		quiet := u.text == "" && len(net) == 2 && net[1].text == "no partition"
 		switch {
 		case segsWidth(net)+width(short)+segsWidth(r3f) <= w:
 			res = r3f

@@ -30,7 +30,7 @@ func TestFirstLockShowsWhatTheTokenIsFor(t *testing.T) {
 				if !strings.Contains(v, "resource accepted c2's write to orders with token 2") || !regexp.MustCompile(`orders +high #2`).MatchString(v) {
 					t.Errorf("%s: c2's write stop: want the accepted row and 'high #2' on screen:\n%s", at, v)
 				}
-			case strings.Contains(said, "each node counts from when it applied the Grant, n1 first"):
+			case strings.Contains(said, "each node counts from when it applied the Grant, n1 about 400ms before the others"):
 				counts = true
 				ms := bar.FindAllStringSubmatch(v, -1)
 				if len(ms) != 5 {
