@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -140,5 +141,29 @@ func TestFirstLockHealInstantMessageSaid(t *testing.T) {
 	})
 	if seen == 0 {
 		t.Errorf("no seed's diagram has a message sent at the heal's instant still held: the test proves nothing")
+	}
+}
+
+// nc34-h: compare late-expire at 160x48 drew 'orders #1 EXPIRED HERE' and never the
+// "·awaiting Expire" the README's screen paragraph promised. The README says that promise is
+// the play screen's, and compare's halves show EXPIRED HERE alone, as they do.
+func TestReadmeSaysCompareShowsExpiredHereAlone(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := flat(string(readme))
+	i := strings.Index(text, "`EXPIRED HERE·awaiting Expire` when the countdown has ended")
+	if i < 0 {
+		t.Fatal("the README no longer describes the lock at zero")
+	}
+	if !strings.Contains(text[i:i+300], "not in `compare`'s halves, which say `EXPIRED HERE` alone") {
+		t.Errorf("the README promises '·awaiting Expire' without saying compare's halves leave it out: %s", text[i:i+300])
+	}
+	a, b := lateExpirePair(t, true)
+	m := newCompareModel(t, a, b, 160, 48)
+	playUntil(t, m, func() bool { return strings.Contains(ansi.Strip(m.View()), "EXPIRED HERE") })
+	if v := ansi.Strip(m.View()); strings.Contains(v, "awaiting Expire") {
+		t.Errorf("compare's halves now show 'awaiting Expire': the README's words are out of date:\n%s", v)
 	}
 }
