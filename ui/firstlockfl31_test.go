@@ -136,7 +136,7 @@ func TestFirstLockAskNotGivenAway(t *testing.T) {
 // stop after names no lesson rule its screen cannot show ("only the leader's ends a lock").
 func TestFirstLockHealShown(t *testing.T) {
 	eachSeed(t, "first-lock", 2, func(m *Model, w int, at string) {
-		playUntilOnScreen(t, m, "rows below '⚡ heal' still say 'held 400ms'")
+		toStopSaying(t, m, "rows below '⚡ heal' still say 'held 400ms'")
 		press(m, "m", "v")
 		d := ansi.Strip(m.View())
 		i := strings.Index(d, "⚡ heal")
