@@ -220,7 +220,8 @@ type ClientView struct {
 	// Waited is, while a request is in flight (Doing), how long by its clock since it first
 	// sent it; Wait is the timeout it was sent with (it gives up when Waited reaches it).
 	Waited, Wait time.Duration
-	Doing        string // the request in flight (release orders #1: with the token it carries), "" when idle (a write the resource has decided is LastWrite, not Doing)
+	Doing        string        // the request in flight (release orders #1: with the token it carries), "" when idle (a write the resource has decided is LastWrite, not Doing)
+	Asks         time.Duration // the lease an acquire in flight (Doing) asks for, 0 for any other request
 	Queued       int
 	Holds        []HoldView
 	LastReply    ReplyKind // the latest answer it got, a background keepalive's included
@@ -485,6 +486,9 @@ func (w *World) clientView(c *client) ClientView {
 			cv.Doing += " #" + strconv.FormatUint(c.cur.token, 10)
 		}
 		cv.Waited, cv.Wait = max(0, cv.Local-c.cur.sentLocal), c.cur.wait
+		if c.cur.op == OpAcquire {
+			cv.Asks = c.cur.lease
+		}
 	} else if c.curWrite != nil && !c.curWrite.decided {
 		// Once the resource has decided, LastWrite carries the verdict; only the reply is
 		// still on its way back, and showing the write as pending as well said it twice.

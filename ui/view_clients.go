@@ -181,7 +181,11 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 		if c.Queued > 0 {
 			q = fmt.Sprintf(" +%d queued", c.Queued)
 		}
-		l.opt(piece{st.key, " · ⋯ " + c.Doing}, piece{st.faint, q})
+		// With the lease an acquire asks for, where the row has room: lease-read's ask names
+		// c2's 10s lease, and c2's row said only "⋯ acquire orders" (nc34-d).
+		if c.Asks <= 0 || !l.opt(piece{st.key, " · ⋯ " + c.Doing + " " + fsm.DurText(c.Asks)}, piece{st.faint, q}) {
+			l.opt(piece{st.key, " · ⋯ " + c.Doing}, piece{st.faint, q})
+		}
 		onWay := false
 		if f, ok := m.replyOnWay(name); ok {
 			// The node has answered and the answer is on the wire: late-expire's ask at 4.267s
