@@ -1268,7 +1268,7 @@ func (m *Model) roleW() int {
 }
 
 // ownLeaseMark is the mark after a leader's own lease (unsafe lease-read): ✓ once a majority
-// answered it since its last check, so the lease runs a period more, ✗ while none has.
+// answered it since its last check, so the lease runs a period more, ✗ while no majority has yet.
 func (m *Model) ownLeaseMark(n *cluster.NodeView) (string, sty) {
 	if n.QuorumActive {
 		return " ✓", m.st.good
