@@ -32,6 +32,9 @@ type node struct {
 	nextTick   time.Duration // tick-clock reading of the next tick
 	tickGen    uint64
 	checkTicks int // raft's electionElapsed while leading (ownlease.go)
+	// checksPassed counts the quorum checks this leader passed since it became leader: its
+	// "check 0.6s ✓" reads the same at stops a whole second apart, this does not (nc34-g).
+	checksPassed int
 
 	role    Role
 	lead    uint64
@@ -218,6 +221,7 @@ func (n *node) setRole(r Role, lead uint64) {
 		n.electAt = n.lastIndex() // raft's pendingConfIndex: no change until this applies
 		n.noteElected()
 		n.checkTicks = 0 // raft's becomeLeader zeroes electionElapsed
+		n.checksPassed = 0
 		n.onPromote()
 	}
 }

@@ -16,12 +16,17 @@ import (
 
 // tickQuorumCheck mirrors raft's electionElapsed on a leader before a tick: raft increments it
 // on every tick and sends itself MsgCheckQuorum (resetting it) when it reaches ElectionTick.
+// The check passes if a majority is active now, before raft's tick reads and clears it; one
+// that fails makes it a follower, and a new leadership counts from 0 again.
 func (n *node) tickQuorumCheck() {
 	if n.role != RoleLeader {
 		return
 	}
 	if n.checkTicks++; n.checkTicks >= n.w.cfg.Election {
 		n.checkTicks = 0
+		if n.w.cfg.CheckQuorum && n.quorumActive() {
+			n.checksPassed++
+		}
 	}
 }
 

@@ -82,6 +82,10 @@ type NodeView struct {
 	// more). HasQuorumCheck is false on any other node.
 	QuorumCheck                  time.Duration
 	QuorumActive, HasQuorumCheck bool
+	// ChecksPassed goes with HasQuorumCheck: how many quorum checks it has passed since it
+	// became leader, one per check period of its own clock (QuorumCheck alone reads the same
+	// at two instants a period apart).
+	ChecksPassed int
 	// Heard and Voters go with HasQuorumCheck: how many voters, the leader included, it heard
 	// from since its last check, of how many (0 of 0 while joint, where two majorities count).
 	// A just-elected leader has heard only itself: its check reads ✗ though nothing failed.
@@ -393,6 +397,9 @@ func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv.Hash, nv.NextToken = n.sm.Hash(), n.sm.NextToken()
 	nv.OwnLease, nv.HasOwnLease = n.ownLease()
 	nv.QuorumCheck, nv.QuorumActive, nv.HasQuorumCheck = n.quorumCheck()
+	if nv.HasQuorumCheck {
+		nv.ChecksPassed = n.checksPassed
+	}
 	if nv.HasOwnLease {
 		nv.QuorumActive = n.quorumActive() // what lengthens the lease a period
 	}

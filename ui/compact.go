@@ -483,19 +483,29 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 	if left, mark, ms := m.quorumCheckText(n); left != "" && width(skew+" check "+left+mark) <= cw {
 		// A leader's next check-quorum, counted on this clock, with its word as the wide
 		// columns say it ("check 0.9s ✓"): bare, "×1 1.0s ✓" in the clock column read as the
-		// clock's time (nc22-d).
+		// clock's time (nc22-d). Then the checks it passed, where they fit (nc34-g).
+		passed := checksPassedText(n)
+		if width(skew+" check "+left+mark+passed) > cw {
+			passed = ""
+		}
 		l.add(ss, skew+" ")
 		l.add(st.faint, "check ")
 		l.add(st.plain, left)
 		l.add(ms, mark)
-		l.add(st.plain, strings.Repeat(" ", cw+1-width(skew+" check "+left+mark)))
+		l.add(st.faint, passed)
+		l.add(st.plain, strings.Repeat(" ", cw+1-width(skew+" check "+left+mark+passed)))
 	} else if left != "" && width(skew+" "+left+mark) <= cw {
 		// No room for the word (several keys' cells need the row): the column's title says
 		// "clock check" instead.
+		passed := checksPassedText(n)
+		if width(skew+" "+left+mark+passed) > cw {
+			passed = ""
+		}
 		l.add(ss, skew+" ")
 		l.add(st.plain, left)
 		l.add(ms, mark)
-		l.add(st.plain, strings.Repeat(" ", cw+1-width(skew+" "+left+mark)))
+		l.add(st.faint, passed)
+		l.add(st.plain, strings.Repeat(" ", cw+1-width(skew+" "+left+mark+passed)))
 	} else {
 		l.add(ss, fit(skew, cw)+" ")
 	}
@@ -644,11 +654,11 @@ func (m *Model) tableHead(w int, locks string) string {
 // tableCols is the titles of the columns before the locks, in a table w cells wide.
 func (m *Model) tableCols(w int) string {
 	clock := "clock"
-	if cw := m.clockW(w); cw == clockNarrow {
+	if cw := m.clockW(w); cw >= clockNarrow {
 		for i := range m.v.Nodes {
 			n := &m.v.Nodes[i]
 			skew, _ := clockSkew(m.st, n)
-			if left, mark, _ := m.quorumCheckText(n); left != "" && width(skew+" "+left+mark) <= cw {
+			if left, mark, _ := m.quorumCheckText(n); left != "" && width(skew+" check "+left+mark) > cw && width(skew+" "+left+mark) <= cw {
 				clock = "clock check" // a leader's check shows without its word
 			}
 		}
@@ -659,6 +669,9 @@ func (m *Model) tableCols(w int) string {
 	}
 	return head
 }
+
+// locksTitle is the node table's last column title, where it fits whole.
+const locksTitle = "locks: countdowns, own clock"
 
 // clockNarrow is the node table's clock column where a leader's check has no room for its word.
 const clockNarrow = 11
@@ -684,26 +697,41 @@ func (m *Model) clockW(w int) int {
 	if m.leaseWordFits(w) {
 		return m.leaseClockW()
 	}
-	need := 0
-	for i := range m.v.Nodes {
-		n := &m.v.Nodes[i]
-		skew, _ := clockSkew(m.st, n)
-		if left, mark, _ := m.quorumCheckText(n); left != "" {
-			need = max(need, width(skew+" check "+left+mark))
-		}
-	}
-	if need <= clockNarrow {
-		return clockNarrow
-	}
 	// What the row holds besides clock and locks: nodeRow's cells.
 	rest := 1 + 1 + 1 + 2 + m.nameW + 1 + m.roleW() + 1 + 5 + m.commitWidth() + 1 + 1 + m.netW() + 1
 	if m.v.Config.Unsafe.LeaseRead {
 		rest += ownLeaseWidth + 1
 	}
-	if w-rest-need < m.locksW() {
-		return clockNarrow
+	// With the checks passed first (" #12", nc34-g), where the locks keep their room; else
+	// without them, as before; then without the word but with them.
+	for _, form := range []struct {
+		word   string
+		passed bool
+	}{{" check ", true}, {" check ", false}, {" ", true}} {
+		need := 0
+		for i := range m.v.Nodes {
+			n := &m.v.Nodes[i]
+			skew, _ := clockSkew(m.st, n)
+			if left, mark, _ := m.quorumCheckText(n); left != "" {
+				t := skew + form.word + left + mark
+				if form.passed {
+					t += checksPassedText(n)
+				}
+				need = max(need, width(t))
+			}
+		}
+		if need <= clockNarrow {
+			return clockNarrow
+		}
+		room := m.locksW()
+		if form.passed {
+			room = max(room, width(locksTitle)) // nor the locks' title its words
+		}
+		if w-rest-need >= room {
+			return need
+		}
 	}
-	return need
+	return clockNarrow
 }
 
 // locksW is the widest node row's lock cells, every key whole: the room the word "check" may not
@@ -1232,6 +1260,17 @@ func (m *Model) quorumCheckText(n *cluster.NodeView) (left, mark string, s sty) 
 		return leftText(n.QuorumCheck), " ✓", m.st.good
 	}
 	return leftText(n.QuorumCheck), " ✗", m.st.bad
+}
+
+// checksPassedText is " #12" after a leader's check mark: the checks it has passed since it
+// became leader. Its next check alone reads the same at stops a whole second apart, which
+// looked stuck (nc34-g); this count does not. "" before its first passed check, or on any
+// other node. It goes only where it fits whole: nothing gives way for it.
+func checksPassedText(n *cluster.NodeView) string {
+	if !n.HasQuorumCheck || n.ChecksPassed == 0 {
+		return ""
+	}
+	return " #" + strconv.Itoa(n.ChecksPassed)
 }
 
 // writeMarkShort is a client's decided write in the compact row: " · write #2 ✗ at 6.017s"

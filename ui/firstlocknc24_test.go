@@ -17,7 +17,7 @@ import (
 func TestFirstLockNC24(t *testing.T) {
 	// 120x40: "net slow to n1 +400ms" in a follower's box; 80x24: "● n2 follower … n1 +400ms".
 	followerNets := regexp.MustCompile(`net slow to n1 \+400ms|● n\d follower .* n1 \+400ms`)
-	leaderNet := regexp.MustCompile(`net slow to all \+400ms|★ n1 leader .* check [^ ]+ [✓✗] \+400ms`)
+	leaderNet := regexp.MustCompile(`net slow to all \+400ms|★ n1 leader .* check [^ ]+ [✓✗]( #\d+)? \+400ms`)
 	eachSeed(t, "first-lock", 3, func(m *Model, w int, at string) {
 		sawSlow, sawCheck := false, false
 		playThrough(t, m, func(stop int, v string) {

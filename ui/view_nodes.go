@@ -161,6 +161,7 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 	st := m.st
 	narrow := iw < 20
+	passedShown := false
 	term := strconv.FormatUint(n.Term, 10)
 	l1 := newLine(iw)
 	l1.add(st.headKey, pick(narrow, "T", "term "))
@@ -179,9 +180,17 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		// when (own clock) and whether it would pass now. A passing check leaves no event, and
 		// lease-read's student could not see one coming (nc20-a).
 		left, mark, ms := m.quorumCheckText(n)
-		l1.add(st.headKey, firstFit(l1.room()-width(left+mark), " · check ", " chk ", " "))
+		key := firstFit(l1.room()-width(left+mark), " · check ", " chk ", " ")
+		l1.add(st.headKey, key)
 		l1.add(st.plain, left)
 		l1.add(ms, mark)
+		// The checks it passed: its next check alone reads the same at stops a whole second
+		// apart, which looked stuck (nc34-g). Here only beside the whole word, else on the
+		// clock line, where it fits; nothing gives way for it.
+		if p := checksPassedText(n); key == " · check " && width(p) <= l1.room() {
+			l1.add(st.faint, p)
+			passedShown = true
+		}
 	} else if n.Lead != 0 && n.Up {
 		l1.add(st.headKey, pick(narrow, " ", " · lead "))
 		l1.add(st.plain, "n"+strconv.Itoa(n.Lead))
@@ -225,6 +234,10 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 			// A true clock says so, as the compact table's clock column does: a lesson's
 			// "every clock runs at true speed (×1)" had nothing to point at here (nc24-a).
 			l3.add(st.faint, " ×1")
+		}
+		if p := checksPassedText(n); p != "" && !passedShown && width(p) <= l3.room() {
+			// Its checks run on this clock, one per 1s of it (nc34-g: the first line had no room).
+			l3.add(st.faint, p)
 		}
 	} else {
 		l3.add(st.warn, skew)
