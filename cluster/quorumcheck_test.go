@@ -54,3 +54,34 @@ func TestQuorumCheckForetellsCheckQuorum(t *testing.T) {
 		t.Error("a quorum check next to the own lease")
 	}
 }
+
+// NodeView.ChecksPassed counts a leader's passing checks, one per election timeout of its own
+// clock (a rate-2 clock passes two per second), and a new leader counts from 0 (nc34-g: its
+// "check 0.6s ✓" alone read the same at stops a whole second apart).
+func TestChecksPassedCountsEachPassingCheck(t *testing.T) {
+	w := newWorld(t, nil)
+	electN1(t, w)
+	view := func(id int) NodeView { return w.View(ViewOptions{}).Nodes[id-1] }
+	if n := view(1).ChecksPassed; n != 0 {
+		t.Fatalf("just elected, n1 has passed %d checks", n)
+	}
+	prev := view(1).QuorumCheck
+	for want := 1; want <= 3; want++ {
+		w.Advance(prev + time.Millisecond) // just past its next check, on a true clock
+		l := view(1)
+		if l.ChecksPassed != want {
+			t.Fatalf("after check %d n1 counts %d", want, l.ChecksPassed)
+		}
+		prev = l.QuorumCheck
+	}
+	must(t, w.SkewRate(1, 2))
+	w.Advance(2 * w.Config().ElectionTimeout())
+	if n := view(1).ChecksPassed; n != 7 {
+		t.Errorf("2s more at twice the speed: n1 counts %d, want 7", n)
+	}
+	must(t, w.TransferLeader(2))
+	waitFor(t, w, 10*time.Second, "n2 leads", func() bool { return w.Role(2) == RoleLeader })
+	if l := view(2); !l.HasQuorumCheck || l.ChecksPassed != 0 || view(1).ChecksPassed != 0 {
+		t.Errorf("the new leader n2 counts %d (check %v), the old n1 %d; want 0 and none", l.ChecksPassed, l.HasQuorumCheck, view(1).ChecksPassed)
+	}
+}
