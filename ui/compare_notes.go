@@ -320,13 +320,24 @@ func (m *CompareModel) storyMiss(i int) string {
 		// check, or as 5 that held (nc22-c).
 		// And where: one ✗ row here stood for 2 (nc25-m); each is a ✗ row among the results,
 		// counted in their rule while scrolled out of view.
+		// Whose checks: "(3 checks failed here so far)" on racing-acquires-unsafe's safe half
+		// read as the safe run failing (nc34-c); they are the story's, not holding on this run.
 		if m.missNoRoom {
-			text += fmt.Sprintf(" (%d checks failed here so far; no room for their ✗ rows)", counted)
+			text += fmt.Sprintf(" (%d of the %s checks don't hold here so far; no room for their ✗ rows)", counted, m.storyChecks())
 		} else {
-			text += fmt.Sprintf(" (%d checks failed here so far: the ✗ rows in the results)", counted)
+			text += fmt.Sprintf(" (%d of the %s checks don't hold here so far: the ✗ rows in the results)", counted, m.storyChecks())
 		}
 	}
 	return fmt.Sprintf("✗ %s %s", at, strings.TrimPrefix(text, "✗ "))
+}
+
+// storyChecks is whose checks a half's ✗ note counts: "unsafe story's" where the story's run
+// is named safe or unsafe, else "story's".
+func (m *CompareModel) storyChecks() string {
+	if w, _, _ := strings.Cut(m.storyOf(), ":"); w == "safe" || w == "unsafe" {
+		return w + " story's"
+	}
+	return "story's"
 }
 
 // storyMissCount is how many of the story's checks did not hold on side i so far (those that

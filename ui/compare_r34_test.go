@@ -81,7 +81,7 @@ func TestRacingUnsafeCompareSaysNoRoomForXRows(t *testing.T) {
 		t.Fatal("C opened nothing")
 	}
 	v := ansi.Strip(m.View())
-	if !strings.Contains(flat(v), "(3 checks failed here so far; no room for their ✗ rows)") {
+	if !strings.Contains(flat(v), "(3 of the unsafe story's checks don't hold here so far; no room for their ✗ rows)") {
 		t.Errorf("the safe half's note does not say its ✗ rows have no room:\n%s", v)
 	}
 }

@@ -346,6 +346,7 @@ func (m *CompareModel) halvesOnce(l cmpLayout) [2][]string {
 	}
 	if fits[1].missHidden {
 		// The unsafe half's note said "2 checks failed here so far: the ✗ rows in the results"
+		// (since nc34-c "2 of the safe story's checks don't hold here so far: …")
 		// over results with no row at all (racing-acquires' C at 0.070s, 120x40, nc26-m): the
 		// note's own text is the newest ✗ row, so it gives its rows to the results, which show
 		// it and the other ✗ rows of its instant, where they fit that way.

@@ -24,7 +24,7 @@ func TestTwinStatusCountAndColumnsSaid(t *testing.T) {
 	// (Or, since nc26-m, no note: the ✗ row it repeated stands in the results, the rest counted
 	// in their rule, "↑ 54 older (4 ✗)".)
 	inResults := strings.Contains(flat, "applied results & replies ──") && strings.Contains(flat, "✗) (↑ ↓ scroll)") && strings.Contains(flat, "4.141s ✗ the story has c2 holds invoices token 1")
-	if !inResults && !strings.Contains(flat, "checks failed here so far: the ✗ rows in the results)") || strings.Contains(v, "of the story's checks so far") {
+	if !inResults && !strings.Contains(flat, "checks don't hold here so far: the ✗ rows in the results)") || strings.Contains(v, "of the story's checks so far") {
 		t.Errorf("the keep half's ✗ row does not say its count is of failed checks:\n%s", v)
 	}
 	press(m, "?")
