@@ -93,7 +93,7 @@ func TestLeaseReadNarrationTimesHoldUnderSeeds(t *testing.T) {
 	}
 	// The claims checked here, as the lesson words them; rewording one means rechecking it.
 	for _, claim := range []string{
-		"10 to 19 ticks (0.1s each, random) of its own clock with no heartbeat. A heartbeat does not restart its ticks, so the first may fall just after it: 0.9 to 1.9s after the last heartbeat.",
+		"10 to 19 ticks (0.1s each, random) of its own clock with no heartbeat, counted from its first tick after that heartbeat (a node's ticks keep their own beat): 0.9 to 1.9s after it.",
 		"c2 waits, within its 2s timeout, for n1's next check, near 6s on the header (its clock near 3.0s).",
 		"n1's checks fall when its clock (its column) reads about 1.0s, 2.0s and 3.0s, at ×0.5 within 0.15s of 2s, 4s and 6s on the header. The cut, at 2.4s, came after the first;",
 		"n1 checks at about 1.0s, 2.0s and 3.0s of its clock (2s, 4s and 6s on the header, ±0.15s)",
