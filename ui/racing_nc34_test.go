@@ -75,7 +75,7 @@ func TestRacingAcquiresEndSaysReleaseWithoutStackedAsides(t *testing.T) {
 		if p := stacked.FindString(st.Text); p != "" {
 			t.Errorf("a say stacks asides in one parenthesis, %q: %s", p, st.Text)
 		}
-		found = found || strings.Contains(st.Text, "This lab leaves the token out on purpose. An entry that names its token, as an Expire does, would be safe even unchecked.")
+		found = found || strings.Contains(st.Text, "This lab leaves the token out on purpose. An entry that names its token would be safe even unchecked, as an Expire is")
 	}
 	if !found {
 		t.Error("the end no longer says, plainly, why a Release entry has no token and what naming it would do")

@@ -79,6 +79,8 @@ func TestSafeLessonLeavesTwinsAsks(t *testing.T) {
 			says = st.Text
 		}
 	}
+	// nc35-b then could not tell why a busy waits: the stop gives the reason in one clause, as
+	// a rule ("would"), and still points at the lesson that shows it happen.
 	if !strings.Contains(says, "lesson lease-read") || strings.Contains(says, "replaced leader can read") {
 		t.Errorf("racing-acquires' busy stop tells what no screen of it shows, not pointing at the lesson that shows why a read waits: %q", says)
 	}

@@ -31,6 +31,7 @@ type tlItem struct {
 	stay bool           // its run would not fit on one row: it is not folded
 	row  int            // its first row in the lines drawn
 	span int            // the rows it stands for there
+	who  string         // a folded run's nodes, as its row names them ("n2-n5")
 }
 
 // shorter is the rows of vp (grown to the rows the panel has) with the stop's story folded
@@ -96,7 +97,7 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 			return t.foldedAtMarks(items, h, vp.Width)
 		}
 	}
-	note = fmt.Sprintf("since last stop · %d folded", folded)
+	note = "since last stop · " + foldedNote(folded, items[:whole])
 	if k := h - len(rows); k > 0 && below == 0 {
 		// Folded, the story leaves rows over: the rows before it fill them (blank rows under a
 		// timeline with more to show read as the end of the run).
@@ -110,7 +111,7 @@ func (t *tlView) shorten(vp viewport.Model, r *tlRing, st *styles) (rows []strin
 			// Rows from before the stop head it: "since last stop" over them was untrue (its
 			// first rows at 4.134s under a stop at 5.076s whose stop before was at 4.904s).
 			// The story fits whole, so it ends at the newest row, as an unfolded one that fits.
-			note = fmt.Sprintf("newest at the bottom · %d folded", folded)
+			note = "newest at the bottom · " + foldedNote(folded, items[:whole])
 		}
 	}
 	if below > 0 {
@@ -177,7 +178,7 @@ func (t *tlView) foldedAtMarks(items []tlItem, h, w int) ([]string, string, bool
 	// drawn are in "↑ N above" (round 17: "8 folded" over a screen with no folded row).
 	note := fmt.Sprintf("story ↑ %d above", above)
 	if shown > 0 {
-		note += fmt.Sprintf(" · %d folded", shown)
+		note += " · " + foldedNote(shown, items[top:last+1])
 	}
 	if below > 0 {
 		note += fmt.Sprintf(" · ↓ %d more", below)
@@ -349,7 +350,23 @@ func foldRun(run []tlItem, st *styles, w, atW int) tlItem {
 	}
 	s := cmdStyle(st, e.Cmd, e.Origin, e.Result, e.Kind == cluster.EvApplied)
 	row := st.faint.r(cut(at, w)) + s.r(cut(text, w-width(at)))
-	return tlItem{rows: []string{row}, ev: e, n: len(run)}
+	return tlItem{rows: []string{row}, ev: e, n: len(run), who: nodeRun(run)}
+}
+
+// foldedNote is the title's "N folded", naming the rows they fold into where there is room
+// ("7 folded into n2-n5, n1-n5": nc35-b could not tell which rows "7 folded" meant). fitNote
+// drops the names before the count.
+func foldedNote(n int, shown []tlItem) string {
+	var who []string
+	for i := range shown {
+		if shown[i].n > 1 && !slices.Contains(who, shown[i].who) {
+			who = append(who, shown[i].who)
+		}
+	}
+	if len(who) == 0 {
+		return fmt.Sprintf("%d folded", n)
+	}
+	return fmt.Sprintf("%d folded into %s", n, strings.Join(who, ", "))
 }
 
 // pad is rows with blank rows after them up to h.
@@ -424,15 +441,23 @@ func nodeRun(run []tlItem) string {
 // short, and the two read as different things (nc29-b).
 const pastWords = ", past"
 
+// foldedInto names the rows "N folded" folds into, in a title note.
+const foldedInto = " folded into "
+
 // fitNote is a title note in w cells, whole parts only: the parts without an arrow go first
 // ("since last stop", then "N folded", then the filter), what is above and below last. A note
 // cut mid-word ("↑ 107 abov…", "2 folded ·…") read as text lost (round 12).
 func fitNote(note string, w int) string {
 	parts := strings.Split(note, " · ")
-	for len(parts) > 1 && width(strings.Join(parts, " · ")) > w {
+	for width(strings.Join(parts, " · ")) > w && (len(parts) > 1 || strings.Contains(parts[0], foldedInto)) {
 		i := slices.IndexFunc(parts, func(p string) bool { return !strings.ContainsAny(p, "↑↓") })
 		if j := slices.IndexFunc(parts, func(p string) bool { return strings.HasSuffix(p, pastWords) }); i < 0 && j >= 0 {
 			parts[j] = strings.TrimSuffix(parts[j], pastWords) // "↓ 1 below, past" goes bare before it goes
+			continue
+		}
+		if i >= 0 && strings.Contains(parts[i], foldedInto) {
+			parts[i], _, _ = strings.Cut(parts[i], foldedInto) // "7 folded into n2-n5" goes bare before it goes
+			parts[i] += " folded"
 			continue
 		}
 		if i < 0 {
