@@ -673,6 +673,9 @@ func (m *Model) tableCols(w int) string {
 // locksTitle is the node table's last column title, where it fits whole.
 const locksTitle = "locks: countdowns, own clock"
 
+// locksTitleShort is the title where the whole one does not fit.
+const locksTitleShort = "locks, own clock"
+
 // clockNarrow is the node table's clock column where a leader's check has no room for its word.
 const clockNarrow = 11
 
@@ -725,7 +728,9 @@ func (m *Model) clockW(w int) int {
 		}
 		room := m.locksW()
 		if form.passed {
-			room = max(room, width(locksTitle)) // nor the locks' title its words
+			// nor the locks' title its short words: "#1" is worth "countdowns" (nc35-d: lease-read
+			// at 80x24 never showed the count the narration names).
+			room = max(room, width(locksTitleShort))
 		}
 		if w-rest-need >= room {
 			return need

@@ -112,7 +112,7 @@ func (nodesPanel) Render(m *Model, r rect) []string {
 		return hjoin(cols...)
 	}
 	// Shorter where an old leader's wider role column takes a cell (oldLeader).
-	locks := firstFit(r.w-width(m.tableCols(r.w)), locksTitle, "locks, own clock")
+	locks := firstFit(r.w-width(m.tableCols(r.w)), locksTitle, locksTitleShort)
 	rows := []string{m.tableHead(r.w, locks)}
 	if m.focus == panelNodes {
 		// The node table has the focus (↑ ↓ select a node): its head row says so.
