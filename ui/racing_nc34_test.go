@@ -131,21 +131,31 @@ func TestLessonsSayWhatPorcupineIs(t *testing.T) {
 }
 
 // nc34-c, racing-acquires-unsafe's end: it gave a shell command for the comparison the key line
-// already offered as C. The end says C is that comparison, with C on the key line, at both sizes.
+// already offered as C. The end says C is that comparison, with C on the key line, at both sizes;
+// so do the other unsafe lessons' ends, which gave the bare command too.
 func TestRacingUnsafeEndSaysCIsTheCompare(t *testing.T) {
-	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-		m := playLesson(t, "racing-acquires-unsafe", sz[0], sz[1])
-		for runToStop(t, m); !m.sim.ended; runToStop(t, m) {
-			answerAsk(m)
-			press(m, "enter")
-		}
-		rows := strings.Split(ansi.Strip(m.View()), "\n")
-		v := flat(strings.Join(rows, "\n"))
-		if !strings.Contains(v, "Press C to see this story beside its safe twin") || !strings.Contains(v, "the same pair as leaselab compare racing-acquires racing-acquires-unsafe") {
-			t.Errorf("%v: the end does not say C is the shell's compare:\n%s", sz, strings.Join(rows, "\n"))
-		}
-		if !strings.Contains(rows[len(rows)-1], "C beside safe run") {
-			t.Errorf("%v: the key line does not offer C: %s", sz, rows[len(rows)-1])
+	for lesson, pair := range map[string]string{
+		"racing-acquires-unsafe":   "racing-acquires racing-acquires-unsafe",
+		"fast-leader-clock-unsafe": "fast-leader-clock fast-leader-clock-unsafe",
+		"late-expire-unsafe":       "late-expire late-expire-unsafe",
+		"late-release-unsafe":      "late-release late-release-unsafe",
+		"lease-read-unsafe":        "lease-read lease-read-unsafe",
+		"local-expiry-unsafe":      "skewed-followers local-expiry-unsafe",
+	} {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			m := playLesson(t, lesson, sz[0], sz[1])
+			for runToStop(t, m); !m.sim.ended; runToStop(t, m) {
+				answerAsk(m)
+				press(m, "enter")
+			}
+			rows := strings.Split(ansi.Strip(m.View()), "\n")
+			v := flat(strings.Join(rows, "\n"))
+			if !strings.Contains(v, "Press C to see this story beside its safe twin") || !strings.Contains(v, "the same pair as leaselab compare "+pair) {
+				t.Errorf("%s %v: the end does not say C is the shell's compare:\n%s", lesson, sz, strings.Join(rows, "\n"))
+			}
+			if !strings.Contains(rows[len(rows)-1], "C beside safe run") {
+				t.Errorf("%s %v: the key line does not offer C: %s", lesson, sz, rows[len(rows)-1])
+			}
 		}
 	}
 }
