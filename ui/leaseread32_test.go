@@ -66,7 +66,7 @@ func TestLeaseReadNarrationNamesWhatItUses(t *testing.T) {
 		return all, asks
 	}
 	safe, asks := says("lease-read")
-	for _, want := range []string{"its term until it wins", "the term it asks about", "passed on answers from before the cut", "trip (a few ms)", "n1 sent it at the second answer"} {
+	for _, want := range []string{"its term until it wins", "the term it asks about", "passed on answers from before the cut", "trip (a few ms)", "n1 sent busy at the second answer"} {
 		if !strings.Contains(safe, want) {
 			t.Errorf("lease-read does not say %q", want)
 		}
