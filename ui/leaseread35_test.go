@@ -69,7 +69,7 @@ func TestLeaseReadTripQuotesNoNumber(t *testing.T) {
 		}
 	}
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-		atStop(t, "lease-read", sz[0], sz[1], "That is a safe read's cost", "m's busy row gives the trip (a few ms)")
+		atStop(t, "lease-read", sz[0], sz[1], "That is a safe read's cost", "m's busy row the trip (a few ms)")
 	}
 }
 
@@ -160,5 +160,16 @@ func TestLeaseReadNamesChecksPassed(t *testing.T) {
 		if p := panelsOf(m); !regexp.MustCompile(`(×0\.5|[✓✗]) #[1-9]`).MatchString(p) || !strings.Contains(p, "old leader") {
 			t.Errorf("%dx%d: n1's row shows no checks passed:\n%s", sz[0], sz[1], p)
 		}
+	}
+}
+
+// TestSteppedDownLeaderSaysNoLeader: after n1 stepped down its first line read a bare "term 2",
+// which looked like a field left blank (nc36-d). A follower that knows no leader and voted for
+// none says so.
+func TestSteppedDownLeaderSaysNoLeader(t *testing.T) {
+	m := playLesson(t, "lease-read", 120, 40)
+	playUntilOnScreen(t, m, "n1's check-quorum fires")
+	if p := panelsOf(m); !strings.Contains(p, "term 2 · no leader") {
+		t.Errorf("n1, stepped down, does not read 'term 2 · no leader':\n%s", p)
 	}
 }

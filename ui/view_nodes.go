@@ -199,6 +199,10 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 		// to tell whom it follows (nc23-a).
 		l1.add(st.headKey, " · voted ")
 		l1.add(st.faint, "n"+strconv.Itoa(n.Voted))
+	} else if n.Up && !narrow && n.Role == cluster.RoleFollower {
+		// Neither a leader nor a vote: a bare "term 2" on a leader that just stepped down read
+		// as a field left blank (nc36-d). A candidate's title says what it is doing.
+		l1.add(st.faint, " · no leader")
 	}
 	l2 := newLine(iw)
 	c, a := strconv.FormatUint(n.Commit, 10), appliedText(n)
