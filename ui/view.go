@@ -182,7 +182,8 @@ func (m *Model) headFit() []headField {
 		usual, unsafeFirst = sandboxGiveWay, sandboxUnsafeNameFirst
 	}
 	if m.v.ConfChanged && !m.sim.sandbox {
-		usual, unsafeFirst = leaderOutlastsVoters(usual), leaderOutlastsVoters(unsafeFirst)
+		calm := len(m.v.Violations) == 0
+		usual, unsafeFirst = leaderOutlastsVoters(usual, calm), leaderOutlastsVoters(unsafeFirst, calm)
 	}
 	play := func(usual, unsafeFirst []struct{ field, form int }) {
 		if len(m.v.Violations) > 0 && len(m.v.Config.Unsafe.Names()) > 0 {
@@ -254,7 +255,7 @@ const (
 // the step counter stay (the number went before the run state's words did, and the state
 // shrank to a bare ‖ while "lost-grant +1" stayed: racing-acquires-unsafe at 80x24, round 12).
 var headGiveWay = []struct{ field, form int }{
-	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hLeader, 2}, {hAhead, 1}, {hUnsafe, 2},
+	{hTitle, 1}, {hViol, 1}, {hUnsafe, 1}, {hSeed, 2}, {hLeader, 3}, {hAhead, 1}, {hUnsafe, 2},
 	{hStep, 1}, {hSpeed, 1}, {hViol, 2}, {hConf, 1}, {hState, 1}, {hUnsafe, 3},
 	{hViol, 3}, {hConf, 2}, {hConf, 3}, {hState, 2}, {hTime, 1},
 }
@@ -280,7 +281,7 @@ var sandboxGiveWay, sandboxUnsafeNameFirst = seedOutlasts(headGiveWay), seedOutl
 func seedOutlasts(order []struct{ field, form int }) []struct{ field, form int } {
 	out := slices.Clone(order)
 	s := slices.Index(out, struct{ field, form int }{hSeed, 2})
-	l := slices.Index(out, struct{ field, form int }{hLeader, 2})
+	l := slices.Index(out, struct{ field, form int }{hLeader, 3})
 	if s >= 0 && l >= 0 && s < l {
 		out[s], out[l] = out[l], out[s]
 	}
@@ -288,23 +289,31 @@ func seedOutlasts(order []struct{ field, form int }) []struct{ field, form int }
 }
 
 // leaderOutlastsVoters is order for a run whose voters changed: the voter list takes its short
-// form ("v n1 n2 n3") where the leader field went, then the time goes (the timeline has it),
-// and the leader field shortens and goes only after "violations" has and the voter list has
-// run its nodes together ("v n1-n6"). The membership lessons' headers dropped who leads for
-// "voters n1 n2 n3 n4 n5 n6", the field a student reads to know who leads: at 120x40 in round
-// 9, at 80x24 in round 11.
-func leaderOutlastsVoters(order []struct{ field, form int }) []struct{ field, form int } {
+// form ("v n1 n2 n3") where the leader field went, and the leader field shortens only after
+// "violations" has and the voter list has run its nodes together ("v n1-n6"): to "★ n1 T1",
+// then to "★ n1" (the node columns say the term) with the run state a bare "‖", and goes
+// whole after that. The membership lessons' headers dropped who leads for "voters n1 n2 n3
+// n4 n5 n6", the field a student reads to know who leads: at 120x40 in round 9, at 80x24 in
+// round 11. The time still goes last of all: it went where the leader field did, and
+// joint-consensus at 120x40 and add-node-mid-lease at 80x24 showed "★ n1 T1 │ v n1-n6" with
+// no instant (nc37-c, nc37-e). To make room for it the word "step" goes after the speed and
+// "violations" (calm, with none to name: "✔ none" at once, not the cryptic "✔ 0 viol"), so
+// joint-consensus at 120x40 keeps "step 14/43" beside "v n1 n2 n6 n7 n8 joint".
+func leaderOutlastsVoters(order []struct{ field, form int }, calm bool) []struct{ field, form int } {
 	type g = struct{ field, form int }
 	var out []g
 	for _, o := range order {
 		switch o {
-		case g{hConf, 1}, g{hLeader, 1}, g{hTime, 1}:
+		case g{hConf, 1}, g{hLeader, 1}, g{hStep, 1}:
 			continue
-		case g{hLeader, 2}:
-			out = append(out, g{hConf, 1}, g{hTime, 1})
+		case g{hLeader, 3}:
+			out = append(out, g{hConf, 1})
 			continue
 		case g{hViol, 2}:
-			out = append(out, o, g{hConf, 2}, g{hLeader, 1}, g{hState, 1}, g{hViol, 3}, g{hLeader, 2})
+			if calm {
+				o = g{hViol, 3}
+			}
+			out = append(out, o, g{hConf, 2}, g{hLeader, 1}, g{hStep, 1}, g{hState, 1}, g{hViol, 3}, g{hLeader, 2}, g{hState, 2}, g{hLeader, 3})
 			continue
 		}
 		out = append(out, o)
@@ -409,7 +418,8 @@ func (m *Model) headFields() []headField {
 	term := fmt.Sprint(v.Term)
 	none := [][]headSeg{
 		{{st.candidate, "no leader"}, {st.headKey, " term "}, {st.term(v.Term), term}},
-		{{st.candidate, "no " + cluster.RoleLeader.Glyph()}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}
+		{{st.candidate, "no " + cluster.RoleLeader.Glyph()}, {st.headKey, " T"}, {st.term(v.Term), term}},
+		{{st.candidate, "no " + cluster.RoleLeader.Glyph()}}, nil}
 	fs[hLeader] = headField{forms: none}
 	if v.Leader != 0 {
 		// One rule whether a node leads or none does: the field gives way by its "no leader"
@@ -419,7 +429,8 @@ func (m *Model) headFields() []headField {
 		ld := fmt.Sprintf("%s n%d", cluster.RoleLeader.Glyph(), v.Leader)
 		fs[hLeader] = headField{forms: [][]headSeg{
 			{{st.leader, ld}, {st.headKey, " term "}, {st.term(v.Term), term}},
-			{{st.leader, ld}, {st.headKey, " T"}, {st.term(v.Term), term}}, nil}}
+			{{st.leader, ld}, {st.headKey, " T"}, {st.term(v.Term), term}},
+			{{st.leader, ld}}, nil}}
 		for _, f := range none {
 			fs[hLeader].room = append(fs[hLeader].room, segsWidth(f))
 		}
