@@ -261,7 +261,9 @@ func roleLegend() string {
 	for i, r := range cluster.Roles {
 		parts[i] = r.Glyph() + " " + string(r)
 	}
-	return "roles: " + strings.Join(parts, " · ") + " · " + cluster.RoleLeader.Glyph() + " " + oldLeaderWord + ": it still leads its term, but another node leads a later one (cut off, it has not heard)"
+	// A removed node's title mark was in no legend line, and the clients' "⊘ disconnected" was
+	// the only ⊘ explained (nc37-c, nc37-g).
+	return "roles: " + strings.Join(parts, " · ") + " · " + cluster.RoleLeader.Glyph() + " " + oldLeaderWord + ": it still leads its term, but another node leads a later one (cut off, it has not heard) · before a node's name: ⊘ removed from the configuration (a membership change took it out: it counts in no majority) · ◇ learner (gets the log, has no vote)"
 }
 
 // headLegend is the legend's line for the header's marks, which shrink to a symbol where the
@@ -276,7 +278,11 @@ func (m *Model) headLegend() string {
 	if opts := scenarios.Options(&m.v.Config); len(opts) > 0 {
 		s += strings.Join(opts, ", ") + ": an option this run sets (?? glossary) · "
 	}
-	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues; space does not) · ‖ PAUSED = you paused (space) · ? PREDICT = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
+	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues; space does not) · ‖ PAUSED = you paused (space) · ? PREDICT, ? = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
+	if m.v.ConfChanged {
+		// nc37-e read "v n1-n6" nowhere: a membership lesson's header names the voters.
+		s += " · voters n1 n2 n6, v n1 n2 n6, v n1-n6 = the voters, once a membership change changed them (joint: old and new voters both decide, ?? glossary: joint configuration)"
+	}
 	if !m.sim.sandbox {
 		s += fmt.Sprintf(" · %d/%d = script step", m.sim.pc(), len(m.base.Steps))
 	}
@@ -292,6 +298,6 @@ const nodeRowsLegend = "node rows: term · c/a = commit/applied: the last entry 
 var (
 	legendLog         = "log: ✓ applied · ◆ committed, not applied (a DOWN node applies nothing: its lock table went with its memory) · ○ not committed (italic) · t3 = term 3 · not in that node's log: · none (a lone · where narrow) · every entry in the widest form all of them fit whole, with room for the Expire each Grant in view could get, released or not (so a name stays from stop to stop): Grant KEY LEASE CLIENT · Grant KEY LEASE · Grant KEY · G KEY LEASE · G KEY (G Grant, R Release, E Expire; the Replication panel has the rest)"
 	legendLocks       = "locks: ████░░ countdown on the node's own clock · EXPIRED HERE = zero there, still held until a committed Expire · — released/expired = deleted · the node has applied nothing for that key: · not yet · nor has it since it restored a snapshot a leader sent, which holds no lock on that key: · free in snap (or · free where narrow) (a snapshot holds the held locks, each with its lease length, and the next token; a key released before it is not in it)"
-	legendClients     = "clients: ● connected · ⊘ disconnected · ‖ paused→T: its code does not run until T, its clock does · N queued: commands waiting their turn (one request at a time); a paused one's say which comes first (write jobs #4 queued: decided before the pause, carrying token 4) · c2 c3 unused: not used yet · write #4 ✓ accepted at 2.140s: its last write's verdict and when, #4 the token it carried (token 4, not a count; (kept): a token it held no lock for, one it kept; just the mark while a request is out) (previous write: one before a queued write) · ⋯ a request waiting for its answer · waited 0.9s of 2s: how long, on its clock, since it first sent it (under a tenth of a second in ms: waited 17ms), of its request timeout (it gives up then) · +N: N locks more than its row shows"
+	legendClients     = "clients: ● connected · ⊘ disconnected (a client's ⊘; before a node's name ⊘ means removed, roles line) · ‖ paused→T: its code does not run until T, its clock does · N queued: commands waiting their turn (one request at a time); a paused one's say which comes first (write jobs #4 queued: decided before the pause, carrying token 4) · c2 c3 unused: not used yet · write #4 ✓ accepted at 2.140s: its last write's verdict and when, #4 the token it carried (token 4, not a count; (kept): a token it held no lock for, one it kept; just the mark while a request is out) (previous write: one before a queued write) · ⋯ a request waiting for its answer · waited 0.9s of 2s: how long, on its clock, since it first sent it (under a tenth of a second in ms: waited 17ms), of its request timeout (it gives up then) · +N: N locks more than its row shows"
 	legendReplication = "replication: · not received · ○ appended · ◆ committed · ✓ applied (result) · s in snapshot: the node got it in a snapshot a leader sent (MsgSnap), so it never applied the entry itself · ↺ another entry holds that index there (this one was replaced, or never arrived) · ✖ down and lacks it (a node that is down marks what its log on disk holds ◆ or ○, as its column does) · a row per lock command, and one for each entry between that locks nothing (a new leader's empty entry, a configuration change) · ↑ N earlier: entries above; focus it (shift+tab) and ↑↓ to see them · last row, leader n1 tracks: …: while a follower lags (unheard since the leader's last check, which passes, acked below its last entry), or once the leader has compacted its log, while a follower needs entries it no longer holds or its snapshot is on its way, what the leader believes each follower holds (only a leader tracks it): acked N, the last entry it confirmed (raft's Match); sent to N, sent and counted as sent though unanswered (raft's Next is N + 1); snapshot N sent; probe, one append at a time"
 )
