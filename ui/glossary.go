@@ -90,7 +90,7 @@ var glossLook = map[string][]string{
 	"commit":                   {`(?i)\bcommit(s|ted|ting)?\b`},
 	"own-term rule (Figure 8)": {`(?i)\bown-term rule\b`, `\bFigure 8\b`},
 	"G R E, log column forms":  {`\b[GRE] [a-z][\w-]* (\d|#)`},
-	"apply, commit vs applied": {`(?i)\bappl(y|ies|ied|ying)\b`, `\bc/a\b`},
+	"apply, commit vs applied": {`(?i)\bappl(y|ies|ied|ying)\b`, `\bc/a\b`, `\bc\d+ a(\d+|—)`}, // c4 a4: a narrow column (nc37-c)
 	"token":                    {`(?i)\btokens?\b`},
 	"fencing":                  {`(?i)\bfenc(e|ed|ing)\b`},
 	"clock ×1, ×1.1 +500ms":    {`(?i)\bclocks?\b`, `×\d`},
@@ -111,13 +111,19 @@ var glossLook = map[string][]string{
 	"keep, extend, reset (lease-on-promote)":                                {`\blease-on-promote\b`},
 	"not-leader, asks nX, asks n3 first":                                    {`\bnot-leader\b`, `\basks n\d+\b`},
 	"connection (a client's), n1 checks c1's connection":                    {`(?i)\bconnections?\b`},
-	"c1 ●, ⊘ disconnected, ‖ paused (a client's line)":                      {`\bc\d+ ●`, `⊘`, `\bdisconnect(s|ed)?\b`, `‖ paused`},
+	"c1 ●, ⊘ disconnected, ‖ paused (a client's line)":                      {`\bc\d+ ●`, `\bc\d+ ⊘`, `⊘ disconnected`, `\bdisconnect(s|ed)?\b`, `‖ paused`, `\bline's ⊘`, `⊘: down`},
 	"request timeout (a client's), timeout 3s":                              {`(?i)\brequest timeout\b`, `\btimeout \d`, `\bwaited [\d.]+s of\b`},
 	"reqN ([c2 release req3])":                                              {`\breq\d+\b`, `\brequest #\d+\b`},
 	"Chubby: sequencer, lock-delay":                                         {`\bChubby\b`, `(?i)\bsequencers?\b`},
 	"N queued, +N queued (a client's)":                                      {`\b\d+ queued\b`},
 	"acquire … wait, the queue":                                             {`\bacquire \S+ \S+ wait\b`, `\bwaits in n\d+'s queue\b`},
-	"removed (⊘)":                                                           {`\bremoved\b`},
+	// A removed node's ⊘ comes before its name in its title (▸⊘ n1 follower); a client's after
+	// its name, a lane's isolation mark in the diagram after the node's (n1 ⊘ isolated). The
+	// membership words were on screen, their entries not under "on this screen" (nc37-c,
+	// nc37-g); a lesson's name (add-node-mid-lease, joint-consensus) is not its command.
+	"removed (⊘)":                   {`\bremoved\b`, `⊘ n\d`, `\bremove-node([^\w-]|$)`},
+	"configuration, voter, learner": {`(?i)\bconfigurations?\b`, `(?i)\bvoters?\b`, `(?i)\blearners?\b`, `\b(add|remove)-node([^\w-]|$)`, `\badd-learner\b`, `\breconfigure\b`, `\bconf (add|remove|leave|joint|n\d)`},
+	"joint configuration":           {`(?i)\bjoint configurations?\b`, `\bjoint([^\w-]|$)`}, // the header's "joint", not the lesson's name joint-consensus
 }
 
 // glossRes is one pattern per glossary entry: its glossLook, or its forms.
