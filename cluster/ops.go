@@ -394,7 +394,8 @@ func (w *World) SetClientTimeout(c string, d time.Duration) error {
 		return fmt.Errorf("client timeout must be %v to %v, got %v", MinClientTimeout, MaxClientTimeout, d)
 	}
 	w.client(c).timeout = d
-	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("timeout %v", d)})
+	// A setting, not an event: "c2 timeout 4s" read as c2 timing out (nc37-f).
+	w.emit(Event{Kind: EvClient, Client: c, Text: fmt.Sprintf("sets its request timeout to %v", d)})
 	return nil
 }
 

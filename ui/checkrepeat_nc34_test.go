@@ -36,7 +36,7 @@ func TestQuorumCheckRepeatsAWholePeriodOnAndSaysWhy(t *testing.T) {
 	}
 	press(m, "?")
 	flat := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.helpBody(120, 200), "\n"))), " ")
-	if !strings.Contains(flat, "starts over at each check, every 1s of that clock, so two stops a whole second apart show the same value") {
+	if !strings.Contains(flat, "starts over at each check, every election timeout (1s here) of that clock, so two stops a whole second apart show the same value") {
 		t.Errorf("the keys page does not say the check starts over:\n%s", flat)
 	}
 	for _, e := range scenarios.Glossary {

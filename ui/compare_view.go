@@ -841,6 +841,11 @@ func (m *CompareModel) halfTitle(i int) string {
 		// Not the safe lesson's name either: its script is another (racing-acquires has no c3).
 		return s.Label + " · " + s.Scenario.Name + "'s script, switch off"
 	}
+	if slices.Contains(strings.Fields(s.Label), s.Scenario.Name) {
+		// An option named as its lesson: "without lock-delay · lock-delay" read as "without"
+		// and "with" at once (nc37-f).
+		return s.Label + " · the lesson's script"
+	}
 	return s.Label + " · " + s.Scenario.Name
 }
 

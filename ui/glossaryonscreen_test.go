@@ -107,7 +107,8 @@ func TestGlossaryPointedWordsOnScreen(t *testing.T) {
 		"(keepalives: ?? glossary, keepalive;":      "keepalive, renewed",
 		"VIOLATION row":                             "violation, checker", // "… and at the end (?? glossary)": the checker's finding
 		"(a probe: ?? glossary)":                    "leader n1 tracks: acked 3, sent to 151, snapshot 201 sent, probe",
-		"(or a ghost release, ?? glossary)":         "ghost release",
+		"(or by a ghost release: ?? glossary)":      "ghost release",
+		"(reject after: ?? glossary)":               "reject after 7 (n1 hears n2 reject after 7 (ends 6): resends 7)",
 	}
 	n := 0
 	for _, l := range scenarios.Lessons() {

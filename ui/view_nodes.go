@@ -295,7 +295,11 @@ func (m *Model) nodeState(n *cluster.NodeView, iw int) []string {
 			l4.add(s, firstFit(iw-len("net "), "slow to all "+bare, text))
 			return []string{l1.String(), l2.String(), l3.String(), l4.String()}
 		}
-		if width("net "+text+" heard "+short) <= iw {
+		if n.Frozen {
+			// "0 unread heard 5 of 5" read as one phrase, "unread heard" (nc37-d): a frozen
+			// leader's two fields keep a separator, the count giving way where none fits.
+			cands = [][2]string{{"net ", " · heard "}, {"", " · heard "}, {"", ", heard "}}
+		} else if width("net "+text+" heard "+short) <= iw {
 			cands = append(cands, [2]string{"", " heard "})
 		}
 		key, sep := "net ", ""
