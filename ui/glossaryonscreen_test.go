@@ -108,7 +108,6 @@ func TestGlossaryPointedWordsOnScreen(t *testing.T) {
 		"VIOLATION row":                             "violation, checker", // "… and at the end (?? glossary)": the checker's finding
 		"(a probe: ?? glossary)":                    "leader n1 tracks: acked 3, sent to 151, snapshot 201 sent, probe",
 		"(or by a ghost release: ?? glossary)":      "ghost release",
-		"(reject after: ?? glossary)":               "reject after 7 (n1 hears n2 reject after 7 (ends 6): resends 7)",
 	}
 	n := 0
 	for _, l := range scenarios.Lessons() {
