@@ -24,7 +24,7 @@ func TestReplyCheckSaysWhatTheClientHeardSince(t *testing.T) {
 			line = l
 		}
 	}
-	if !strings.Contains(line, "found c1 reply granted token 1 (its last request's answer, a background keepalive was answered not-found since, its keepalive orders waits for an answer)") {
+	if !strings.Contains(line, "found c1 reply granted token 1 (its answer to an earlier request: its keepalive orders still waits for its own, and a background keepalive was answered not-found since)") {
 		t.Errorf("c1's reply check: %q\n%s", line, out.String())
 	}
 	if strings.Contains(out.String(), "(none yet) (its last request's") {

@@ -97,8 +97,15 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 		if latest, ltok, ok, waiting := w.ClientSince(c.Client); ok || waiting != "" {
 			// What the client heard since and waits for, as its row on screen shows it.
 			var since []string
-			if rep.String() != "" {
+			switch {
+			case rep.String() != "" && waiting != "":
+				// "c1 reply granted token 1 (its last request's answer, …)" read as c1 just
+				// granted (nc37-b): the answer is an earlier request's, the new one unanswered.
+				since = append(since, "its answer to an earlier request: its "+waiting+" still waits for its own")
+			case rep.String() != "":
 				since = append(since, "its last request's answer")
+			case waiting != "":
+				since = append(since, "its "+waiting+" waits for an answer")
 			}
 			if ok {
 				heard := "a background keepalive was answered " + latest.String()
@@ -107,10 +114,7 @@ func (r *Runner) eval(c *Cond, pure bool) (bool, string) {
 				}
 				since = append(since, heard+" since")
 			}
-			if waiting != "" {
-				since = append(since, "its "+waiting+" waits for an answer")
-			}
-			found += " (" + strings.Join(since, ", ") + ")" // not "; ": that parts nodes
+			found += " (" + strings.Join(since, ", and ") + ")" // not "; ": that parts nodes
 		}
 		return rep == c.Reply && (!c.HasToken || tok == c.Token), found
 	case CondResource:

@@ -28,12 +28,13 @@ func TestLateExpireWritesShowTheHarm(t *testing.T) {
 
 // nc26-g: the header said "the clients' answers differ from 5.888s" and the end "c3 unsafe …
 // granted … at 5.890s": where the two runs told a client at two instants, the header names
-// both, or says its instant is the earlier one.
+// both, or says its instant is the earlier one. Short of room it says what each run answered,
+// without the instants (nc37-b: "safe 5.888s | unsafe 5.890s" said neither answer).
 func TestCompareHeaderNamesBothAnswers(t *testing.T) {
 	for _, c := range []struct {
 		w, h int
 		want string
-	}{{120, 40, "· c3's answer: safe 5.888s | unsafe 5.890s"}, {160, 48, "· c3's answer: safe 5.888s busy orders | unsafe 5.890s granted orders"}} {
+	}{{120, 40, "· c3 got busy (safe) | granted (unsafe)"}, {160, 48, "· c3's answer: safe 5.888s busy orders | unsafe 5.890s granted orders"}} {
 		a, b := lateExpirePair(t, true)
 		m := newCompareModel(t, a, b, c.w, c.h)
 		playToStopAt(t, m, "5.960s")

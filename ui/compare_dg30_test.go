@@ -16,7 +16,7 @@ func TestCompareHeaderLabelsBothAnswers(t *testing.T) {
 	for _, c := range []struct {
 		w, h int
 		want string
-	}{{120, 40, "· c2's answer: extend 4.116s | keep 4.120s"}, {160, 48, "· c2's answer: extend 4.116s renewed invoices | keep 4.120s not-found invoices"}, {80, 24, ""}} {
+	}{{120, 40, "· c2 got renewed (extend) | not-found (keep)"}, {160, 48, "· c2's answer: extend 4.116s renewed invoices | keep 4.120s not-found invoices"}, {80, 24, ""}} {
 		a, b := withoutPair(t, "leader-crash-mid-lease-extend", "lease-on-promote")
 		m := newCompareModel(t, a, b, c.w, c.h)
 		seen := false

@@ -215,6 +215,16 @@ func (m *CompareModel) answersPart() []string {
 		for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
 			out = append(out, fmt.Sprintf("· %s's answer: %s %s %s | %s %s %s", d.Client, words[0], simTime(d.AtA), said(d.A), words[1], simTime(d.AtB), said(d.B)))
 		}
+		if strings.HasPrefix(d.A, "gets ") && strings.HasPrefix(d.B, "gets ") && !m.partedByTiming() {
+			// Short of room, what each run told the client before when: "c1's answer: reset
+			// 4.088s | keep 4.091s" said neither which answer nor what it was (nc37-b); the
+			// halves' rows give the instants. (Runs parted by timing keep the instant, which
+			// tells the answers apart from the timing: nc31-f.)
+			word := func(s string) string { return strings.Fields(said(s))[0] }
+			for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
+				out = append(out, fmt.Sprintf("· %s got %s (%s) | %s (%s)", d.Client, word(d.A), words[0], word(d.B), words[1]))
+			}
+		}
 		for _, words := range [][2]string{m.sideWords(false), m.sideWords(true)} {
 			out = append(out, fmt.Sprintf("· %s's answer: %s %s | %s %s", d.Client, words[0], simTime(d.AtA), words[1], simTime(d.AtB)))
 		}

@@ -196,7 +196,13 @@ func (m *Model) clientRowsMarked(name string, iw, rows int, connected bool) []st
 		if c.Wait > 0 && !onWay {
 			// How long it has waited, of its timeout, on its clock: lease-read's narration says
 			// the answer comes "before c2's 2s timeout", and nothing showed it (nc20-a).
-			l.opt(piece{st.faint, " · waited " + waitedText(c.Waited) + " of " + fsm.DurText(c.Wait)})
+			waited := " · waited " + waitedText(c.Waited) + " of " + fsm.DurText(c.Wait)
+			if c.Paused && c.Waited > c.Wait {
+				// Stalled, it cannot give up until it wakes: "waited 4.7s of 2s" alone read
+				// as a wait past its own limit with no reason (nc37-b, etcd's keep run).
+				waited += " (paused)"
+			}
+			l.opt(piece{st.faint, waited})
 		}
 	} else if c.Queued > 0 && !c.Paused {
 		l.opt(piece{st.faint, fmt.Sprintf(" · %d queued", c.Queued)}) // behind a write's reply
