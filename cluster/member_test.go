@@ -520,3 +520,43 @@ func TestConvergedWaitsForMembershipChange(t *testing.T) {
 		t.Fatalf("converged with leader n%d, members %v", l, w.Members())
 	}
 }
+
+// The leader's progress row names the snapshot it sent by the index the MsgSnap carries: a
+// joiner's snapshot is made afresh at the leader's applied index (freshSnapFor), past the
+// stored one raft's PendingSnapshot keeps, and the tracker said "snapshot 5 sent" beside
+// "n1 sends a snapshot at 6 to n6" and "n6 restores snap 6" (nc37-e).
+func TestProgressNamesTheSnapshotAsSent(t *testing.T) {
+	w := newWorld(t, func(c *Config) { c.SnapshotEvery = 4 })
+	electN1(t, w)
+	must(t, w.Acquire("c1", "orders", 30*time.Second))
+	must(t, w.Acquire("c2", "a", 30*time.Second))
+	w.Release("c2", "a")
+	w.Advance(time.Second)
+	sent := eventsOf(w, EvSnapshotSent)
+	must(t, w.AddNode(6))
+	checked := false
+	for i := 0; i < 100000 && !checked && w.Step(); i++ {
+		if len(*sent) == 0 {
+			continue
+		}
+		idx := (*sent)[0].Index
+		stored, _ := w.node(1).st.Snapshot()
+		if stored.GetMetadata().GetIndex() == idx {
+			t.Fatalf("the snapshot sent (%d) is the stored one: this test needs a fresh one", idx)
+		}
+		for _, p := range w.View(ViewOptions{}).Nodes[0].Progress {
+			if p.ID == 6 && p.State == "snapshot" {
+				if p.PendingSnapshot != idx {
+					t.Fatalf("n1's progress for n6 says snapshot %d sent, the MsgSnap carries %d", p.PendingSnapshot, idx)
+				}
+				checked = true
+			}
+		}
+		if !checked {
+			t.Fatalf("n1 sent n6 a snapshot but its progress is not in state snapshot: %+v", w.View(ViewOptions{}).Nodes[0].Progress)
+		}
+	}
+	if !checked {
+		t.Fatal("n1 never sent n6 a snapshot")
+	}
+}

@@ -59,8 +59,11 @@ type node struct {
 	proposed []fsm.Command  // proposed since the last Ready: in raft's unstable log only
 	tail     decodedTail    // the unapplied log, decoded once (decoded.go)
 	reads    []*pendingRead
-	readAcks map[int]uint64           // per follower, the ReadIndex context it last confirmed (readAcked)
-	readSent map[int]uint64           // per follower, the ReadIndex context it last sent (readResent)
+	readAcks map[int]uint64 // per follower, the ReadIndex context it last confirmed (readAcked)
+	readSent map[int]uint64 // per follower, the ReadIndex context it last sent (readResent)
+	// snapSent is, per follower, the index of the snapshot it last sent it as sent: freshSnapFor
+	// may replace raft's stored one (whose index raft's PendingSnapshot keeps) by a later one.
+	snapSent map[int]uint64
 	waiters  []waiter                 // blocking acquires queued while their key is held (waitq.go)
 	delays   map[string]time.Duration // option lock-delay: per key, the local reading it ends at
 	after    []func()                 // work that must wait until the current Ready is advanced
@@ -615,7 +618,13 @@ func (n *node) progress() []PeerProgress {
 	var out []PeerProgress
 	n.raft().WithProgress(func(id uint64, _ raft.ProgressType, p raftracker.Progress) {
 		if int(id) != n.id {
-			out = append(out, PeerProgress{ID: int(id), Match: p.Match, Next: p.Next, State: strings.ToLower(strings.TrimPrefix(p.State.String(), "State")), PendingSnapshot: p.PendingSnapshot, Active: p.RecentActive})
+			pending := p.PendingSnapshot
+			if p.State == raftracker.StateSnapshot && n.snapSent[int(id)] > pending {
+				// The snapshot as sent (MsgSnap idx 6, "restores snap 6"), not raft's stored
+				// one it replaced: the tracker said "snapshot 5 sent" beside them (nc37-e).
+				pending = n.snapSent[int(id)]
+			}
+			out = append(out, PeerProgress{ID: int(id), Match: p.Match, Next: p.Next, State: strings.ToLower(strings.TrimPrefix(p.State.String(), "State")), PendingSnapshot: pending, Active: p.RecentActive})
 		}
 	})
 	slices.SortFunc(out, func(a, b PeerProgress) int { return a.ID - b.ID })

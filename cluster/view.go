@@ -105,7 +105,8 @@ type NodeView struct {
 // Match, the last entry the follower acknowledged; Next, the next entry the leader will send
 // it (everything below was sent: the leader counts an entry sent, not lost, until the follower
 // rejects); State, how it sends (probe: one append at a time until the follower answers;
-// replicate: as fast as it can; snapshot: a snapshot is on its way, PendingSnapshot its index).
+// replicate: as fast as it can; snapshot: a snapshot is on its way, PendingSnapshot its index
+// as sent, past raft's stored one when freshSnapFor replaced it).
 // Active is raft's RecentActive: the leader heard from it since its last quorum check (what
 // its "heard N of M" counts).
 type PeerProgress struct {

@@ -425,7 +425,13 @@ func (w *World) send(from *node, m *pb.Message) {
 //
 //go:noinline
 func (w *World) snapshotSent(from, to int, m *pb.Message) {
-	w.emit(Event{Kind: EvSnapshotSent, Node: from, Peer: to, Index: m.GetSnapshot().GetMetadata().GetIndex()})
+	idx := m.GetSnapshot().GetMetadata().GetIndex()
+	n := w.node(from)
+	if n.snapSent == nil {
+		n.snapSent = map[int]uint64{}
+	}
+	n.snapSent[to] = idx
+	w.emit(Event{Kind: EvSnapshotSent, Node: from, Peer: to, Index: idx})
 }
 
 // dropAtSend drops a message send reserved a slot for: the slot goes back before dropped
