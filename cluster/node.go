@@ -44,6 +44,9 @@ type node struct {
 	// restored is the index of the last snapshot a leader sent it (MsgSnap), 0 if none: its
 	// lock table came from one, which keeps held locks only, not the keys released before it.
 	restored uint64
+	// restoredFrom is its applied index when it restored that snapshot: the entries after it,
+	// up to restored, it never applied itself.
+	restoredFrom uint64
 
 	counting leaseHeap // countdowns running, by deadline
 	expiring leaseHeap // countdowns at zero, by the next Expire try
@@ -460,6 +463,7 @@ func (n *node) storeSnapshot(snap *pb.Snapshot) bool {
 
 //go:noinline
 func (n *node) restoreSnapshot(snap *pb.Snapshot) {
+	n.restoredFrom = n.applied
 	n.restore(snap.GetData(), snap.GetMetadata().GetIndex(), snap.GetMetadata().GetConfState())
 	n.restored = snap.GetMetadata().GetIndex()
 	n.overtaken(snap.GetMetadata().GetIndex())

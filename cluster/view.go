@@ -67,6 +67,9 @@ type NodeView struct {
 	Lost      []string
 	Hash      uint64 // state machine digest
 	NextToken uint64
+	// RestoredFrom is its applied index when it restored its last snapshot a leader sent: it
+	// holds the entries after it, up to Restored, from that snapshot, never having applied them.
+	RestoredFrom uint64
 
 	// Learner: a learner of the configuration it has applied. Removed: as World.Removed.
 	// Joining: started for a change, not yet a member of the configuration it knows.
@@ -363,7 +366,7 @@ func (w *World) RecentEvents(n int) []Event { return w.ring.latest(n) }
 
 func (w *World) nodeView(n *node, tail int, groups [][]int) NodeView {
 	nv := NodeView{ID: n.id, Up: n.up, Role: n.role, Term: n.term, Lead: int(n.lead),
-		Commit: n.commit, Applied: n.applied, Restored: n.restored, FirstIndex: n.firstIndex(), LastIndex: n.lastIndex(),
+		Commit: n.commit, Applied: n.applied, Restored: n.restored, RestoredFrom: n.restoredFrom, FirstIndex: n.firstIndex(), LastIndex: n.lastIndex(),
 		Local: n.clk.local(w.now), Rate: n.clk.rate, Offset: n.clk.offset,
 		Isolated: w.net.isolated(n.id), Group: -1}
 	snap, _ := n.st.Snapshot()

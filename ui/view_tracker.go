@@ -53,6 +53,20 @@ func (m *Model) inSnap(p *cluster.ProposalView, i int) bool {
 		i < len(m.v.Nodes) && m.v.Nodes[i].Restored >= p.Index
 }
 
+// gapMark is node i's mark on the entry at idx of term that locks nothing (gapRow's), as its
+// log shows it, s where it holds the entry only from the snapshot a leader sent it, as inSnap
+// marks a proposal: n6's ✓ on "conf add n6", which reached it in its snapshot, contradicted
+// the legend's s beside entries 3-5 (nc37-e; joint-consensus's entry 4 on n6-n8, nc37-c).
+func (m *Model) gapMark(i int, idx, term uint64) (string, sty) {
+	n := &m.v.Nodes[i]
+	st := entryStage(n, idx, term)
+	mark, ms := m.stageMark(st)
+	if st == cluster.StageApplied && idx > n.RestoredFrom && idx <= n.Restored {
+		mark = "s"
+	}
+	return mark, ms
+}
+
 // trackerShowsSnap is whether a body of room rows shows an s mark (inSnap).
 func (m *Model) trackerShowsSnap(room int) bool {
 	return strings.Contains(m.trackerMarks(room), "s")
@@ -86,7 +100,7 @@ func (m *Model) trackerMarks(room int) string {
 		case r.lo == r.hi:
 			if e := m.gapEntry(r.lo); e != nil {
 				for i := range m.v.Nodes {
-					mark, _ := m.stageMark(entryStage(&m.v.Nodes[i], r.lo, e.Term))
+					mark, _ := m.gapMark(i, r.lo, e.Term)
 					seen[mark] = true
 				}
 			}
@@ -370,7 +384,7 @@ func (m *Model) gapRow(lo, hi uint64, iw, idxW, cmdW int) string {
 	}
 	l.add(st.faint, fit(what, cmdW)+" ")
 	for i := range m.v.Nodes {
-		mark, ms := m.stageMark(entryStage(&m.v.Nodes[i], lo, e.Term))
+		mark, ms := m.gapMark(i, lo, e.Term)
 		l.add(ms, mark+"  ")
 	}
 	// Whole words only: "new leader's" alone read as cut, with room left on the row. A cell
