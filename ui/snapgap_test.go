@@ -15,8 +15,8 @@ import (
 func TestSnapshotGapEntryMarkedS(t *testing.T) {
 	for _, c := range []struct {
 		lesson, after string
-		row       *regexp.Regexp
-		want      string // the marks, n1 first
+		row           *regexp.Regexp
+		want          string // the marks, n1 first
 	}{
 		{"add-node-mid-lease", "n6 restored the leader's snapshot", regexp.MustCompile(`\b6 t1 +conf add n6 +((?:[✓s○◆·↺✖]  ){6})`), "✓✓✓✓✓s"},
 		{"joint-consensus", "Every member applied the joint configuration", regexp.MustCompile(`\b4 t1 +conf [^✓]+?((?:[✓s○◆·↺✖]  ){8})`), "✓✓✓✓✓sss"},
