@@ -286,8 +286,9 @@ func (m *Model) headLegend() string {
 	}
 	s += "‖ SCRIPT PAUSE, ‖ SCRIPT, ‖ = the script stopped (enter continues; space does not) · ‖ PAUSED = you paused (space) · ? PREDICT, ? = a question waits · ■ SCRIPT DONE, ■ DONE, ■ = the script ended · ▶ running · ✔ no violations · ✖ a violation's kind (+1: one more kind)"
 	if m.v.ConfChanged {
-		// nc37-e read "v n1-n6" nowhere: a membership lesson's header names the voters.
-		s += " · voters n1 n2 n6, v n1 n2 n6, v n1-n6 = the voters, once a membership change changed them (joint: old and new voters both decide, ?? glossary: joint configuration)"
+		// The header's voter list, once a change made it differ from the start: nc37-e guessed
+		// what "v n1-n6" meant.
+		s += " · voters n1 n2 n6, v n1 n2 n6, v n1-n6 = the voters of the configuration (n1-n6: n1 to n6), named once a change made them differ from the start; joint: the old voters and the new ones together, until leave-joint (?? glossary)"
 	}
 	if !m.sim.sandbox {
 		s += fmt.Sprintf(" · %d/%d = script step", m.sim.pc(), len(m.base.Steps))
