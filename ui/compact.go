@@ -579,14 +579,16 @@ func (m *Model) nodeRowNamed(n *cluster.NodeView, w int, name string) string {
 }
 
 // storyKey is the key the story is about now: the one the newest narration names first (as
-// 'key'), else that of the newest lock event naming one (a request, a proposal, an apply, a
-// finding), else "". The compact rows have room for one key; round 9's racing-acquires-unsafe
-// showed 'invoices', the first in order, all through a story about 'orders'.
+// 'key'), an ask's question the newest, else that of the newest lock event naming one (a
+// request, a proposal, an apply, a finding), else "". The compact rows have room for one key;
+// round 9's racing-acquires-unsafe showed 'invoices', the first in order, all through a story
+// about 'orders'. At an ask nothing is said since the stop before: add-node-mid-lease's
+// "How does n6 learn that c1 holds 'orders'?" showed 'scratch', the newest event's (nc37-e).
 func (m *Model) storyKey() string {
 	if m.sim == nil {
 		return "" // a half of compare draws its nodes with a bare Model: no story of its own
 	}
-	says := m.says()
+	says := m.stopSays()
 	for i := len(says) - 1; i >= 0; i-- {
 		key, at := "", -1
 		for _, k := range m.v.LockKeys {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -42,4 +43,37 @@ func TestCompactShowsTheStorysKey(t *testing.T) {
 	if checked < 5 {
 		t.Fatalf("only %d stops checked: the story's text moved", checked)
 	}
+}
+
+// At an ask nothing has been said since the stop before, so its question names the story's
+// key: add-node-mid-lease's "How does n6 learn that c1 holds 'orders'?" showed every node's
+// row as "scratch — released", the newest event's key (nc37-e at 80x24).
+func TestCompactShowsTheAsksKey(t *testing.T) {
+	nodeRow := regexp.MustCompile(`\bn\d (leader|follower) `)
+	m := playLesson(t, "add-node-mid-lease", 80, 24)
+	for stop := 0; stop < 40 && !m.sim.ended; stop++ {
+		runToStop(t, m)
+		if a := m.curAsk(); a != nil && strings.Contains(a.Text, "'orders'") {
+			for _, when := range []string{"asked", "answered"} {
+				v := ansi.Strip(m.View())
+				rows := 0
+				for _, r := range strings.Split(v, "\n") {
+					if nodeRow.MatchString(r) {
+						rows++
+						if !strings.Contains(r, "orders #1") {
+							t.Errorf("%s: a node's row does not show 'orders': %q\n%s", when, r, v)
+						}
+					}
+				}
+				if rows < 5 {
+					t.Fatalf("%s: %d node rows:\n%s", when, rows, v)
+				}
+				press(m, itoa(a.Right+1))
+			}
+			return
+		}
+		answerAsk(m)
+		press(m, "enter")
+	}
+	t.Fatal("no ask names 'orders'")
 }
