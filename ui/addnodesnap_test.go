@@ -37,6 +37,15 @@ func TestAddNodeMidLeaseSnapshotRows(t *testing.T) {
 				if !strings.Contains(v, "n1 compacted its log") {
 					t.Errorf("%dx%d: the ask's explanation does not say the leader compacted its log:\n%s", size[0], size[1], v)
 				}
+			case strings.Contains(v, "n1 committed and applied the change"):
+				// A stop whose says name no key showed 'scratch', the newest event's.
+				seen["committed"] = true
+				if !row("n1 commits 6:").MatchString(v) {
+					t.Errorf("%dx%d: the narration names 'n1 commits 6: …', not on screen:\n%s", size[0], size[1], v)
+				}
+				if size[0] == 80 && !regexp.MustCompile(`n1 leader .* orders `).MatchString(v) {
+					t.Errorf("%dx%d: n1's row does not show 'orders':\n%s", size[0], size[1], v)
+				}
 			case strings.Contains(v, "n6 restored the leader's snapshot"):
 				seen["restored"] = true
 				for _, r := range []string{"n1 sends a snapshot at 6 to n6", "n6 restores snap 6"} {
@@ -51,7 +60,7 @@ func TestAddNodeMidLeaseSnapshotRows(t *testing.T) {
 			answerAsk(m)
 			press(m, "enter")
 		}
-		for _, k := range []string{"count", "ask", "restored"} {
+		for _, k := range []string{"count", "ask", "committed", "restored"} {
 			if !seen[k] {
 				t.Errorf("%dx%d: no stop for %s", size[0], size[1], k)
 			}
