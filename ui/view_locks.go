@@ -43,17 +43,17 @@ func (m *Model) lockRows(n *cluster.NodeView, keys []string, rows, iw int) []str
 			// 'orders' kept it). Only where even that does not fit does "EXPIRED HERE" start
 			// the second line, and the explanation gives way.
 			tok := "#" + strconv.FormatUint(lk.Token, 10)
-			second := []piece{{st.barZero, "·awaiting Expire"}}
+			second := []piece{{st.barZero, zeroWord(n, "·awaiting Expire")}}
 			switch {
 			case l.room() >= width(tok+" EXPIRED HERE"):
 				l.add(st.bold, tok+" ")
 				l.add(st.barZero, "EXPIRED HERE")
 			case l.room() >= width("EXPIRED HERE"):
 				l.add(st.barZero, "EXPIRED HERE")
-				second = []piece{{st.bold, tok + " "}, {st.barZero, firstFit(iw-2-width(tok+" "), "·awaiting Expire", "·wait Expire", "")}}
+				second = []piece{{st.bold, tok + " "}, {st.barZero, firstFit(iw-2-width(tok+" "), zeroWords(n, "·awaiting Expire", "·wait Expire", "")...)}}
 			default:
 				l.add(st.bold, tok+" ")
-				second = []piece{{st.barZero, "EXPIRED HERE" + firstFit(iw-2-width("EXPIRED HERE"), "·awaiting Expire", "·wait Expire", "")}}
+				second = []piece{{st.barZero, "EXPIRED HERE" + firstFit(iw-2-width("EXPIRED HERE"), zeroWords(n, "·awaiting Expire", "·wait Expire", "")...)}}
 			}
 			out = append(out, l.String())
 			l = newLine(iw)
@@ -182,6 +182,27 @@ var (
 
 const zeroTag = "EXPIRED HERE·awaiting Expire"
 
+// zeroWord is a lock-at-zero word as node n shows it: a removed node is sent no more entries,
+// so no Expire ever comes to it, and "awaiting Expire" promised one (nc37-g: remove-leader's n1
+// read "·awaiting Expire" to the end beside the members' token 2). Each form keeps its width
+// or less ("·no Expire comes" is as wide as "·awaiting Expire").
+func zeroWord(n *cluster.NodeView, s string) string {
+	if !n.Removed {
+		return s
+	}
+	s = strings.Replace(s, "awaiting Expire", "no Expire comes", 1)
+	return strings.Replace(s, "wait Expire", "no Expire", 1)
+}
+
+// zeroWords is zeroWord of each.
+func zeroWords(n *cluster.NodeView, words ...string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = zeroWord(n, w)
+	}
+	return out
+}
+
 // zeroLock is the node's lock on key when its countdown is at zero (still held).
 func zeroLock(n *cluster.NodeView, key string) (cluster.LockView, bool) {
 	if n.Up {
@@ -243,7 +264,7 @@ func (m *Model) lockState(l *line, n *cluster.NodeView, key string, compact bool
 			if m.oneZero {
 				words = []string{"EXPIRED HERE", "EXPIRED…", "…"}
 			}
-			l.add(st.barZero, firstFit(l.room(), words...))
+			l.add(st.barZero, firstFit(l.room(), zeroWords(n, words...)...))
 			return
 		}
 		// The label takes the same cells whatever it says ("10s", " 9.9s"), so one lease

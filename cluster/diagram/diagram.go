@@ -103,7 +103,7 @@ const (
 	MarkApply                       // a node applied a command (Cmd, Result)
 	MarkZero                        // a node's countdown for Key/Token reached zero
 	MarkLocalExpiry                 // unsafe: a node deleted a lock on its own clock
-	MarkFault                       // a network or clock change (Node 0: the whole cluster)
+	MarkFault                       // a network, clock or configuration change (Node 0: the whole cluster)
 	MarkClient                      // a client changed (disconnects, pauses, gives up...)
 	MarkViolation                   // the checker found a violation
 	MarkWrite                       // Client's write with Token reached the resource (Accepted)
