@@ -288,7 +288,7 @@ func (m *Model) headLegend() string {
 	if m.v.ConfChanged {
 		// The header's voter list, once a change made it differ from the start: nc37-e guessed
 		// what "v n1-n6" meant.
-		s += " · voters n1 n2 n6, v n1 n2 n6, v n1-n6 = the voters of the configuration (n1-n6: n1 to n6), named once a change made them differ from the start; joint: the old voters and the new ones together, until leave-joint (?? glossary)"
+		s += " · voters n1 n2 n6, v n1 n2 n6, v n1-n6 = the voters, once a membership change changed them from the start (n1-n6: n1 to n6; joint: the old voters and the new ones together, until leave-joint; ?? glossary: joint configuration)"
 	}
 	if !m.sim.sandbox {
 		s += fmt.Sprintf(" · %d/%d = script step", m.sim.pc(), len(m.base.Steps))

@@ -483,7 +483,7 @@ func TestKeysPageScrolls(t *testing.T) {
 		t.Fatalf("the whole keys page fits at 80x24?\n%s", v)
 	}
 	seen := ""
-	for i := 0; i < 120; i++ { // more than the page's rows: it grows with the legend
+	for i := 0; i < 200; i++ { // more than the page's rows: it grows with the legend
 		seen += m.View()
 		press(m, "down")
 	}

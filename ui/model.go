@@ -153,17 +153,17 @@ func (t *tlView) grow(vp *viewport.Model, spare int) {
 
 // anchorNote is the timeline's title note while it is anchored at a stop with n rows below:
 // it starts at the stop's story, or (a stop with no story of its own) at rows its says name.
-func (t *tlView) anchorNote(n int) string {
+func (t *tlView) anchorNote(n, top int) string {
 	if t.from == 0 {
 		// The rows below are past too, newer than the named ones: "↓ 4 below" at first-lock's
 		// first stop read as events still to come (nc26-f); "newer" did too (nc25-f).
 		below := fmt.Sprintf("↓ %d below", n) + pastWords
-		if a := t.aboveNote(); a != "" {
+		if a := t.aboveNote(top); a != "" {
 			return fmt.Sprintf("rows the narration names · %s · %s", a, below)
 		}
 		return "rows the narration names · " + below
 	}
-	if a := t.aboveNote(); a != "" {
+	if a := t.aboveNote(top); a != "" {
 		return fmt.Sprintf("%s · ↓ %d more", a, n)
 	}
 	return fmt.Sprintf("since last stop · ↓ %d more", n)

@@ -282,8 +282,8 @@ func (timelinePanel) Render(m *Model, r rect) []string {
 	if rows, told, ok := m.tl.shorter(vp, &m.sim.tl.rings[m.tl.filter], m.sim.tl.version, m.st); ok {
 		body, note = rows, told+" · "+note
 	} else if m.tl.anchored && below > 0 {
-		note = m.tl.anchorNote(below) + " · " + note
-	} else if a := m.tl.aboveNote(); a != "" {
+		note = m.tl.anchorNote(below, vp.YOffset) + " · " + note
+	} else if a := m.tl.aboveNote(vp.YOffset); a != "" {
 		note = a + " · " + note
 	} else if a := m.storyAboveNote(vp); a != "" {
 		note = a + " · " + note

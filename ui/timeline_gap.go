@@ -380,14 +380,19 @@ func pad(rows []string, h, w int) []string {
 // aboveNote is the title note of a timeline placed at rows the narration names below its
 // story's start (gc-pause's 3.079s stop opened at c2's write with c2's acquire above, and the
 // title said only "newest at the bottom"), or "" when it is not so placed.
-func (t *tlView) aboveNote() string {
-	if t.above <= 0 || t.vp.YOffset != t.aboveAt {
+//
+// top is the first row drawn: a view grown by the rows the narration lends can start higher
+// than the one placed, where the rest fits from there (add-node-mid-lease's first stop at 120x40
+// drew 2 rows more above its named row and said "↑ 62 above" over 60).
+func (t *tlView) aboveNote(top int) string {
+	above := t.above - max(0, t.vp.YOffset-top)
+	if above <= 0 || t.vp.YOffset != t.aboveAt {
 		return ""
 	}
 	if t.from == 0 { // placed at rows a stop with no story of its own names: no "since"
-		return fmt.Sprintf("↑ %d above", t.above)
+		return fmt.Sprintf("↑ %d above", above)
 	}
-	return fmt.Sprintf("since last stop · ↑ %d above", t.above)
+	return fmt.Sprintf("since last stop · ↑ %d above", above)
 }
 
 // storyAboveNote is the title note of a timeline at its newest rows at a stop with no story of

@@ -490,8 +490,8 @@ func (m *Model) timelineBox(r rect) []string {
 	if rows, told, ok := m.tl.shorter(vp, &m.sim.tl.rings[m.tl.filter], m.sim.tl.version, m.st); ok {
 		body, note = rows, told
 	} else if m.tl.anchored && below > 0 {
-		note = m.tl.anchorNote(below)
-	} else if a := m.tl.aboveNote(); a != "" {
+		note = m.tl.anchorNote(below, vp.YOffset)
+	} else if a := m.tl.aboveNote(vp.YOffset); a != "" {
 		note = a
 	} else if a := m.storyAboveNote(vp); a != "" {
 		note = a + " · " + note
