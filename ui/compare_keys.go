@@ -103,7 +103,7 @@ func (m *CompareModel) keysBody(w int) []string {
 		nodeRowsLegend,
 		legendLocks,
 		// (A half's tracker takes no focus: its earlier entries show as time goes back.)
-		strings.Replace(legendReplication, "; focus it (shift+tab) and ↑↓ to see them", "", 1) + " · in a half, the rule's legend names the marks its rows draw at this instant, so it changes from stop to stop (·none only while a node lacks an entry shown, ✓applied once one has applied it)",
+		strings.Replace(legendReplication, "; focus it (shift+tab) and ↑↓ to see them", "", 1) + " · in a half, the rule's legend names the marks its rows draw at this instant, so it changes from stop to stop (·=none only while a node lacks an entry shown, ✓applied once one has applied it)",
 		legendClients,
 		"applied results & replies: a half's applies, client answers and violations, newest last · VIOLATION: a safety check that failed, its explanation whole (?? glossary) · ✗ the story has X; here: Y: one of the story's checks that did not hold in this run · ↑ N older (K ✗): N rows above, K of them ✗ · ↓ N more: rows below · violation on top: the half keeps its violation as its first row, ↑ N before it, N folded under it (between it and the rows under, ⋮ where it has a row), ↓ N after it · ↑ ↓ scroll both halves to the same instant (a half with no row between stays; the status line says which moved)",
 	}

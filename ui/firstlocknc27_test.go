@@ -12,7 +12,7 @@ import (
 )
 
 // legendWords is each tracker mark's word as a legend writes it (its short form).
-var legendWords = map[rune]string{'·': "·none", '○': "○appended", '◆': "◆committed", '✓': "✓applied", 's': "s=in snapshot", '↺': "↺other", '✖': "✖down"}
+var legendWords = map[rune]string{'·': "·=none", '○': "○appended", '◆': "◆committed", '✓': "✓applied", 's': "s=in snapshot", '↺': "↺other", '✖': "✖down"}
 
 var nodeHead = regexp.MustCompile(`n1( +n\d+)+`)
 

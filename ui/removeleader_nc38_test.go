@@ -132,3 +132,16 @@ func TestRemoveLeaderSaysWhereC1AsksNext(t *testing.T) {
 		}
 	}
 }
+
+// nc38-g: the Replication title's legend "✓applied ·none" read as a word, "·none", not as the
+// mark · and what it means. It reads "·=none", as "s=in snapshot" does.
+func TestReplicationLegendSetsNoneApart(t *testing.T) {
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		m := playLesson(t, "remove-leader", sz[0], sz[1])
+		playUntilOnScreen(t, m, "existed:true")
+		v := words(m)
+		if !strings.Contains(v, "✓applied ·=none") || strings.Contains(v, "·none") {
+			t.Errorf("%v: the Replication legend does not read '✓applied ·=none':\n%s", sz, ansi.Strip(m.View()))
+		}
+	}
+}

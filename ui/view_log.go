@@ -48,7 +48,7 @@ func (m *Model) logRows(n *cluster.NodeView, lo, hi uint64, rows, iw int) []stri
 			if idx == max(lo, n.LastIndex+1) {
 				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· (log ends at "+strconv.FormatUint(n.LastIndex, 10)+")", "· (ends "+strconv.FormatUint(n.LastIndex, 10)+")", "·"))
 			} else {
-				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· none", "·")) // as the Replication panel's ·none
+				l.add(st.faint, "  "+num+firstFit(l.room()-width(num)-2, "· none", "·")) // as the Replication panel's ·=none
 			}
 		case e == nil:
 			l.add(st.faint, "  "+num+"?")

@@ -117,7 +117,8 @@ func (m *Model) trackerMarks(room int) string {
 
 // legendMarks is every mark a tracker row can draw, in the legend's order, with its words
 // (long, then short). ·none comes last: first, after the title's " · ", it read as a doubled
-// dot, a typo ("Replication · ·none ✓applied": nc31-g, nc31-i).
+// dot, a typo ("Replication · ·none ✓applied": nc31-g, nc31-i). "·=none", as "s=in snapshot":
+// bare "·none" read as a word, not the mark and its meaning (nc38-g).
 var legendMarks = []struct{ mark, long, short string }{
 	{"○", "○appended", "○appended"},
 	{"◆", "◆committed", "◆committed"},
@@ -125,7 +126,7 @@ var legendMarks = []struct{ mark, long, short string }{
 	{"s", "s=in snapshot", "s=in snapshot"},
 	{"↺", "↺other entry", "↺other"},
 	{"✖", "✖down, lacks it", "✖down"},
-	{"·", "·none", "·none"},
+	{"·", "·=none", "·=none"},
 }
 
 // trackerLegend is the legend of the marks a body of room rows draws, long to short: each
