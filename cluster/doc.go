@@ -140,10 +140,10 @@
 //
 // The watchers live in package cluster/check: the invariant checker, the replication tracker
 // (the TUI's proposal panel, read back through Watchers.Proposals, and how many came before
-// them, Watchers.ProposalCount: View.ProposalsBefore) and the porcupine history,
-// told in that order. None holds the world: each note carries its instant, and what breaks is
-// reported through the Sink the world gives them (a violation event, so in the trace hash, and
-// in World.Violations). This package cannot import its checkers, so New takes the Attach that
+// them, Watchers.ProposalCount: View.ProposalsBefore, and where those still kept are in the
+// log, View.BeforeIndexes) and the porcupine history, told in that order. None holds the
+// world: each note carries its instant, and what breaks is reported through the Sink the
+// world gives them (a violation event, so in the trace hash, and in World.Violations). This package cannot import its checkers, so New takes the Attach that
 // builds them and refuses nil: every world is built by scenarios.NewWorld, which passes
 // check.Attach, and a world without its checkers is never made by accident. World.Clone copies
 // the watchers with the world.

@@ -33,6 +33,12 @@ type View struct {
 	TraceHash       uint64
 	LockKeys        []string // the keys of the lock table, sorted (see ViewOptions.LockRows)
 	LockMore        int      // keys (with LockPrefix) the lock table leaves out
+
+	// BeforeIndexes is the log indexes of the proposals before the first in Proposals
+	// (ProposalsBefore) that the tracker still keeps, oldest first (0: never appended): the
+	// entries between them, which lock nothing, are rows a panel of the latest ones leaves
+	// out too.
+	BeforeIndexes []uint64
 	// Conf is the configuration applied by the most advanced live node (World.Current);
 	// ConfChanged says whether it differs from the one the cluster started with.
 	Conf        Membership
@@ -354,6 +360,12 @@ func (w *World) View(o ViewOptions) View {
 		v.Proposals = append(v.Proposals, w.proposalView(p))
 	}
 	v.ProposalsBefore = max(0, w.watch.ProposalCount()-len(v.Proposals))
+	if v.ProposalsBefore > 0 {
+		ps := w.watch.Proposals(len(v.Proposals) + v.ProposalsBefore)
+		for _, p := range ps[:max(0, len(ps)-len(v.Proposals))] {
+			v.BeforeIndexes = append(v.BeforeIndexes, p.Index)
+		}
+	}
 	v.Events = w.RecentEvents(o.Events)
 	v.Conf = w.Current()
 	v.ConfChanged = !v.Conf.Equal(membershipOf(w.startConf()))

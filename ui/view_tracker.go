@@ -160,7 +160,30 @@ func (m *Model) trackerLegend(room int) []string {
 // proposals before the view's and the rows the body has no room for. Rows that dropped away
 // unsaid read as the whole history (late-expire at 120x40: entry 3, c1's Grant, was gone).
 func (m *Model) trackerEarlier(room int) int {
-	return m.v.ProposalsBefore + max(0, len(m.trackerRows())-max(0, m.entryRoom(room))-m.trackerScroll(room))
+	return m.v.ProposalsBefore + m.gapRowsBefore() + max(0, len(m.trackerRows())-max(0, m.entryRoom(room))-m.trackerScroll(room))
+}
+
+// gapRowsBefore is the rows that the entries between the proposals before the view's
+// (those kept) and its first take, as trackerRows would draw them, which it cannot: at
+// add-node-mid-lease's end (80x24) the rule read "↑ 3 earlier" over entry 7, where 3, 4, 5
+// and 6 (conf add n6) were above, and the focused panel, which holds them all, "↑ 4 earlier"
+// (nc38-e).
+func (m *Model) gapRowsBefore() int {
+	idx := m.v.BeforeIndexes
+	if len(idx) == 0 {
+		return 0
+	}
+	if len(m.v.Proposals) > 0 {
+		idx = append(idx[:len(idx):len(idx)], m.v.Proposals[0].Index)
+	}
+	n, last := 0, uint64(0)
+	for _, i := range idx {
+		if i > 0 && last > 0 && i > last+1 {
+			n += len(appendGap(nil, last+1, i-1))
+		}
+		last = max(last, i)
+	}
+	return n
 }
 
 // trackerScroll is how many of the newest rows a body of room rows leaves out below: the rows
