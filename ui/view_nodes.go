@@ -128,9 +128,10 @@ func (m *Model) nodeColumn(n *cluster.NodeView, w, h int) []string {
 	}
 	head := fmt.Sprintf("%s%s n%d", mark, sym, n.ID)
 	title := firstFit(w-6, head+" "+roleWord(r, false), head+" "+roleWord(r, true), head)
-	if r != cluster.RoleDown && n.Removed {
+	if r != cluster.RoleDown && (n.Removed || n.Joining) {
 		// nc37-g: "⊘ n1 follower" read as following someone; it follows no one, and the
-		// narration (and the small layout's row) calls it removed.
+		// narration (and the small layout's row) calls it removed. A joining node's column said
+		// follower where the compact row (and the narration) says joining (nc38-e).
 		title = firstFit(w-6, head+" "+nodeWord(n, false), head)
 	}
 	if oldLeader(&m.v, n) {
