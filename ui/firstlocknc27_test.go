@@ -83,7 +83,7 @@ func TestTrackerLegendNamesMarksInView(t *testing.T) {
 			}
 			at := fmt.Sprintf("%s %dx%d stop %d", lesson, sz[0], sz[1], stop)
 			for r, w := range legendWords {
-				named := strings.Contains(legend, w)
+				named := strings.Contains(legend, w) || r == '·' && strings.Contains(legend, "·none") // where one cell short
 				if named && !drawn[r] {
 					t.Errorf("%s: the legend names %s, no row in view draws %c: %q\n%s", at, w, r, legend, v)
 				}
