@@ -223,7 +223,9 @@ func (m *Msg) RaftNotes() []string {
 		}
 	}
 	for _, e := range m.Entries {
-		s := fmt.Sprintf("entry %d: %s", e.Index, e.Cmd)
+		// Its conf change where it has one: a membership entry read "entry 4: empty" beside
+		// the log's "conf joint …" (nc39-c).
+		s := fmt.Sprintf("entry %d: %s", e.Index, e.text())
 		if e.Client != "" {
 			s += " (for " + e.Client + ")"
 		}
